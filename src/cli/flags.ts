@@ -1,0 +1,69 @@
+import { Option, type Command } from 'commander';
+import type { DocentConfigInput } from '../core/config/schema.js';
+
+/**
+ * The global flags every command accepts, and their mapping onto the config shape, so that
+ * `serve` and the one-shot commands read settings the same way (file < env < flags).
+ */
+export interface GlobalFlags {
+  root?: string[];
+  json?: boolean;
+  indexDir?: string;
+  infoDir?: string[];
+  emacsSocket?: string;
+  emacsServerFile?: string;
+  emacsclient?: string;
+  emacsTimeout?: number;
+  lspTimeout?: number;
+  compileCommandsDir?: string;
+  allowWrites?: boolean;
+  logLevel?: string;
+}
+
+const collect = (value: string, prev: string[] = []) => [...prev, value];
+const int = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`expected a positive whole number, got "${value}"`);
+  return n;
+};
+
+export function addGlobalFlags(program: Command): Command {
+  return program
+    .option('-r, --root <dir>', 'workspace root (repeatable; default: the current directory)', collect)
+    .option('--json', 'print structured JSON instead of text')
+    .option('--index-dir <dir>', 'where the docs index database lives (default: $XDG_CACHE_HOME/docent/<hash>)')
+    .option('--info-dir <dir>', 'extra directory to search for Info manuals (repeatable)', collect)
+    .option('--emacs-socket <name|path>', 'Emacs server socket name or path')
+    .option('--emacs-server-file <file>', 'Emacs TCP server file')
+    .option('--emacsclient <path>', 'emacsclient program to run')
+    .addOption(new Option('--emacs-timeout <ms>', 'timeout for one emacsclient call').argParser(int))
+    .addOption(new Option('--lsp-timeout <ms>', 'timeout for one language-server request').argParser(int))
+    .option('--compile-commands-dir <dir>', 'directory holding compile_commands.json for clangd')
+    .option('--allow-writes', 'allow tools to write files when a call passes apply: true')
+    .addOption(new Option('--log-level <level>', 'stderr log level').choices(['silent', 'error', 'warn', 'info', 'debug']));
+}
+
+export function flagsToConfig(f: GlobalFlags): DocentConfigInput {
+  const cfg: Record<string, unknown> = {
+    roots: f.root,
+    indexDir: f.indexDir,
+    allowWrites: f.allowWrites,
+    logLevel: f.logLevel,
+    info: f.infoDir ? { dirs: f.infoDir } : undefined,
+    emacs: { socket: f.emacsSocket, serverFile: f.emacsServerFile, emacsclient: f.emacsclient, timeoutMs: f.emacsTimeout },
+    lsp: { requestTimeoutMs: f.lspTimeout, compileCommandsDir: f.compileCommandsDir },
+  };
+  return stripUndefined(cfg) as DocentConfigInput;
+}
+
+function stripUndefined(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined) continue;
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const inner = stripUndefined(v as Record<string, unknown>);
+      if (Object.keys(inner).length) out[k] = inner;
+    } else out[k] = v;
+  }
+  return out;
+}

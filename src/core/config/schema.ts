@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The shape of docent's configuration. It comes from `docent.config.json` at the first
+ * workspace root, then DOCENT_* environment variables, then command-line flags; later wins
+ * (see load.ts). Every section has defaults, so an empty file is a valid configuration.
+ */
+
+/** A language server that docent can start; built-in entries live in core/lsp. */
+export const LspServerConfigSchema = z
+  .object({
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    /** LSP language ids this server handles, e.g. ["cpp", "c"]. */
+    languages: z.array(z.string()).default([]),
+    /** File extensions routed to this server, with the dot: [".cpp", ".h"]. */
+    extensions: z.array(z.string()).default([]),
+    /** Files whose nearest directory marks a project root for this server. */
+    rootMarkers: z.array(z.string()).default([]),
+    initializationOptions: z.unknown().optional(),
+    settings: z.unknown().optional(),
+    disabled: z.boolean().default(false),
+  })
+  .strict();
+
+export const ConfigSchema = z
+  .object({
+    roots: z.array(z.string()).default([]),
+    indexDir: z.string().optional(),
+    allowWrites: z.boolean().default(false),
+    /** Tool names or groups to expose over MCP; empty means all. */
+    tools: z.array(z.string()).default([]),
+    logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).optional(),
+    index: z
+      .object({
+        enabled: z.boolean().default(true),
+        watch: z.boolean().default(true),
+        private: z.boolean().default(false),
+        maxFileBytes: z.number().int().positive().default(1_000_000),
+        exclude: z.array(z.string()).default([]),
+        workers: z.number().int().min(0).optional(),
+      })
+      .strict()
+      .prefault({}),
+    info: z
+      .object({
+        dirs: z.array(z.string()).default([]),
+        cache: z.boolean().default(true),
+      })
+      .strict()
+      .prefault({}),
+    emacs: z
+      .object({
+        socket: z.string().optional(),
+        serverFile: z.string().optional(),
+        emacsclient: z.string().default('emacsclient'),
+        timeoutMs: z.number().int().positive().default(5000),
+      })
+      .strict()
+      .prefault({}),
+    lsp: z
+      .object({
+        requestTimeoutMs: z.number().int().positive().default(15_000),
+        readyTimeoutMs: z.number().int().positive().default(30_000),
+        idleShutdownMs: z.number().int().nonnegative().default(10 * 60_000),
+        compileCommandsDir: z.string().optional(),
+        servers: z.record(z.string(), LspServerConfigSchema).default({}),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+
+export type DocentConfig = z.output<typeof ConfigSchema>;
+export type DocentConfigInput = z.input<typeof ConfigSchema>;
+export type LspServerConfig = z.output<typeof LspServerConfigSchema>;

@@ -1,0 +1,62 @@
+import picomatch from 'picomatch';
+import { z } from 'zod';
+import { walkFiles } from '../../core/workspace/files.js';
+import type { FeatureContext } from '../context.js';
+
+/** workspace_files: the files of the workspace roots, as git would list them, optionally globbed. */
+
+export const WorkspaceFilesInput = z.object({
+  pattern: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Glob over root-relative paths, e.g. "src/**/*.ts" or "*.md" (a pattern without "/" matches file names anywhere).'),
+  max_results: z.number().int().min(1).max(10_000).default(500).describe('Maximum number of paths to return.'),
+  offset: z.number().int().min(0).default(0).describe('Skip this many matching paths (to continue a truncated listing).'),
+});
+
+export const WorkspaceFilesOutput = z.object({
+  roots: z.array(z.string()),
+  pattern: z.string().nullable(),
+  files: z.array(z.string()).describe('Paths relative to their root (prefixed with the root name when there are several roots).'),
+  total: z.number().int().describe('Matching files seen (a lower bound when truncated).'),
+  truncated: z.boolean(),
+  next_offset: z.number().int().nullable().describe('Pass as offset to continue, or null when complete.'),
+});
+
+export type WorkspaceFilesResult = z.output<typeof WorkspaceFilesOutput>;
+
+export async function workspaceFiles(input: z.output<typeof WorkspaceFilesInput>, ctx: FeatureContext): Promise<WorkspaceFilesResult> {
+  const pattern = input.pattern?.replace(/\\/g, '/');
+  const match = pattern ? picomatch(pattern, { dot: true, basename: !pattern.includes('/') }) : () => true;
+  const files: string[] = [];
+  let total = 0;
+  let truncated = false;
+  const multi = ctx.workspace.roots.length > 1;
+  outer: for (const root of ctx.workspace.roots) {
+    for await (const rel of walkFiles(root, { signal: ctx.signal })) {
+      if (!match(rel)) continue;
+      total++;
+      if (total <= input.offset) continue;
+      if (files.length >= input.max_results) {
+        truncated = true;
+        break outer;
+      }
+      files.push(multi ? `${root.split('/').pop()}/${rel}` : rel);
+    }
+  }
+  return {
+    roots: [...ctx.workspace.roots],
+    pattern: pattern ?? null,
+    files,
+    total,
+    truncated,
+    next_offset: truncated ? input.offset + files.length : null,
+  };
+}
+
+export function renderWorkspaceFiles(r: WorkspaceFilesResult): string {
+  const head = `${r.files.length} file(s)${r.pattern ? ` matching ${r.pattern}` : ''} in ${r.roots.join(', ')}`;
+  const tail = r.truncated ? `\n… truncated; continue with offset=${r.next_offset}` : '';
+  return [head, ...r.files].join('\n') + tail;
+}

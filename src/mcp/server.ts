@@ -1,0 +1,149 @@
+import { fileURLToPath } from 'node:url';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode as RpcErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  RootsListChangedNotificationSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { DocentConfig } from '../core/config/schema.js';
+import { DocentError, toDocentError } from '../core/errors.js';
+import type { Logger } from '../core/log.js';
+import type { ServiceRegistry } from '../core/services.js';
+import type { Workspace } from '../core/workspace/workspace.js';
+import type { FeatureContext, ProgressReport } from '../features/context.js';
+import { inputJsonSchema, outputJsonSchema } from './schema.js';
+import type { AnyTool } from './tool.js';
+
+/** What one MCP server instance needs; shared across sessions in HTTP mode. */
+export interface ServerDeps {
+  name: string;
+  version: string;
+  workspace: Workspace;
+  config: DocentConfig;
+  services: ServiceRegistry;
+  tools: readonly AnyTool[];
+  log: Logger;
+  /** True when no --root was given, so the client's roots (if it has any) become the workspace. */
+  rootsFromClient: boolean;
+}
+
+const INSTRUCTIONS =
+  'docent answers questions about code and documentation with structured data: GNU Info manuals (info_*), ' +
+  'a live Emacs (emacs_*), language servers (search_symbols and navigation), and a docs index (docs_*). ' +
+  'Address symbols by name rather than by line and column. Results say when they are partial (index_status, warnings, truncated).';
+
+/** Minimum interval between progress notifications, so a fast loop cannot flood the client. */
+const PROGRESS_INTERVAL_MS = 100;
+
+export function errorResult(err: DocentError): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${err.code}: ${err.message}\nHint: ${err.hint}` }],
+    structuredContent: { error: err.toPayload() },
+  };
+}
+
+/** The tools/list entries, computed once per tool set. */
+export function listedTools(tools: readonly AnyTool[]): Tool[] {
+  return tools.map((t) => ({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: inputJsonSchema(t.inputSchema) as Tool['inputSchema'],
+    outputSchema: outputJsonSchema(t.outputSchema) as Tool['outputSchema'],
+    annotations: { title: t.title, ...t.annotations },
+  }));
+}
+
+/**
+ * Run one tool: validate input (E_BAD_INPUT on failure), call the feature with a context whose
+ * signal is the request's cancellation and whose progress goes out as MCP progress, check the
+ * answer against the output schema, and render it. Every failure becomes an isError result.
+ */
+export async function runTool(
+  tool: AnyTool,
+  args: unknown,
+  ctx: Omit<FeatureContext, 'progress'> & { progress?: (p: ProgressReport) => void },
+): Promise<CallToolResult> {
+  const parsed = tool.inputSchema.safeParse(args ?? {});
+  if (!parsed.success) {
+    return errorResult(
+      new DocentError('E_BAD_INPUT', `Invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}`, `Check the arguments against ${tool.name}'s input schema (tools/list shows it).`),
+    );
+  }
+  try {
+    const output = await tool.handler(parsed.data, { progress: () => {}, ...ctx });
+    const checked = tool.outputSchema.safeParse(output);
+    if (!checked.success) {
+      ctx.log.error(`${tool.name} produced output that does not match its schema`, z.prettifyError(checked.error));
+      return errorResult(new DocentError('E_INTERNAL', `${tool.name} produced an answer that does not match its output schema: ${z.prettifyError(checked.error)}`));
+    }
+    return { content: [{ type: 'text', text: tool.render(checked.data) }], structuredContent: checked.data as Record<string, unknown> };
+  } catch (err) {
+    const e = ctx.signal.aborted ? new DocentError('E_CANCELLED', 'The request was cancelled by the client.') : toDocentError(err);
+    if (e.code === 'E_INTERNAL') ctx.log.error(`${tool.name} failed`, err);
+    return errorResult(e);
+  }
+}
+
+export function createMcpServer(deps: ServerDeps): Server {
+  const server = new Server(
+    { name: deps.name, version: deps.version, title: 'docent' },
+    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: INSTRUCTIONS },
+  );
+  const byName = new Map(deps.tools.map((t) => [t.name, t]));
+  const listed = listedTools(deps.tools);
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = byName.get(request.params.name);
+    if (!tool) {
+      throw new McpError(RpcErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Available: ${[...byName.keys()].join(', ')}`);
+    }
+    const token = request.params._meta?.progressToken;
+    let last = 0;
+    const progress = (p: ProgressReport) => {
+      if (token === undefined) return;
+      const now = Date.now();
+      const final = p.total !== undefined && p.progress >= p.total;
+      if (!final && now - last < PROGRESS_INTERVAL_MS) return;
+      last = now;
+      void extra
+        .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: p.progress, total: p.total, message: p.message } })
+        .catch(() => {});
+    };
+    return runTool(tool, request.params.arguments, {
+      workspace: deps.workspace,
+      config: deps.config,
+      services: deps.services,
+      signal: extra.signal,
+      progress,
+      log: deps.log.child(tool.name),
+    });
+  });
+
+  if (deps.rootsFromClient) {
+    const adoptClientRoots = async () => {
+      if (!server.getClientCapabilities()?.roots) return;
+      try {
+        const { roots } = await server.listRoots();
+        const dirs = roots.filter((r) => r.uri.startsWith('file://')).map((r) => fileURLToPath(r.uri));
+        if (dirs.length) {
+          deps.workspace.setRoots(dirs);
+          deps.log.info(`using the client's roots: ${dirs.join(', ')}`);
+        }
+      } catch (err) {
+        deps.log.warn('could not read the client roots; keeping the current workspace', err);
+      }
+    };
+    server.oninitialized = () => void adoptClientRoots();
+    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => adoptClientRoots());
+  }
+  return server;
+}

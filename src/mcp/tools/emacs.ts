@@ -1,0 +1,4 @@
+import type { AnyTool } from '../tool.js';
+
+/** The emacs tools; each calls a function in src/features/emacs/. */
+export const emacsTools: AnyTool[] = [];
