@@ -50,6 +50,13 @@ export async function serveStdio(deps: ServerDeps): Promise<ServeHandle> {
   onShutdown(deps.log, stop);
   await server.connect(transport);
   deps.log.info(`serving ${deps.tools.length} tools over stdio for ${deps.workspace.roots.join(', ')}`);
+  if (process.stdin.isTTY) {
+    // A person ran this by hand: say what is happening instead of looking hung.
+    process.stderr.write(
+      `docent: serving ${deps.tools.length} MCP tools over stdio for ${deps.workspace.roots.join(', ')}.\n` +
+        'Connect an MCP client to this command (see README.md), or try `docent --help`. Ctrl-C stops.\n',
+    );
+  }
   return { stop };
 }
 

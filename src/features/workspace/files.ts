@@ -6,6 +6,7 @@ import type { FeatureContext } from '../context.js';
 /** workspace_files: the files of the workspace roots, as git would list them, optionally globbed. */
 
 export const WorkspaceFilesInput = z.object({
+  path: z.string().min(1).optional().describe('Only list under this directory (relative to a root, or absolute inside one).'),
   pattern: z
     .string()
     .min(1)
@@ -33,8 +34,14 @@ export async function workspaceFiles(input: z.output<typeof WorkspaceFilesInput>
   let total = 0;
   let truncated = false;
   const multi = ctx.workspace.roots.length > 1;
-  outer: for (const root of ctx.workspace.roots) {
-    for await (const rel of walkFiles(root, { signal: ctx.signal })) {
+  // With `path`, walk only the confined directory but keep paths relative to its root.
+  const under = input.path ? ctx.workspace.resolve(input.path, { kind: 'directory' }) : undefined;
+  const roots = under ? [under.root] : ctx.workspace.roots;
+  const prefix = under?.relative ? `${under.relative}/` : '';
+  outer: for (const root of roots) {
+    const enterDir = (rel: string) => !prefix || prefix.startsWith(`${rel}/`) || rel.startsWith(prefix);
+    for await (const rel of walkFiles(root, { signal: ctx.signal, enterDir })) {
+      if (prefix && !rel.startsWith(prefix)) continue;
       if (!match(rel)) continue;
       total++;
       if (total <= input.offset) continue;

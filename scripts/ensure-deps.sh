@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Install the Debian packages docent's tests drive for real, when they are missing:
+# clangd (C/C++ language server), emacs-nox (daemon + emacsclient), info + texinfo (Info
+# manuals and makeinfo for fixtures), universal-ctags and ripgrep (benchmark references),
+# cmake and g++ (the C++ fixture's compilation database). Idempotent and quiet when all is there.
+set -euo pipefail
+
+need=()
+check() { command -v "$1" >/dev/null 2>&1 || need+=("$2"); }
+check clangd clangd
+check emacs emacs-nox
+check emacsclient emacs-nox
+check info info
+check install-info install-info
+check makeinfo texinfo
+check ctags universal-ctags
+check rg ripgrep
+check cmake cmake
+check g++ g++
+check gzip gzip
+check python3 python3
+# The coreutils manual is what the Info tests read from the system.
+[ -e /usr/share/info/coreutils.info.gz ] || [ -e /usr/share/info/coreutils.info ] || need+=(coreutils)
+
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
+echo "ensure-deps: installing missing Debian packages: ${need[*]}" >&2
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+    echo "ensure-deps: not root and no sudo; install these yourself: apt-get install ${need[*]}" >&2
+    exit 3
+  fi
+else SUDO=; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >&2
+# coreutils is essential and installed; its Info manual is excluded by some images' dpkg
+# filters, so reinstall it with docs when the manual is missing.
+if printf '%s\n' "${need[@]}" | grep -qx coreutils; then
+  $SUDO apt-get install -y -qq --reinstall -o Dpkg::Options::=--force-confnew coreutils >&2 || true
+  need=("${need[@]/coreutils}")
+fi
+pkgs=$(printf '%s ' "${need[@]}" | xargs)
+[ -z "$pkgs" ] || $SUDO apt-get install -y -qq --no-install-recommends $pkgs >&2
