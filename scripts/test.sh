@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 export npm_config_nodedir="${npm_config_nodedir:-/usr}"
 bash scripts/ensure-deps.sh
 if [ ! -e node_modules/better-sqlite3/build/Release/better_sqlite3.node ]; then
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund
 fi
 npm run --silent build
 exec npx vitest run "$@"
