@@ -50,6 +50,9 @@ export class ManualLookup {
         if (!this.linePrefixes.has(k)) this.linePrefixes.set(k, e);
       }
       if (e.symbol !== null) relate('s:' + e.symbol, e);
+      // "frob-list, second mention" is about frob-list too, though Emacs's regexp skips it.
+      const lead = /^[^\][()`'‘’," \t\n]+/.exec(e.term)?.[0];
+      if (lead && lead !== e.symbol) relate('s:' + lead, e);
       relate('t:' + canonicalNodeName(e.term).toLowerCase(), e);
       if (e.symbol !== null && !this.symbols.has(e.symbol)) {
         this.symbols.set(e.symbol, e);
