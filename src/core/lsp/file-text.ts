@@ -1,0 +1,54 @@
+import { statSync, readFileSync } from 'node:fs';
+import { lineAt, lineStarts } from './positions.js';
+
+/**
+ * A small cache of file contents keyed by path and validated by mtime and size, so that line
+ * previews, name positions and didOpen for many symbols in the same few files read each file
+ * once, while an edited file is always read afresh.
+ */
+export interface FileText {
+  path: string;
+  text: string;
+  mtimeMs: number;
+  size: number;
+  starts: number[];
+}
+
+const MAX_ENTRIES = 256;
+/** Files larger than this are not read for previews (generated amalgamations, minified bundles). */
+const MAX_BYTES = 8 * 1024 * 1024;
+const cache = new Map<string, FileText>();
+
+export function readFileText(path: string): FileText | undefined {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return undefined;
+  }
+  if (!st.isFile() || st.size > MAX_BYTES) return undefined;
+  const hit = cache.get(path);
+  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) {
+    cache.delete(path);
+    cache.set(path, hit); // most recently used goes last
+    return hit;
+  }
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const entry: FileText = { path, text, mtimeMs: st.mtimeMs, size: st.size, starts: lineStarts(text) };
+  cache.set(path, entry);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  return entry;
+}
+
+/** The trimmed text of 0-based `line` in `path`, capped for token budgets; '' when unreadable. */
+export function linePreview(path: string, line: number, maxChars = 200): string {
+  const ft = readFileText(path);
+  if (!ft) return '';
+  const l = lineAt(ft.text, line, ft.starts).trim();
+  return l.length > maxChars ? l.slice(0, maxChars - 1) + '…' : l;
+}

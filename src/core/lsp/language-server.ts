@@ -1,0 +1,277 @@
+import type {
+  DocumentSymbol,
+  Hover,
+  Location,
+  LocationLink,
+  Position,
+  SymbolInformation,
+  WorkspaceSymbol,
+} from 'vscode-languageserver-protocol';
+import type { DocentConfig } from '../config/schema.js';
+import { DocentError, throwIfAborted } from '../errors.js';
+import type { Logger } from '../log.js';
+import { LspClient, type RequestOptions } from './client.js';
+import { languageIdFor } from './registry.js';
+import { pathToUri } from './positions.js';
+import type { ServerSpec } from './server-spec.js';
+
+/**
+ * One language server for one project root, as features see it: started lazily on the first
+ * request, restarted with exponential backoff after a crash (the request that finds it dead
+ * restarts it), shut down when idle, and answering typed requests on files it opens first.
+ * Every answer can be paired with `indexStatus()`, so partial results are never silent.
+ */
+
+export type IndexStatus = 'ready' | 'indexing' | 'unavailable';
+
+export interface LanguageServerOptions {
+  spec: ServerSpec;
+  root: string;
+  config: DocentConfig['lsp'];
+  log: Logger;
+}
+
+/** The first restart waits this long; each further crash doubles it, up to MAX_BACKOFF_MS. */
+export const BASE_BACKOFF_MS = 250;
+export const MAX_BACKOFF_MS = 30_000;
+/** A server that ran this long before crashing starts its backoff afresh. */
+const STABLE_MS = 60_000;
+
+export class LanguageServer {
+  readonly spec: ServerSpec;
+  readonly root: string;
+  private client?: LspClient;
+  private starting?: Promise<LspClient>;
+  private crashes = 0;
+  private nextStartAt = 0;
+  private readyWaited = false;
+  private disposed = false;
+  private lastError?: DocentError;
+  lastUsed = Date.now();
+
+  constructor(private readonly opts: LanguageServerOptions) {
+    this.spec = opts.spec;
+    this.root = opts.root;
+  }
+
+  get key(): string {
+    return serverKey(this.spec.id, this.root);
+  }
+
+  get running(): boolean {
+    return Boolean(this.client?.alive);
+  }
+
+  get pid(): number | undefined {
+    return this.client?.alive ? this.client.pid : undefined;
+  }
+
+  /** The raw client, for features that need a request this class has no helper for. */
+  async connection(signal?: AbortSignal): Promise<LspClient> {
+    this.lastUsed = Date.now();
+    if (this.disposed) throw new DocentError('E_UNAVAILABLE', `${this.spec.id} is shutting down.`);
+    if (this.client?.alive) return this.client;
+    if (!this.starting) {
+      const wait = this.nextStartAt - Date.now();
+      if (wait > 0) {
+        if (wait > this.opts.config.requestTimeoutMs) {
+          throw new DocentError('E_UNAVAILABLE', `${this.spec.id} crashed ${this.crashes} times; the next restart is in ${Math.ceil(wait / 1000)} s.`, 'Wait and retry; run with DOCENT_LOG=debug to see why it crashes.', {
+            server: this.spec.id,
+            root: this.root,
+          });
+        }
+        await sleep(wait, signal);
+      }
+      this.starting = this.start().finally(() => (this.starting = undefined));
+    }
+    return this.starting;
+  }
+
+  private async start(): Promise<LspClient> {
+    const cmd = this.spec.resolve();
+    if (!cmd) {
+      throw new DocentError('E_NO_SERVER', `No ${this.spec.id} language server is installed (needed for ${this.spec.languages.join('/') || this.spec.id} files).`, this.spec.install, {
+        server: this.spec.id,
+        install: this.spec.install,
+      });
+    }
+    const launch = this.spec.launch(cmd, this.root);
+    const startedAt = Date.now();
+    let client: LspClient;
+    try {
+      client = await LspClient.start({
+        name: this.spec.id,
+        command: launch.command,
+        args: launch.args,
+        root: this.root,
+        initializationOptions: launch.initializationOptions,
+        settings: launch.settings,
+        requestTimeoutMs: this.opts.config.requestTimeoutMs,
+        startTimeoutMs: this.opts.config.readyTimeoutMs,
+        installHint: this.spec.install,
+        log: this.opts.log,
+      });
+    } catch (err) {
+      this.recordCrash(startedAt);
+      this.lastError = err as DocentError;
+      throw err;
+    }
+    this.readyWaited = false;
+    this.lastError = undefined;
+    client.onExit((info) => {
+      if (this.client === client) this.client = undefined;
+      if (info.expected || this.disposed) return;
+      this.recordCrash(client.startedAt);
+      const tail = info.stderrTail.trim().split('\n').slice(-2).join(' | ');
+      this.opts.log.warn(`${this.spec.id} (${this.root}) exited unexpectedly (${info.signal ?? `code ${info.code}`}); it restarts on the next request${tail ? `: ${tail}` : ''}`);
+    });
+    if (this.disposed) {
+      await client.shutdown();
+      throw new DocentError('E_UNAVAILABLE', `${this.spec.id} is shutting down.`);
+    }
+    this.client = client;
+    return client;
+  }
+
+  private recordCrash(startedAt: number): void {
+    if (Date.now() - startedAt > STABLE_MS) this.crashes = 0;
+    this.crashes++;
+    this.nextStartAt = Date.now() + Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** (this.crashes - 1));
+  }
+
+  /**
+   * Make sure the server runs and has `anchor` open (clangd starts indexing, and the TypeScript
+   * server loads a project, only around an open file), then wait for its indexing to settle,
+   * once per server start and never past startup + lsp.readyTimeoutMs.
+   */
+  async ready(opts: { anchor?: string; signal?: AbortSignal } = {}): Promise<IndexStatus> {
+    const client = await this.connection(opts.signal);
+    if (opts.anchor) client.open(opts.anchor, languageIdFor(opts.anchor, this.spec));
+    if (!this.readyWaited) {
+      const idle = await client.progress.waitIdle({
+        quietMs: this.spec.settleMs,
+        deadline: client.startedAt + this.opts.config.readyTimeoutMs,
+        signal: opts.signal,
+      });
+      throwIfAborted(opts.signal);
+      this.readyWaited = true;
+      if (!idle) this.opts.log.info(`${this.spec.id} still indexing after ${this.opts.config.readyTimeoutMs} ms; answering with partial results`);
+    }
+    return this.indexStatus();
+  }
+
+  indexStatus(): IndexStatus {
+    if (!this.client?.alive) return 'unavailable';
+    return this.client.progress.busy ? 'indexing' : 'ready';
+  }
+
+  /** What the server is busy with, for warnings ("Indexing 40/120"). */
+  progressDescription(): string | undefined {
+    const active = this.client?.progress.describe() ?? [];
+    if (!active.length) return undefined;
+    return active.map((p) => [p.title, p.message, p.percentage !== undefined ? `${p.percentage}%` : undefined].filter(Boolean).join(' ')).join('; ');
+  }
+
+  /**
+   * Send a request; if the server dies while answering, restart it and retry once (every
+   * request docent sends is a read, so a retry is safe).
+   */
+  async request<R>(method: string, params: unknown | ((client: LspClient) => unknown), opts: RequestOptions = {}): Promise<R> {
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.connection(opts.signal);
+      this.lastUsed = Date.now();
+      try {
+        const p = typeof params === 'function' ? (params as (c: LspClient) => unknown)(client) : params;
+        return await client.request<R>(method, p, opts);
+      } catch (err) {
+        const crashed = err instanceof DocentError && err.code === 'E_UNAVAILABLE' && err.details?.crashed === true;
+        if (!crashed || attempt > 0) throw err;
+      }
+    }
+  }
+
+  /** Open `file` in the server (re-sent if it changed on disk); returns its URI. */
+  private openIn(client: LspClient, file: string): string {
+    const doc = client.open(file, languageIdFor(file, this.spec));
+    if (!doc) throw new DocentError('E_NOT_FOUND', `Cannot read ${file}.`, 'Check that the file exists and is readable.');
+    return doc.uri;
+  }
+
+  workspaceSymbols(query: string, opts: RequestOptions = {}): Promise<Array<SymbolInformation | WorkspaceSymbol> | null> {
+    return this.request('workspace/symbol', { query }, opts);
+  }
+
+  documentSymbols(file: string, opts: RequestOptions = {}): Promise<Array<DocumentSymbol | SymbolInformation> | null> {
+    return this.request('textDocument/documentSymbol', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) } }), opts);
+  }
+
+  hover(file: string, position: Position, opts: RequestOptions = {}): Promise<Hover | null> {
+    return this.request('textDocument/hover', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) }, position }), opts);
+  }
+
+  definition(file: string, position: Position, opts: RequestOptions = {}): Promise<Location | Location[] | LocationLink[] | null> {
+    return this.request('textDocument/definition', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) }, position }), opts);
+  }
+
+  references(file: string, position: Position, includeDeclaration: boolean, opts: RequestOptions = {}): Promise<Location[] | null> {
+    return this.request('textDocument/references', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) }, position, context: { includeDeclaration } }), opts);
+  }
+
+  /** Whether the running server advertised a capability (false when not running). */
+  supports(capability: 'hoverProvider' | 'referencesProvider' | 'definitionProvider' | 'documentSymbolProvider' | 'workspaceSymbolProvider'): boolean {
+    const c = this.client?.capabilities;
+    return Boolean(c && c[capability]);
+  }
+
+  /** Close documents unused for `docIdleMs`, and stop the server when idle for `idleMs`. */
+  async sweep(now: number, docIdleMs: number, idleMs: number): Promise<void> {
+    const client = this.client;
+    if (!client?.alive) return;
+    client.documents.closeIdle(docIdleMs, now);
+    if (idleMs > 0 && client.pending === 0 && now - Math.max(this.lastUsed, client.lastActivity) >= idleMs) {
+      this.opts.log.info(`${this.spec.id} (${this.root}) idle for ${Math.round(idleMs / 1000)} s; shutting it down`);
+      this.client = undefined;
+      await client.shutdown();
+    }
+  }
+
+  /** Kill the process as if it crashed (tests use this to check recovery). */
+  killForTest(): void {
+    this.client?.kill();
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const client = this.client ?? (await this.starting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.shutdown();
+  }
+
+  /** Last start failure, for status reports. */
+  get error(): DocentError | undefined {
+    return this.lastError;
+  }
+
+  /** URI helper for callers that build their own params. */
+  static uri(file: string): string {
+    return pathToUri(file);
+  }
+}
+
+export function serverKey(id: string, root: string): string {
+  return `${id}\0${root}`;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new DocentError('E_CANCELLED', 'The request was cancelled.'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

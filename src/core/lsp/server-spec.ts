@@ -1,0 +1,77 @@
+import type { ResolvedCommand } from './resolve-command.js';
+
+/**
+ * What docent knows about one kind of language server: which files it serves, how project
+ * roots are recognised, how to find and start the program, and how to tell a user to install
+ * it. Built-in specs live in builtin-servers.ts; docent.config.json adds or overrides them.
+ */
+export interface ServerLaunch {
+  command: string;
+  args: string[];
+  display: string;
+  initializationOptions?: unknown;
+  settings?: unknown;
+}
+
+export interface ServerSpec {
+  /** Stable id: "clangd", "typescript", "pyright", "rust-analyzer", "gopls", or a config key. */
+  id: string;
+  /** LSP language ids served. */
+  languages: string[];
+  /** Extensions with the dot (".cpp"), or globs on the file name ("*.proto"). */
+  extensions: string[];
+  /**
+   * Files or directories marking a project root, in priority order: the nearest directory
+   * holding the first marker wins; if no directory has it, the next marker is tried; with
+   * none, the workspace root. A marker may be a path ("build/compile_commands.json") and its
+   * first segment a glob ("cmake-build-*").
+   */
+  rootMarkers: string[];
+  /** Separator of qualified names: "::" for C, C++ and Rust, "." elsewhere. */
+  separator: '::' | '.';
+  /** How to install the program, shown with E_NO_SERVER and in `docent doctor`. */
+  install: string;
+  /** The program, or undefined when it is not installed. */
+  resolve(): ResolvedCommand | undefined;
+  /** Full launch for one project root (arguments may depend on the root). */
+  launch(cmd: ResolvedCommand, root: string): ServerLaunch;
+  /** After a document is opened, how long without progress counts as "ready". */
+  settleMs: number;
+  builtin: boolean;
+  /** Arguments that print the version (default ["--version"]). */
+  versionArgs?: string[];
+  /** The version, when no arguments print it. */
+  version?(cmd: ResolvedCommand): Promise<string | undefined>;
+}
+
+/** languageId for didOpen, by extension. */
+export const LANGUAGE_BY_EXTENSION: Record<string, string> = {
+  '.c': 'c',
+  '.h': 'cpp',
+  '.cc': 'cpp',
+  '.cpp': 'cpp',
+  '.cxx': 'cpp',
+  '.c++': 'cpp',
+  '.hh': 'cpp',
+  '.hpp': 'cpp',
+  '.hxx': 'cpp',
+  '.h++': 'cpp',
+  '.inl': 'cpp',
+  '.ipp': 'cpp',
+  '.tpp': 'cpp',
+  '.m': 'objective-c',
+  '.mm': 'objective-cpp',
+  '.cu': 'cuda-cpp',
+  '.ts': 'typescript',
+  '.mts': 'typescript',
+  '.cts': 'typescript',
+  '.tsx': 'typescriptreact',
+  '.js': 'javascript',
+  '.mjs': 'javascript',
+  '.cjs': 'javascript',
+  '.jsx': 'javascriptreact',
+  '.py': 'python',
+  '.pyi': 'python',
+  '.rs': 'rust',
+  '.go': 'go',
+};

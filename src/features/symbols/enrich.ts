@@ -1,0 +1,83 @@
+import type { Position } from 'vscode-languageserver-protocol';
+import { readFileText } from '../../core/lsp/file-text.js';
+import { splitHover } from '../../core/lsp/hover.js';
+import { namePosition } from '../../core/lsp/positions.js';
+import type { Candidate } from './collect.js';
+
+/**
+ * signature, documentation and references_count for the top results: hover and references
+ * at each symbol's name, a few at a time, inside one time budget. Whatever is not done when
+ * the budget runs out is cancelled (the servers get $/cancelRequest) and reported.
+ */
+
+export interface Details {
+  signature?: string;
+  documentation?: string;
+  references_count?: number;
+}
+
+export interface EnrichOptions {
+  /** How many of the top results get details. */
+  top: number;
+  concurrency: number;
+  budgetMs: number;
+  signal: AbortSignal;
+}
+
+export interface EnrichResult {
+  details: Map<Candidate, Details>;
+  attempted: number;
+  completed: number;
+  timedOut: boolean;
+}
+
+/** Where to point hover and references: the name inside the reported range. */
+export function nameAt(c: Candidate): Position {
+  if (c.namePosition) return c.namePosition;
+  const ft = readFileText(c.file);
+  return ft ? namePosition(ft.text, c.range, c.name, ft.starts) : c.range.start;
+}
+
+export async function enrich(candidates: readonly Candidate[], opts: EnrichOptions): Promise<EnrichResult> {
+  const details = new Map<Candidate, Details>();
+  const todo = candidates.slice(0, opts.top).filter((c) => readFileText(c.file) !== undefined);
+  const budget = new AbortController();
+  const onAbort = () => budget.abort();
+  opts.signal.addEventListener('abort', onAbort, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    budget.abort();
+  }, opts.budgetMs);
+  let next = 0;
+  let completed = 0;
+  const worker = async () => {
+    while (next < todo.length && !budget.signal.aborted) {
+      const c = todo[next++]!;
+      const pos = nameAt(c);
+      const remaining = { signal: budget.signal, timeoutMs: opts.budgetMs };
+      const d: Details = {};
+      const [hover, refs] = await Promise.allSettled([
+        c.server.hover(c.file, pos, remaining),
+        c.server.supports('referencesProvider') ? c.server.references(c.file, pos, false, remaining) : Promise.resolve(null),
+      ]);
+      if (hover.status === 'fulfilled') {
+        const parts = splitHover(hover.value);
+        if (parts.signature) d.signature = parts.signature;
+        if (parts.documentation) d.documentation = parts.documentation;
+      }
+      if (refs.status === 'fulfilled' && Array.isArray(refs.value)) d.references_count = refs.value.length;
+      if (hover.status === 'fulfilled' || refs.status === 'fulfilled') {
+        details.set(c, d);
+        if (hover.status === 'fulfilled' && refs.status === 'fulfilled') completed++;
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(opts.concurrency, todo.length) }, worker));
+  } finally {
+    clearTimeout(timer);
+    opts.signal.removeEventListener('abort', onAbort);
+  }
+  return { details, attempted: todo.length, completed, timedOut };
+}
