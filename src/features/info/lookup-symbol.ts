@@ -52,10 +52,10 @@ export const InfoLookupSymbolOutput = z.object({
 export type InfoLookupSymbolResult = z.output<typeof InfoLookupSymbolOutput>;
 
 /** E_BAD_INPUT for symbols no index can hold: empty, blank, or with NUL or line breaks. */
-export function checkSymbol(symbol: string): void {
-  if (symbol.trim() === '') throw new DocentError('E_BAD_INPUT', 'The symbol is empty.', 'Pass a symbol name such as "mapcar" or a concept such as "lexical binding".');
+export function checkSymbol(symbol: string, what = 'symbol'): void {
+  if (symbol.trim() === '') throw new DocentError('E_BAD_INPUT', `The ${what} is empty.`, 'Pass a symbol name such as "mapcar" or a concept such as "lexical binding".');
   if (/[\0\n\r]/.test(symbol)) {
-    throw new DocentError('E_BAD_INPUT', 'The symbol contains a NUL or a line break.', 'Pass a single-line symbol name such as "mapcar".');
+    throw new DocentError('E_BAD_INPUT', `The ${what} contains a NUL or a line break.`, 'Pass a single line such as "mapcar".');
   }
 }
 
@@ -111,7 +111,7 @@ export function renderInfoLookupSymbol(r: InfoLookupSymbolResult): string {
   const where = r.line ? ` (line ${r.line})` : '';
   const out = [`${r['info-ref']}${where} — ${r.symbol}`];
   if (r.matches?.length) out.push(`Also: ${r.matches.map((m) => `${m.entry} → ${m['info-ref']}`).join('; ')}`);
-  out.push('', r.content ?? '');
+  out.push('', (r.content ?? '').replace(/^\n/, ''));
   if (r.truncated) out.push(`… truncated at ${r.next_offset} of ${r.total_chars} chars; continue with offset=${r.next_offset}`);
   return out.join('\n');
 }

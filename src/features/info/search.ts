@@ -59,7 +59,7 @@ export function scoreTerm(query: string, term: string): { match: (typeof MATCH_K
 }
 
 export async function infoSearch(input: z.output<typeof InfoSearchInput>, ctx: FeatureContext): Promise<InfoSearchResult> {
-  checkSymbol(input.query);
+  checkSymbol(input.query, 'query');
   const lib = infoLibrary(ctx);
   const names = input.manuals?.length ? input.manuals : (await lib.discover()).manuals.map((m) => m.name);
   const hits: Hit[] = [];
