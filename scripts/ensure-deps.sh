@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install the Debian packages docent's tests drive for real, when they are missing:
 # clangd (C/C++ language server), emacs-nox (daemon + emacsclient), info + texinfo (Info
-# manuals and makeinfo for fixtures), universal-ctags and ripgrep (benchmark references),
+# manuals and makeinfo for fixtures; xz-utils and bzip2 for compressed manuals), universal-ctags and ripgrep (benchmark references),
 # cmake and g++ (the C++ fixture's compilation database). Idempotent and quiet when all is there.
 set -euo pipefail
 
@@ -18,6 +18,8 @@ check rg ripgrep
 check cmake cmake
 check g++ g++
 check gzip gzip
+check xz xz-utils
+check bzip2 bzip2
 check python3 python3
 # The coreutils manual is what the Info tests read from the system.
 [ -e /usr/share/info/coreutils.info.gz ] || [ -e /usr/share/info/coreutils.info ] || need+=(coreutils)
