@@ -100,7 +100,9 @@ function pyright(): ServerSpec {
     separator: '.',
     install: 'npm i -g pyright',
     builtin: true,
-    settleMs: 500,
+    settleMs: 300,
+    // pyright reports no progress while it finds the project's files; it logs this when done.
+    readyLogPattern: /Found \d+ source files?|No source files found/,
     resolve: () => resolveNodeServer('pyright', 'pyright-langserver'),
     launch: (cmd) => ({
       command: cmd.command,

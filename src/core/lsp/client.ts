@@ -54,6 +54,8 @@ export interface LspClientOptions {
   startTimeoutMs: number;
   /** After a cancelled request, how long the server gets to answer before it is killed as hung. */
   cancelGraceMs?: number;
+  /** A window/logMessage that tells the server has loaded the project (pyright reports no progress). */
+  readyLogPattern?: RegExp;
   /** Install hint for E_NO_SERVER when the program cannot start. */
   installHint: string;
   log: Logger;
@@ -84,6 +86,8 @@ export class LspClient {
   serverInfo?: { name: string; version?: string };
   lastActivity = Date.now();
   private inflight = 0;
+  private logReady = false;
+  private readonly logReadyWaiters = new Set<() => void>();
   private stderrTail = '';
   private exited?: ExitInfo;
   private expectingExit = false;
@@ -211,10 +215,35 @@ export class LspClient {
     // (window/workDoneProgress/create) arrive here.
     connection.onUnhandledProgress((params) => this.progress.handle(params.token, params.value as never));
     connection.onNotification(PublishDiagnosticsNotification.type, (p) => this.diagnostics.set(p.uri, p.diagnostics));
-    connection.onNotification('window/logMessage', (p: { message: string }) => opts.log.debug(`${opts.name}: ${p.message}`));
+    connection.onNotification('window/logMessage', (p: { message: string }) => {
+      opts.log.debug(`${opts.name}: ${p.message}`);
+      if (opts.readyLogPattern && !this.logReady && opts.readyLogPattern.test(p.message)) {
+        this.logReady = true;
+        for (const w of [...this.logReadyWaiters]) w();
+      }
+    });
     connection.onNotification(() => {});
     connection.onError(([err]) => opts.log.debug(`${opts.name} connection error: ${err.message}`));
     connection.listen();
+  }
+
+  /** Resolves true once the server logged its ready message (at once without a pattern), false at the deadline. */
+  waitLogReady(deadline: number, signal?: AbortSignal): Promise<boolean> {
+    if (!this.opts.readyLogPattern || this.logReady) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (v: boolean) => {
+        clearTimeout(t);
+        this.logReadyWaiters.delete(ok);
+        signal?.removeEventListener('abort', no);
+        resolve(v);
+      };
+      const ok = () => done(true);
+      const no = () => done(false);
+      const t = setTimeout(no, Math.max(0, deadline - Date.now()));
+      this.logReadyWaiters.add(ok);
+      signal?.addEventListener('abort', no, { once: true });
+      this.onExit(no);
+    });
   }
 
   get alive(): boolean {
@@ -341,20 +370,36 @@ export class LspClient {
     } catch {
       // The server may already be going away.
     }
-    if (await Promise.race([exited.then(() => true), delay(graceMs).then(() => false)])) return;
-    this.signalGroup('SIGTERM');
-    if (await Promise.race([exited.then(() => true), delay(1000).then(() => false)])) return;
-    this.signalGroup('SIGKILL');
-    await Promise.race([exited, delay(1000)]);
+    if (!(await Promise.race([exited.then(() => true), delay(graceMs).then(() => false)]))) {
+      this.signalGroup('SIGTERM');
+      if (!(await Promise.race([exited.then(() => true), delay(1000).then(() => false)]))) {
+        this.signalGroup('SIGKILL');
+        await Promise.race([exited, delay(1000)]);
+      }
+    }
+    // Helpers the server started (tsserver under typescript-language-server) share its process
+    // group and may outlive it by a moment: end them too.
+    signalGroupMembers(this.child, 'SIGTERM');
   }
 
   /** Kill at once (hung server, failed start). Counts as a crash unless shutdown began. */
   kill(): void {
     this.signalGroup('SIGKILL');
+    signalGroupMembers(this.child, 'SIGKILL');
   }
 
   private signalGroup(sig: NodeJS.Signals): void {
     killGroup(this.child, sig);
+  }
+}
+
+/** Signal a server's process group even after the leader has exited. */
+function signalGroupMembers(child: ChildProcess, sig: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, sig);
+  } catch {
+    // no member left
   }
 }
 

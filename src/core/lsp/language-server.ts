@@ -107,8 +107,12 @@ export class LanguageServer {
         initializationOptions: launch.initializationOptions,
         settings: launch.settings,
         requestTimeoutMs: this.opts.config.requestTimeoutMs,
+        // A server that has not answered a $/cancelRequest within one request timeout
+        // (at least 1 s, at most 10 s) is hung, and is killed.
+        cancelGraceMs: Math.min(10_000, Math.max(1000, this.opts.config.requestTimeoutMs)),
         startTimeoutMs: this.opts.config.readyTimeoutMs,
         installHint: this.spec.install,
+        readyLogPattern: this.spec.readyLogPattern,
         log: this.opts.log,
       });
     } catch (err) {
@@ -148,9 +152,11 @@ export class LanguageServer {
     const client = await this.connection(opts.signal);
     if (opts.anchor) client.open(opts.anchor, languageIdFor(opts.anchor, this.spec));
     if (!this.readyWaited) {
+      const deadline = client.startedAt + this.opts.config.readyTimeoutMs;
+      await client.waitLogReady(deadline, opts.signal);
       const idle = await client.progress.waitIdle({
         quietMs: this.spec.settleMs,
-        deadline: client.startedAt + this.opts.config.readyTimeoutMs,
+        deadline,
         signal: opts.signal,
       });
       throwIfAborted(opts.signal);

@@ -9,6 +9,7 @@ import type { FeatureContext } from '../context.js';
 import { expandFiles, fromDocumentSymbols, fromWorkspaceSymbols, type Candidate } from './collect.js';
 import { enrich, nameAt } from './enrich.js';
 import { ExternalClassifier, type Classification } from './external.js';
+import { qualifyMembers } from './qualify.js';
 import { matchTier, parseQuery } from './query.js';
 import type { SearchSymbolsInputT, SearchSymbolsResult, SymbolResult } from './schema.js';
 
@@ -103,6 +104,8 @@ export async function searchSymbols(input: SearchSymbolsInputT, ctx: FeatureCont
     const parts = [...dropped].map(([reason, n]) => `${n} ${reason.replace(/_/g, ' ')}`).join(', ');
     warnings.push(`No project symbols matched; ${parts} symbol(s) outside the project were left out. Pass include_external: true to see them.`);
   }
+
+  if (!input.files) await qualifyMembers(page, ctx.signal, Math.min(2000, ctx.config.lsp.requestTimeoutMs));
 
   let details = new Map<Candidate, { signature?: string; documentation?: string; references_count?: number }>();
   if (input.include_details && page.length > 0) {

@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { ConfigSchema, type DocentConfigInput } from '../../../src/core/config/schema.js';
+import { createLogger } from '../../../src/core/log.js';
+import { LspManager } from '../../../src/core/lsp/manager.js';
+import { ServiceRegistry } from '../../../src/core/services.js';
+import { Workspace } from '../../../src/core/workspace/workspace.js';
+import type { FeatureContext } from '../../../src/features/context.js';
+import { SearchSymbolsInput, searchSymbols, type SearchSymbolsResult } from '../../../src/features/symbols/index.js';
+
+export const FIXTURES = path.resolve(__dirname, '../../fixtures/symbols');
+export const MOCK_SERVER = path.join(FIXTURES, 'mock-lsp/server.mjs');
+
+/** A feature context over `roots` with its own service registry (so its own servers). */
+export function makeContext(roots: string[], config: DocentConfigInput = {}) {
+  const services = new ServiceRegistry();
+  const ctx: FeatureContext = {
+    workspace: new Workspace(roots),
+    config: ConfigSchema.parse(config),
+    services,
+    signal: new AbortController().signal,
+    progress: () => {},
+    log: createLogger('test'),
+  };
+  return {
+    ctx,
+    services,
+    manager: () => LspManager.from(ctx),
+    search: (input: Record<string, unknown>, signal?: AbortSignal): Promise<SearchSymbolsResult> =>
+      searchSymbols(SearchSymbolsInput.parse(input), signal ? { ...ctx, signal } : ctx),
+  };
+}
+
+/** Configure the CMake fixture with a compilation database, into its gitignored build/. */
+export function configureCppFixture(): string {
+  const dir = path.join(FIXTURES, 'cpp');
+  execFileSync('cmake', ['-S', dir, '-B', path.join(dir, 'build'), '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON'], { stdio: 'ignore' });
+  return dir;
+}
+
+export function isAlive(pid: number | undefined): boolean {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function waitFor(cond: () => boolean, timeoutMs = 10_000): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (cond()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return cond();
+}
