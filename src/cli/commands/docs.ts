@@ -1,4 +1,55 @@
-import type { Command } from 'commander';
+import path from 'node:path';
+import { Option, type Command } from 'commander';
+import { ITEM_KINDS } from '../../core/extract/types.js';
+import { docsGet, renderDocItem } from '../../features/docs/get.js';
+import { indexRun, renderIndexRun } from '../../features/docs/index-run.js';
+import { docsSearch, renderDocsSearch } from '../../features/docs/search.js';
+import { runFeature } from '../context.js';
 
-/** Registers the `docent` subcommands for docs. */
-export function registerDocsCommands(_program: Command): void {}
+/** Registers the `docent` subcommands for the docs index: index, search, doc. */
+export function registerDocsCommands(program: Command): void {
+  const positive = (v: string) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`expected a positive whole number, got "${v}"`);
+    return n;
+  };
+
+  program
+    .command('index [root]')
+    .description('Build or update the docs index of the workspace roots (or ROOT); incremental, shows progress')
+    .option('-w, --watch', 'keep running and re-index files as they change')
+    .option('--private', 'include private and internal items')
+    .action(async (root: string | undefined, opts: { watch?: boolean; private?: boolean }, cmd: Command) => {
+      await runFeature(
+        cmd,
+        (ctx) => {
+          if (root) ctx.workspace.setRoots([path.resolve(root)]);
+          if (opts.private) ctx.config = { ...ctx.config, index: { ...ctx.config.index, private: true } };
+          return indexRun({ watch: Boolean(opts.watch), onUpdate: (m) => process.stderr.write(m + '\n') }, ctx);
+        },
+        renderIndexRun,
+        { progressLabel: 'indexing' },
+      );
+    });
+
+  program
+    .command('search <query...>')
+    .description('Search the docs index (natural language or identifiers), ranked by relevance')
+    .addOption(new Option('-k, --kind <kind...>', 'only these kinds').choices([...ITEM_KINDS]))
+    .option('-m, --module <module>', 'only items in this module or below it')
+    .addOption(new Option('-n, --limit <n>', 'maximum number of results').argParser(positive).default(10))
+    .action(async (query: string[], opts: { kind?: string[]; module?: string; limit: number }, cmd: Command) => {
+      await runFeature(cmd, (ctx) => docsSearch({ query: query.join(' '), kinds: opts.kind, module: opts.module, limit: opts.limit }, ctx), renderDocsSearch, {
+        progressLabel: 'indexing',
+        notFound: (r) => r.results.length === 0,
+      });
+    });
+
+  program
+    .command('doc <id>')
+    .description('Show the structured documentation of one docs-index item by id (e.g. _.debounce, json.loads, ns::Type::method)')
+    .addOption(new Option('--max-chars <n>', 'cut the doc after this many characters').argParser(positive).default(24_000))
+    .action(async (id: string, opts: { maxChars: number }, cmd: Command) => {
+      await runFeature(cmd, (ctx) => docsGet({ id, max_chars: opts.maxChars }, ctx), renderDocItem, { progressLabel: 'indexing' });
+    });
+}

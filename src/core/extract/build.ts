@@ -1,0 +1,123 @@
+import { clip, firstSentence, type ParsedDoc } from './doc/model.js';
+import type { DocItem, DocParam, ItemKind, LanguageId, Visibility } from './types.js';
+
+/**
+ * Assembling a DocItem from what the syntax says (kind, name, signature, parameter types) and
+ * what the doc comment says (prose, tags). The merge rules live here, once for all languages:
+ * signature types win over tag types, tag text documents the parameters, tag-only parameters
+ * such as JSDoc's `options.leading` are kept next to their parent.
+ */
+
+export interface SignatureParam {
+  name: string;
+  type: string | null;
+  default?: string | null;
+}
+
+export interface Declaration {
+  kind: ItemKind;
+  name: string;
+  id: string;
+  module: string;
+  visibility: Visibility;
+  language: LanguageId;
+  signature: string;
+  params?: SignatureParam[];
+  returnType?: string | null;
+  line: number;
+  endLine: number;
+  parent?: string | null;
+  implements?: string[];
+  deprecated?: string | null;
+  since?: string | null;
+}
+
+/** A declaration header on one line: whitespace collapsed, no space inside brackets. */
+export function oneLine(text: string, max = 400): string {
+  // Only whitespace that came from line breaks is removed next to brackets, so operators keep their spaces.
+  const s = text
+    .replace(/([([{])[ \t]*\r?\n\s*/g, '$1')
+    .replace(/,?\s*\r?\n\s*([)\]}])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return s.length > max ? s.slice(0, max - 1) + '…' : s;
+}
+
+/** Normalise a parameter name for matching doc tags to signature parameters. */
+function paramKey(name: string): string {
+  return name.replace(/^[*&.]+|^\.\.\.|\?$/g, '').replace(/^mut\s+/, '');
+}
+
+export function mergeParams(sig: SignatureParam[], docParams: DocParam[]): DocParam[] {
+  const byKey = new Map<string, DocParam>();
+  for (const p of docParams) if (!byKey.has(paramKey(p.name))) byKey.set(paramKey(p.name), p);
+  const used = new Set<DocParam>();
+  const out: DocParam[] = [];
+  for (const s of sig) {
+    const d = byKey.get(paramKey(s.name));
+    if (d) used.add(d);
+    const param: DocParam = { name: s.name, type: s.type ?? d?.type ?? null, doc: d?.doc ?? null };
+    const def = s.default ?? d?.default;
+    if (def != null) param.default = def;
+    if (d?.optional || s.default != null) param.optional = true;
+    out.push(param);
+    // Documented sub-fields (`options.leading`) follow their parameter.
+    const prefix = `${paramKey(s.name)}.`;
+    for (const sub of docParams) {
+      if (!used.has(sub) && paramKey(sub.name).startsWith(prefix)) {
+        used.add(sub);
+        out.push(cleanParam(sub));
+      }
+    }
+  }
+  for (const d of docParams) if (!used.has(d)) out.push(cleanParam(d));
+  return out;
+}
+
+function cleanParam(p: DocParam): DocParam {
+  const out: DocParam = { name: p.name, type: p.type ?? null, doc: p.doc ?? null };
+  if (p.optional) out.optional = true;
+  if (p.default != null) out.default = p.default;
+  return out;
+}
+
+/** The Markdown doc: description plus the prose sections a parser set aside (notes, warnings). */
+export function docMarkdown(doc: ParsedDoc): string {
+  const parts = [doc.description];
+  for (const s of doc.sections) if (s.body.trim() || s.title) parts.push(`**${s.title}:** ${s.body}`.trim());
+  return parts.filter(Boolean).join('\n\n').trim();
+}
+
+const IDENTITY_TAGS = new Set(['static', 'memberof', 'name', 'alias', 'module', 'private', 'public', 'protected', 'internal', 'instance', 'function', 'func', 'method', 'kind', 'ignore', 'hidden']);
+
+export function buildItem(decl: Declaration, doc: ParsedDoc | null, file: string): DocItem {
+  const d = doc;
+  const description = d ? docMarkdown(d) : '';
+  const summary = clip(d?.brief ?? firstSentence(d?.description ?? ''));
+  const tags: Record<string, string> = {};
+  if (d) for (const [k, v] of Object.entries(d.tags)) if (!IDENTITY_TAGS.has(k)) tags[k] = v;
+  const returnsType = decl.returnType ?? d?.returns?.type ?? null;
+  const returns = d?.returns || decl.returnType ? { type: returnsType, doc: d?.returns?.doc ?? null } : null;
+  return {
+    id: decl.id,
+    kind: decl.kind,
+    name: decl.name,
+    module: decl.module,
+    visibility: decl.visibility,
+    language: decl.language,
+    signature: decl.signature,
+    summary,
+    doc: description,
+    params: mergeParams(decl.params ?? [], d?.params ?? []),
+    returns,
+    throws: d?.throws ?? [],
+    examples: d?.examples ?? [],
+    see_also: d ? [...new Set(d.see)] : [],
+    deprecated: d?.deprecated ?? decl.deprecated ?? null,
+    since: d?.since ?? decl.since ?? null,
+    location: { file, line: decl.line, end_line: decl.endLine },
+    parent: decl.parent ?? null,
+    implements: decl.implements ?? [],
+    tags,
+  };
+}

@@ -1,0 +1,38 @@
+import type { Tree } from 'web-tree-sitter';
+import type { DocItem, FileExtract, LanguageId } from './types.js';
+
+/** What every language extractor is given, and the shape it fills in. */
+
+export interface ProjectHints {
+  /** Go: the module path from go.mod at the root (`example.com/proj`). */
+  goModule?: string;
+  /** Rust: the crate name from Cargo.toml at the root. */
+  rustCrate?: string;
+}
+
+export interface ExtractOptions {
+  /** Path relative to the workspace root, forward slashes. */
+  file: string;
+  /** Include private/internal items (config `index.private`). */
+  includePrivate: boolean;
+  project?: ProjectHints;
+}
+
+export interface LanguageExtractor {
+  (tree: Tree, source: string, opts: ExtractOptions, lang: LanguageId): FileExtract;
+}
+
+/** Collects items; drops private ones unless asked for them, keeping the count. */
+export class ItemSink {
+  readonly items: DocItem[] = [];
+  hidden = 0;
+  constructor(private readonly includePrivate: boolean) {}
+
+  add(item: DocItem): void {
+    if (!this.includePrivate && (item.visibility === 'private' || item.visibility === 'internal')) {
+      this.hidden++;
+      return;
+    }
+    this.items.push(item);
+  }
+}

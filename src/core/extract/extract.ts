@@ -1,0 +1,65 @@
+import type { ExtractOptions, LanguageExtractor } from './context.js';
+import { extractCpp } from './lang/cpp.js';
+import { extractGo } from './lang/go.js';
+import { extractJava } from './lang/java.js';
+import { extractPython } from './lang/python.js';
+import { extractRust } from './lang/rust.js';
+import { extractTypeScript } from './lang/typescript.js';
+import { parse } from './parser.js';
+import type { DocItem, FileExtract, LanguageId } from './types.js';
+
+/** Extraction of one file: parse with tree-sitter, hand the tree to the language's extractor. */
+
+const EXTRACTORS: Record<LanguageId, LanguageExtractor> = {
+  typescript: extractTypeScript,
+  tsx: extractTypeScript,
+  javascript: extractTypeScript,
+  python: extractPython,
+  c: extractCpp,
+  cpp: extractCpp,
+  rust: extractRust,
+  go: extractGo,
+  java: extractJava,
+};
+
+export async function extractSource(lang: LanguageId, source: string, opts: ExtractOptions): Promise<FileExtract> {
+  const tree = await parse(lang, source);
+  try {
+    const result = EXTRACTORS[lang](tree, source, opts, lang);
+    addModuleItem(result, opts);
+    return result;
+  } finally {
+    tree.delete();
+  }
+}
+
+/** The module itself is an item (kind `module`), so it can be searched, listed and fetched. */
+function addModuleItem(result: FileExtract, opts: ExtractOptions): void {
+  const m = result.module;
+  // Only documented modules are items: an undocumented file-module adds nothing a listing does not show.
+  if (!m.name || !m.doc) return;
+  if (result.items.some((i) => i.id === m.name && i.kind === 'module')) return;
+  const item: DocItem = {
+    id: m.name,
+    kind: 'module',
+    name: m.name.split(/::|\.|\//).filter(Boolean).pop() ?? m.name,
+    module: m.name,
+    visibility: 'public',
+    language: result.language,
+    signature: m.name,
+    summary: m.summary,
+    doc: m.doc,
+    params: [],
+    returns: null,
+    throws: [],
+    examples: [],
+    see_also: [],
+    deprecated: null,
+    since: null,
+    location: { file: opts.file, line: 1, end_line: 1 },
+    parent: null,
+    implements: [],
+    tags: {},
+  };
+  result.items.unshift(item);
+}

@@ -1,0 +1,309 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import { buildItem, docMarkdown, oneLine, type SignatureParam } from '../build.js';
+import { ItemSink, type ExtractOptions } from '../context.js';
+import { commentToText, type RawComment } from '../doc/comments.js';
+import { firstSentence, type ParsedDoc } from '../doc/model.js';
+import { parseTaggedDoc } from '../doc/tags.js';
+import { field, isComment, leadingComments, namedChildren, trailingComment } from '../syntax.js';
+import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
+
+/**
+ * C and C++ with Doxygen (`///`, `//!`, `/** *\/`, `/*! *\/`, `@param`/`\param`, `\code`) and,
+ * like clangd's hover, plain `//` and `/* *\/` comments directly above a declaration or
+ * trailing it on the same line, because most C and C++ code is documented that way.
+ * Ids use `ns::Class::member`; class members follow the access specifiers, `static` functions
+ * and anonymous/`detail` namespaces are internal.
+ */
+
+const HEADER_RE = /\.(h|hh|hpp|hxx|h\+\+|ipp|tpp|inl)$/i;
+const CONTAINERS = new Set(['preproc_ifdef', 'preproc_if', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'linkage_specification', 'declaration_list']);
+const FUNCTION_WRAPPERS = new Set(['pointer_declarator', 'reference_declarator', 'parenthesized_declarator', 'attributed_declarator']);
+const LICENSE_RE = /copyright|licen[sc]e|SPDX-|all rights reserved/i;
+
+interface Scope {
+  ns: string[];
+  /** Qualified id of the enclosing class, or null at namespace scope. */
+  cls: string | null;
+  clsName: string | null;
+  access: Visibility;
+  internal: boolean;
+}
+
+function cleanComment(c: RawComment): string {
+  let text = c.text.replace(/^\/\/[/!]<\s?|^\/\*[*!]<\s?/, (m) => m.slice(0, 2) + ' ');
+  text = commentToText(text);
+  // Separator lines (`//-----`, `/*****`) carry no text.
+  return text
+    .split('\n')
+    .filter((l) => !/^[-=*#/~_+]{3,}\s*$/.test(l.trim()))
+    .join('\n')
+    .trim();
+}
+
+export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lang: LanguageId): FileExtract {
+  const root = tree.rootNode;
+  const sink = new ItemSink(opts.includePrivate);
+  const isHeader = HEADER_RE.test(opts.file);
+  const imports: string[] = [];
+  const emitted = new Set<string>();
+  let moduleDoc: ParsedDoc | null = null;
+  const fileModule = opts.file;
+
+  const docFor = (anchor: Node, trailingOn: Node | null): ParsedDoc | null => {
+    const lead = leadingComments(anchor, (n) => n.type === 'attribute_declaration').filter((c) => !(c.startRow <= 1 && LICENSE_RE.test(c.text)));
+    let texts = lead.map(cleanComment).filter(Boolean);
+    // A run mixing plain and doc comments: the doc comments are the documentation.
+    if (lead.some((c) => c.style !== 'line' && c.style !== 'block') && lead.some((c) => c.style === 'line' || c.style === 'block')) {
+      texts = lead.filter((c) => c.style !== 'line' && c.style !== 'block').map(cleanComment);
+    }
+    if (!texts.length && trailingOn) {
+      const t = trailingComment(trailingOn);
+      if (t) texts = [cleanComment(t)];
+    }
+    const text = texts.join('\n').trim();
+    return text ? parseTaggedDoc(text, 'doxygen', lang === 'c' ? 'c' : 'cpp') : null;
+  };
+
+  const moduleOf = (scope: Scope) => (scope.ns.length ? scope.ns.join('::') : fileModule);
+  const qualify = (scope: Scope, name: string) => (scope.cls ? `${scope.cls}::${name}` : [...scope.ns, name].join('::'));
+
+  function visibilityOf(scope: Scope, isStatic: boolean, doc: ParsedDoc | null): Visibility {
+    if (doc && (Object.hasOwn(doc.tags, 'private') || Object.hasOwn(doc.tags, 'internal'))) return 'internal';
+    if (scope.internal) return 'internal';
+    if (scope.cls) return scope.access;
+    if (isStatic) return 'internal';
+    return 'public';
+  }
+
+  function emit(kind: ItemKind, name: string, anchor: Node, decl: Node, scope: Scope, signature: string, params: SignatureParam[], returnType: string | null, isStatic: boolean, trailingOn: Node | null, impl: string[] = []): string {
+    const doc = docFor(anchor, trailingOn);
+    const id = qualify(scope, name);
+    const item = buildItem(
+      { kind, name, id, module: moduleOf(scope), visibility: visibilityOf(scope, isStatic, doc), language: lang, signature, params, returnType, line: decl.startPosition.row + 1, endLine: decl.endPosition.row + 1, parent: scope.cls, implements: impl },
+      doc,
+      opts.file,
+    );
+    emitted.add(id);
+    sink.add(item);
+    return id;
+  }
+
+  function visit(container: Node, scope: Scope): void {
+    let access = scope.access;
+    for (const n of namedChildren(container)) {
+      if (n.type === 'access_specifier') {
+        const a = n.text.replace(/:$/, '').trim();
+        access = a === 'public' ? 'public' : a === 'protected' ? 'protected' : 'private';
+        continue;
+      }
+      visitNode(n, n, { ...scope, access }, '');
+    }
+  }
+
+  function visitNode(n: Node, anchor: Node, scope: Scope, templatePrefix: string): void {
+    switch (n.type) {
+      case 'preproc_include': {
+        const p = field(n, 'path')?.text;
+        if (p) imports.push(p.replace(/^[<"]|[>"]$/g, ''));
+        return;
+      }
+      case 'namespace_definition': {
+        const name = field(n, 'name')?.text ?? '';
+        const parts = name ? name.split('::') : [];
+        const internal = scope.internal || !name || /^(detail|details|internal|impl|_)/.test(name);
+        const body = field(n, 'body');
+        if (name && docFor(anchor, null)) emit('namespace', parts[parts.length - 1]!, anchor, n, { ...scope, ns: [...scope.ns, ...parts.slice(0, -1)] }, `namespace ${name}`, [], null, false, null);
+        if (body) visit(body, { ns: name ? [...scope.ns, ...parts] : scope.ns, cls: null, clsName: null, access: 'public', internal });
+        return;
+      }
+      case 'template_declaration': {
+        const params = field(n, 'parameters');
+        const inner = namedChildren(n).find((c) => c.startIndex !== params?.startIndex && !isComment(c));
+        if (inner) visitNode(inner, anchor, scope, `template ${params?.text ?? '<>'} `);
+        return;
+      }
+      case 'class_specifier':
+      case 'struct_specifier':
+      case 'union_specifier':
+        return visitClass(n, anchor, scope, templatePrefix, null);
+      case 'enum_specifier':
+        return visitEnum(n, anchor, scope, null);
+      case 'function_definition':
+      case 'declaration':
+      case 'field_declaration':
+        return visitDeclaration(n, anchor, scope, templatePrefix);
+      case 'type_definition': {
+        const declarators = n.childrenForFieldName('declarator').filter((d): d is Node => !!d);
+        const typeNode = field(n, 'type');
+        const name = declarators.map((d) => innermostName(d)).find(Boolean);
+        // `typedef struct {…} Name;`: the struct is documented under the typedef name.
+        if (typeNode && /^(struct|union|class)_specifier$/.test(typeNode.type) && field(typeNode, 'body') && name) return visitClass(typeNode, anchor, scope, '', name);
+        if (typeNode?.type === 'enum_specifier' && field(typeNode, 'body') && name) return visitEnum(typeNode, anchor, scope, name);
+        if (name) emit('type', name, anchor, n, scope, oneLine(n.text.replace(/;\s*$/, ''), 300), [], null, false, n);
+        return;
+      }
+      case 'alias_declaration': {
+        const name = field(n, 'name')?.text;
+        if (name) emit('type', name, anchor, n, scope, oneLine(templatePrefix + n.text.replace(/;\s*$/, ''), 300), [], null, false, n);
+        return;
+      }
+      case 'preproc_def':
+      case 'preproc_function_def': {
+        const name = field(n, 'name')?.text;
+        if (!name || /^_*[A-Z0-9_]*_H(PP)?_*$|_INCLUDED_?$/.test(name)) return; // include guards
+        const doc = docFor(anchor, null);
+        if (!doc && !isHeader) return;
+        const params = field(n, 'parameters');
+        const value = field(n, 'value')?.text.trim() ?? '';
+        const sig = oneLine(`#define ${name}${params ? params.text : ''}${value && value.length <= 60 ? ' ' + value : ''}`);
+        emit('macro', name, anchor, n, { ...scope, cls: null }, sig, params ? namedChildren(params).map((p) => ({ name: p.text, type: null })) : [], null, !isHeader, null);
+        return;
+      }
+      default:
+        if (CONTAINERS.has(n.type)) {
+          const body = n.type === 'linkage_specification' ? field(n, 'body') : n;
+          if (body) visit(body, scope);
+        }
+    }
+  }
+
+  function visitClass(n: Node, anchor: Node, scope: Scope, templatePrefix: string, typedefName: string | null): void {
+    const body = field(n, 'body');
+    const name = typedefName ?? field(n, 'name')?.text;
+    if (!body || !name) return; // a forward declaration or an anonymous aggregate
+    const kind: ItemKind = n.type === 'class_specifier' ? 'class' : n.type === 'union_specifier' ? 'union' : 'struct';
+    const bases = namedChildren(n).find((c) => c.type === 'base_class_clause');
+    const impl = bases ? namedChildren(bases).filter((b) => b.type !== 'access_specifier').map((b) => b.text) : [];
+    const header = oneLine(templatePrefix + source.slice(n.startIndex, body.startIndex));
+    const id = emit(kind, name, anchor, n, scope, typedefName ? `typedef ${header} ${typedefName}` : header, [], null, false, null, impl);
+    const plain = name.replace(/<.*$/, '');
+    visit(body, { ns: scope.ns, cls: id, clsName: plain, access: kind === 'class' ? 'private' : 'public', internal: scope.internal || (scope.cls !== null && scope.access === 'private') });
+  }
+
+  function visitEnum(n: Node, anchor: Node, scope: Scope, typedefName: string | null): void {
+    const body = field(n, 'body');
+    const name = typedefName ?? field(n, 'name')?.text;
+    if (!body || !name) return;
+    const id = emit('enum', name, anchor, n, scope, oneLine(source.slice(n.startIndex, body.startIndex)), [], null, false, null);
+    const scoped = /^enum\s+(class|struct)\b/.test(n.text);
+    const memberScope: Scope = scoped || scope.cls === null ? { ...scope, cls: id, access: 'public' } : { ...scope, access: 'public' };
+    if (!scoped && scope.cls === null) memberScope.cls = scope.ns.length ? scope.ns.join('::') + '::' + name : name;
+    for (const e of namedChildren(body)) {
+      if (e.type !== 'enumerator') continue;
+      const en = field(e, 'name')?.text;
+      if (en) emit('enum_member', en, e, e, memberScope, oneLine(e.text), [], null, false, e);
+    }
+  }
+
+  function visitDeclaration(n: Node, anchor: Node, scope: Scope, templatePrefix: string): void {
+    const typeNode = field(n, 'type');
+    const isStatic = namedChildren(n).some((c) => c.type === 'storage_class_specifier' && c.text === 'static');
+    // `struct Foo {…};` / `class X {…} x;` declare the type too.
+    if (typeNode && /^(struct|union|class)_specifier$/.test(typeNode.type) && field(typeNode, 'body')) visitClass(typeNode, anchor, scope, templatePrefix, null);
+    if (typeNode?.type === 'enum_specifier' && field(typeNode, 'body')) visitEnum(typeNode, anchor, scope, null);
+    const declarators = n.childrenForFieldName('declarator').filter((d): d is Node => !!d);
+    const body = field(n, 'body');
+    for (const d of declarators) {
+      const fn = functionDeclarator(d);
+      if (fn) {
+        const nameNode = field(fn, 'declarator');
+        if (!nameNode) continue;
+        const full = nameNode.text.replace(/\s+/g, '');
+        const parts = full.split('::');
+        const name = parts.pop()!;
+        let fnScope = scope;
+        if (parts.length) {
+          // An out-of-line member definition (`int Foo::get() {…}`): documented there only if the declaration was not.
+          const owner = [...(scope.cls ? [scope.cls] : scope.ns), ...parts].join('::');
+          if (emitted.has(`${owner}::${name}`) || !docFor(anchor, null)) continue;
+          fnScope = { ...scope, cls: owner, clsName: parts[parts.length - 1]!, access: 'public' };
+        } else if (n.type === 'function_definition' && emitted.has(qualify(scope, name)) && !docFor(anchor, null)) continue;
+        const isCtor = fnScope.clsName !== null && (name === fnScope.clsName || name === `~${fnScope.clsName}`);
+        const kind: ItemKind = isCtor ? 'constructor' : fnScope.cls ? 'method' : 'function';
+        const headerEnd = body ?? null;
+        const sig = oneLine(templatePrefix + source.slice(n.startIndex, headerEnd ? headerEnd.startIndex : n.endIndex).replace(/\s*(;|=\s*(0|default|delete)\s*;?)\s*$/, (m) => (/=/.test(m) ? ' ' + m.trim().replace(/;$/, '') : '')));
+        const ret = isCtor ? null : returnTypeOf(n, typeNode, nameNode, fn);
+        emit(kind, name, anchor, n, fnScope, sig, paramsOf(field(fn, 'parameters')), ret, isStatic && !fnScope.cls, n);
+      } else {
+        const name = innermostName(d);
+        if (!name) continue;
+        if (scope.cls === null && !isHeader && !docFor(anchor, n)) continue;
+        const isConst = /\b(const|constexpr)\b/.test(source.slice(n.startIndex, d.startIndex));
+        const kind: ItemKind = scope.cls ? 'field' : isConst ? 'constant' : 'variable';
+        const sig = oneLine(templatePrefix + n.text.replace(/;\s*$/, ''), 200);
+        const item = emit(kind, name, anchor, n, scope, sig, [], null, isStatic && !scope.cls, n);
+        void item;
+      }
+    }
+  }
+
+  function returnTypeOf(decl: Node, typeNode: Node | null, nameNode: Node, fn: Node): string | null {
+    const trailing = namedChildren(fn).find((c) => c.type === 'trailing_return_type');
+    if (trailing) return oneLine(trailing.text.replace(/^->\s*/, ''));
+    if (!typeNode) return null;
+    const between = source.slice(typeNode.startIndex, nameNode.startIndex).replace(/[\w:]*::\s*$/, '');
+    const t = oneLine(between.replace(/\(\s*$/, ''));
+    return t || null;
+  }
+
+  // File doc: a Doxygen `\file` comment anywhere at the top level.
+  for (const c of namedChildren(root)) {
+    if (!isComment(c)) continue;
+    if (/[@\\]file\b/.test(c.text) || (c.text.startsWith('//!') && c.startPosition.row <= 1)) {
+      moduleDoc = parseTaggedDoc(commentToText(c.text), 'doxygen', lang);
+      break;
+    }
+  }
+
+  visit(root, { ns: [], cls: null, clsName: null, access: 'public', internal: false });
+  return {
+    language: lang,
+    module: { name: fileModule, doc: moduleDoc ? docMarkdown(moduleDoc) : '', summary: moduleDoc ? moduleDoc.brief ?? firstSentence(moduleDoc.description) : '' },
+    items: sink.items,
+    imports,
+    errors: root.hasError ? 1 : 0,
+  };
+}
+
+function functionDeclarator(d: Node): Node | null {
+  let cur: Node | null = d;
+  while (cur) {
+    if (cur.type === 'function_declarator') return cur;
+    if (!FUNCTION_WRAPPERS.has(cur.type)) return null;
+    cur = field(cur, 'declarator') ?? cur.namedChild(cur.namedChildCount - 1);
+  }
+  return null;
+}
+
+function innermostName(d: Node): string | null {
+  let cur: Node | null = d;
+  for (let i = 0; cur && i < 8; i++) {
+    if (/identifier$/.test(cur.type)) return cur.text;
+    cur = field(cur, 'declarator') ?? cur.namedChild(0);
+  }
+  return null;
+}
+
+function paramsOf(list: Node | null): SignatureParam[] {
+  if (!list) return [];
+  const out: SignatureParam[] = [];
+  for (const p of namedChildren(list)) {
+    if (p.type === 'variadic_parameter' || p.text === '...') {
+      out.push({ name: '...', type: null });
+      continue;
+    }
+    if (!/parameter_declaration$/.test(p.type)) continue;
+    const decl = field(p, 'declarator');
+    const def = field(p, 'default_value');
+    const name = decl ? innermostName(decl) : null;
+    const text = p.text.slice(0, def ? def.startIndex - p.startIndex : undefined).replace(/=\s*$/, '').trim();
+    if (!name) {
+      if (text !== 'void') out.push({ name: '', type: oneLine(text) });
+      continue;
+    }
+    const at = text.lastIndexOf(name);
+    const type = oneLine(at >= 0 ? text.slice(0, at) + text.slice(at + name.length) : text);
+    out.push({ name, type: type || null, default: def?.text ?? null });
+  }
+  return out;
+}

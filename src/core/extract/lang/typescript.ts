@@ -1,0 +1,465 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import { buildItem, docMarkdown, oneLine, type SignatureParam } from '../build.js';
+import { ItemSink, type ExtractOptions } from '../context.js';
+import { commentToText, type RawComment } from '../doc/comments.js';
+import { firstSentence, type ParsedDoc } from '../doc/model.js';
+import { parseTaggedDoc } from '../doc/tags.js';
+import { field, leadingComments, namedChildren } from '../syntax.js';
+import type { DocItem, FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
+
+/**
+ * TypeScript and JavaScript (ES modules, CommonJS and plain scripts) with JSDoc/TSDoc.
+ *
+ * What is public: exported declarations (ESM `export`, CommonJS `module.exports`/`exports.x`),
+ * every top-level declaration of a plain script, and anything whose JSDoc says so even where
+ * the syntax cannot (lodash-style `@static`/`@memberOf _` functions inside an IIFE, `@public`,
+ * `@name`). `@private`, `@internal`, `@ignore` and `@hidden` hide an item. `@memberOf`,
+ * `@name`, `@alias` and `@module` shape the qualified name.
+ */
+
+/** `src/util/strings.ts` → `src/util/strings`; `lib/index.js` → `lib`. */
+export function jsModuleName(file: string): string {
+  const p = file.replace(/\\/g, '/').replace(/(\.d)?\.[cm]?[jt]sx?$/, '');
+  return p.replace(/\/index$/, '') || p;
+}
+
+interface Scope {
+  /** Qualified prefix for members (`mod.Class`), or the module. */
+  id: string;
+  /** True at the top of the file or a namespace; false inside function bodies. */
+  topLevel: boolean;
+  visibility: Visibility;
+  inClass: boolean;
+}
+
+const PUBLIC_TAGS = ['public', 'static', 'memberof', 'name', 'namespace', 'global', 'exports', 'api'];
+const HIDDEN_TAGS = ['private', 'internal', 'ignore', 'hidden', 'protected'];
+
+function docComment(node: Node): RawComment | null {
+  const comments = leadingComments(node, (n) => n.type === 'decorator');
+  for (let i = comments.length - 1; i >= 0; i--) {
+    const c = comments[i]!;
+    if (c.style === 'block-doc') return c;
+    if (c.style === 'line-doc' && !c.text.startsWith('/// <')) {
+      // The seed's `///` style: gather the run of `///` lines.
+      const run: RawComment[] = [];
+      for (let j = i; j >= 0 && comments[j]!.style === 'line-doc'; j--) run.unshift(comments[j]!);
+      return { ...c, text: run.map((r) => r.text).join('\n'), startRow: run[0]!.startRow };
+    }
+  }
+  return null;
+}
+
+export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptions, lang: LanguageId): FileExtract {
+  const root = tree.rootNode;
+  const sink = new ItemSink(opts.includePrivate);
+  const imports: string[] = [];
+  const isDts = /\.d\.[cm]?ts$/.test(opts.file);
+  let module = jsModuleName(opts.file);
+  let moduleDoc: ParsedDoc | null = null;
+  const seenDocs = new Set<number>();
+
+  // Pass 1: what the file exports, and whether it is a module at all.
+  const exportedNames = new Set<string>();
+  let isModule = false;
+  for (const st of namedChildren(root)) {
+    if (st.type === 'import_statement') {
+      isModule = true;
+      const src = field(st, 'source');
+      if (src) imports.push(src.text.slice(1, -1));
+    } else if (st.type === 'export_statement') {
+      isModule = true;
+      for (const c of namedChildren(st)) {
+        if (c.type === 'export_clause') for (const s of namedChildren(c)) exportedNames.add(field(s, 'name')?.text ?? '');
+      }
+    } else if (st.type === 'expression_statement') {
+      const a = st.namedChild(0);
+      if (a?.type !== 'assignment_expression') continue;
+      const left = field(a, 'left')?.text ?? '';
+      const right = field(a, 'right');
+      if (left === 'module.exports' || left === 'export') {
+        isModule = true;
+        if (right?.type === 'identifier') exportedNames.add(right.text);
+        if (right?.type === 'object') for (const p of namedChildren(right)) exportedNames.add((p.type === 'pair' ? field(p, 'value') : p)?.text ?? '');
+      } else if (/^(module\.)?exports\.\w+$/.test(left)) {
+        isModule = true;
+        if (right?.type === 'identifier') exportedNames.add(right.text);
+      }
+    } else if (st.type === 'lexical_declaration' || st.type === 'variable_declaration') {
+      for (const d of namedChildren(st)) {
+        const v = field(d, 'value');
+        if (v?.type === 'call_expression' && field(v, 'function')?.text === 'require') {
+          const arg = field(v, 'arguments')?.namedChild(0);
+          if (arg?.type === 'string') imports.push(arg.text.slice(1, -1));
+        }
+      }
+    }
+  }
+
+  // The file's own doc: a leading JSDoc with @file/@fileoverview/@module/@packageDocumentation.
+  const first = namedChildren(root).find((n) => n.type === 'comment');
+  if (first && first.text.startsWith('/**')) {
+    const d = parseTaggedDoc(commentToText(first.text), 'jsdoc', lang);
+    if (['file', 'fileoverview', 'overview', 'module', 'packagedocumentation'].some((t) => Object.hasOwn(d.tags, t))) {
+      moduleDoc = d;
+      seenDocs.add(first.startIndex);
+      if (d.tags.module) module = d.tags.module.split(/\s+/)[0]!.replace(/^module:/, '');
+    }
+  }
+
+  const parseDoc = (c: RawComment | null): ParsedDoc | null => (c ? parseTaggedDoc(commentToText(c.text), 'jsdoc', lang) : null);
+
+  function visibilityFor(name: string, doc: ParsedDoc | null, syntactic: Visibility): Visibility {
+    if (doc) {
+      if (HIDDEN_TAGS.some((t) => Object.hasOwn(doc.tags, t))) return Object.hasOwn(doc.tags, 'protected') && !(Object.hasOwn(doc.tags, 'private')) ? 'protected' : doc.tags.internal !== undefined ? 'internal' : 'private';
+      if (PUBLIC_TAGS.some((t) => Object.hasOwn(doc.tags, t))) return 'public';
+    }
+    if (name.startsWith('#')) return 'private';
+    return syntactic;
+  }
+
+  /** Qualified id from JSDoc identity tags, else scope + name. */
+  function identity(name: string, doc: ParsedDoc | null, scope: Scope): { id: string; name: string; parent: string | null; aliases: string[] } {
+    const t = doc?.tags ?? {};
+    let n = t.name?.split(/\s+/)[0] || name;
+    const aliases: string[] = [];
+    if (t.alias) {
+      const a = t.alias.trim();
+      if (/[.#~]|^module:/.test(a) || !t.memberof) {
+        // JSDoc semantics: the alias is the item's full name.
+        const full = a.replace(/^module:/, '');
+        const cut = Math.max(full.lastIndexOf('.'), full.lastIndexOf('#'), full.lastIndexOf('~'));
+        return { id: full, name: cut >= 0 ? full.slice(cut + 1) : full, parent: cut >= 0 ? full.slice(0, cut) : null, aliases };
+      }
+      aliases.push(...a.split(/\s*,\s*/)); // lodash semantics: other names for the same function
+    }
+    if (t.memberof) {
+      const parent = t.memberof.split(/\s+/)[0]!.replace(/^module:/, '');
+      return { id: `${parent}.${n}`, name: n, parent, aliases };
+    }
+    n = n.replace(/^module:/, '');
+    return { id: `${scope.id}.${n}`, name: n, parent: scope.inClass ? scope.id : null, aliases };
+  }
+
+  function kindFromDoc(doc: ParsedDoc | null, fallback: ItemKind): ItemKind {
+    const t = doc?.tags ?? {};
+    if (Object.hasOwn(t, 'class') || Object.hasOwn(t, 'constructor')) return 'class';
+    if (Object.hasOwn(t, 'namespace')) return 'namespace';
+    if (Object.hasOwn(t, 'typedef') || Object.hasOwn(t, 'callback')) return 'type';
+    if (Object.hasOwn(t, 'function') || Object.hasOwn(t, 'func') || Object.hasOwn(t, 'method')) return fallback === 'method' ? 'method' : 'function';
+    if (fallback === 'variable' && (doc?.params.length || doc?.returns)) return 'function';
+    if (fallback === 'variable' && Object.hasOwn(t, 'constant')) return 'constant';
+    return fallback;
+  }
+
+  function emit(
+    declName: string,
+    kind: ItemKind,
+    anchor: Node,
+    decl: Node,
+    scope: Scope,
+    syntactic: Visibility,
+    signature: string,
+    params: SignatureParam[],
+    returnType: string | null,
+    impl: string[] = [],
+  ): DocItem | null {
+    const comment = docComment(anchor);
+    if (comment) seenDocs.add(comment.startIndex);
+    const doc = parseDoc(comment);
+    // Inside function bodies only items whose doc makes them API count (lodash's IIFE).
+    if (!scope.topLevel && !(doc && PUBLIC_TAGS.some((t) => Object.hasOwn(doc.tags, t))) && !(doc && !scope.inClass && opts.includePrivate)) return null;
+    const ident = identity(declName, doc, scope);
+    let visibility = visibilityFor(ident.name, doc, syntactic);
+    if (!scope.topLevel && visibility === 'public' && doc && !PUBLIC_TAGS.some((t) => Object.hasOwn(doc.tags, t))) visibility = 'internal';
+    const finalKind = kindFromDoc(doc, kind);
+    let sig = signature;
+    if (!sig || (finalKind === 'function' && kind === 'variable')) sig = synthesizeSignature(ident.name, doc);
+    const item = buildItem(
+      {
+        kind: finalKind, name: ident.name, id: ident.id, module, visibility, language: lang, signature: sig, params, returnType,
+        line: decl.startPosition.row + 1, endLine: decl.endPosition.row + 1, parent: ident.parent, implements: impl,
+      },
+      doc,
+      opts.file,
+    );
+    if (ident.aliases.length) item.tags.alias = ident.aliases.join(', ');
+    if (doc?.tags.category) item.tags.category = doc.tags.category;
+    sink.add(item);
+    return item;
+  }
+
+  function topVisibility(name: string, exported: boolean, scope: Scope): Visibility {
+    if (!scope.topLevel) return 'internal';
+    if (scope.visibility !== 'public') return scope.visibility;
+    if (exported || isDts || exportedNames.has(name) || !isModule) return 'public';
+    return 'internal';
+  }
+
+  function visitStatements(container: Node, scope: Scope): void {
+    for (const st of namedChildren(container)) visitStatement(st, st, scope, false);
+  }
+
+  function visitStatement(st: Node, anchor: Node, scope: Scope, exported: boolean): void {
+    switch (st.type) {
+      case 'export_statement': {
+        const d = field(st, 'declaration') ?? field(st, 'value');
+        if (d) visitStatement(d, st, scope, true);
+        return;
+      }
+      case 'function_declaration':
+      case 'generator_function_declaration':
+      case 'function_signature':
+      case 'function_expression':
+      case 'function': {
+        const name = field(st, 'name')?.text ?? 'default';
+        const vis = topVisibility(name, exported, scope);
+        emit(name, 'function', anchor, st, scope, vis, header(st, field(st, 'body')), sigParams(field(st, 'parameters')), typeOf(field(st, 'return_type')));
+        descend(field(st, 'body'), scope);
+        return;
+      }
+      case 'class_declaration':
+      case 'abstract_class_declaration':
+      case 'class': {
+        const name = field(st, 'name')?.text ?? 'default';
+        const vis = topVisibility(name, exported, scope);
+        const body = field(st, 'body');
+        const item = emit(name, 'class', anchor, st, scope, vis, header(st, body), [], null, heritage(st));
+        if (body) visitClassBody(body, { id: item?.id ?? `${scope.id}.${name}`, topLevel: scope.topLevel || !!item, visibility: item?.visibility ?? vis, inClass: true });
+        return;
+      }
+      case 'interface_declaration': {
+        const name = field(st, 'name')!.text;
+        const vis = topVisibility(name, exported, scope);
+        const body = field(st, 'body');
+        const item = emit(name, 'interface', anchor, st, scope, vis, header(st, body), [], null, heritage(st));
+        if (body && item) visitClassBody(body, { id: item.id, topLevel: true, visibility: item.visibility, inClass: true });
+        return;
+      }
+      case 'type_alias_declaration': {
+        const name = field(st, 'name')!.text;
+        emit(name, 'type', anchor, st, scope, topVisibility(name, exported, scope), oneLine(st.text.replace(/;\s*$/, ''), 300), [], null);
+        return;
+      }
+      case 'enum_declaration': {
+        const name = field(st, 'name')!.text;
+        const body = field(st, 'body');
+        const item = emit(name, 'enum', anchor, st, scope, topVisibility(name, exported, scope), header(st, body), [], null);
+        if (body && item) {
+          for (const m of namedChildren(body)) {
+            if (m.type !== 'enum_assignment' && m.type !== 'property_identifier') continue;
+            const n = (m.type === 'enum_assignment' ? field(m, 'name') : m)!.text;
+            emit(n, 'enum_member', m, m, { id: item.id, topLevel: true, visibility: item.visibility, inClass: true }, item.visibility, oneLine(m.text), [], null);
+          }
+        }
+        return;
+      }
+      case 'lexical_declaration':
+      case 'variable_declaration': {
+        const isConst = st.text.startsWith('const');
+        for (const d of namedChildren(st)) {
+          if (d.type !== 'variable_declarator') continue;
+          const nameNode = field(d, 'name');
+          if (nameNode?.type !== 'identifier') continue;
+          const name = nameNode.text;
+          const value = field(d, 'value');
+          const vis = topVisibility(name, exported, scope);
+          const anchorFor = namedChildren(st).length === 1 ? anchor : d === st.namedChild(0) ? anchor : d;
+          if (value && /^(arrow_function|function_expression|function|generator_function)$/.test(value.type)) {
+            const sig = oneLine(`${st.text.split(/\s/)[0]} ${source.slice(d.startIndex, (field(value, 'body') ?? value).startIndex)}`.replace(/=>\s*$/, '=>'));
+            emit(name, 'function', anchorFor, st, scope, vis, sig, sigParams(field(value, 'parameters') ?? field(value, 'parameter')), typeOf(field(value, 'return_type')));
+            descend(field(value, 'body'), scope);
+          } else if (value?.type === 'class') {
+            visitStatement(value, anchorFor, scope, exported);
+          } else {
+            const typeAnn = typeOf(field(d, 'type'));
+            const sig = oneLine(`${st.text.split(/\s/)[0]} ${name}${typeAnn ? `: ${typeAnn}` : ''}${value && value.text.length <= 60 ? ` = ${value.text}` : ''}`);
+            const hasDoc = docComment(anchorFor) !== null;
+            if (scope.topLevel && !hasDoc && vis !== 'public') continue;
+            const item = emit(name, isConst && /^[A-Z][A-Z0-9_]*$/.test(name) ? 'constant' : 'variable', anchorFor, st, scope, vis, sig, [], null);
+            if (item && typeAnn) item.returns = { type: typeAnn, doc: item.returns?.doc ?? null };
+            if (value) descend(value, scope);
+          }
+        }
+        return;
+      }
+      case 'internal_module':
+      case 'module': {
+        const nameNode = field(st, 'name');
+        const name = nameNode?.type === 'string' ? nameNode.text.slice(1, -1) : nameNode?.text ?? '';
+        const item = emit(name, 'namespace', anchor, st, scope, topVisibility(name, exported, scope), header(st, field(st, 'body')), [], null);
+        const body = field(st, 'body');
+        if (body) visitStatements(body, { id: item?.id ?? `${scope.id}.${name}`, topLevel: true, visibility: item?.visibility ?? 'internal', inClass: false });
+        return;
+      }
+      case 'ambient_declaration':
+        for (const c of namedChildren(st)) visitStatement(c, anchor, scope, true);
+        return;
+      case 'expression_statement': {
+        const a = st.namedChild(0);
+        if (a?.type === 'internal_module') return visitStatement(a, anchor, scope, exported);
+        if (a?.type === 'assignment_expression') return visitAssignment(a, anchor, scope);
+        descend(st, scope);
+        return;
+      }
+      case 'comment':
+        return;
+      default:
+        descend(st, scope);
+    }
+  }
+
+  /** `exports.x = …`, `module.exports.x = …`, `Foo.prototype.bar = function…`, lodash's `lodash.VERSION = …`. */
+  function visitAssignment(a: Node, anchor: Node, scope: Scope): void {
+    const left = field(a, 'left');
+    const right = field(a, 'right');
+    if (left?.type !== 'member_expression' || !right) return descend(a, scope);
+    const path = left.text.replace(/\s+/g, '');
+    const name = field(left, 'property')?.text ?? path;
+    const isExport = /^(module\.)?exports\./.test(path);
+    const comment = docComment(anchor);
+    if (!isExport && !comment) return descend(right, scope);
+    const isFn = /^(arrow_function|function_expression|function)$/.test(right.type);
+    const owner = path.replace(/^(module\.)?exports\./, '').split('.').slice(0, -1).join('.').replace(/\.prototype$/, '');
+    const sub: Scope = isExport || !owner ? scope : { ...scope, id: owner, inClass: true };
+    const sig = isFn ? oneLine(`${path} = ${source.slice(right.startIndex, (field(right, 'body') ?? right).startIndex)}`) : '';
+    emit(name, isFn ? (owner && !isExport ? 'method' : 'function') : 'variable', anchor, a, { ...sub, topLevel: scope.topLevel || isExport }, isExport || !isModule ? 'public' : 'internal', sig, isFn ? sigParams(field(right, 'parameters')) : [], isFn ? typeOf(field(right, 'return_type')) : null);
+    descend(right, scope);
+  }
+
+  function visitClassBody(body: Node, scope: Scope): void {
+    for (const m of namedChildren(body)) {
+      let kind: ItemKind | null = null;
+      const nameNode = field(m, 'name');
+      switch (m.type) {
+        case 'method_definition':
+        case 'method_signature':
+        case 'abstract_method_signature':
+          kind = nameNode?.text === 'constructor' ? 'constructor' : /^(get|set)\b/.test(memberModifiers(m)) ? 'property' : 'method';
+          break;
+        case 'public_field_definition':
+        case 'field_definition':
+        case 'property_signature':
+          kind = 'property';
+          break;
+        default:
+          continue;
+      }
+      const name = (nameNode ?? field(m, 'property'))?.text;
+      if (!name) continue;
+      const access = namedChildren(m).find((c) => c.type === 'accessibility_modifier')?.text;
+      const syntactic: Visibility = access === 'private' ? 'private' : access === 'protected' ? 'protected' : scope.visibility;
+      const bodyNode = field(m, 'body');
+      const sig = kind === 'property' && !field(m, 'parameters') ? oneLine(m.text.replace(/=[\s\S]*$/, '').replace(/;$/, ''), 200) : header(m, bodyNode);
+      const item = emit(name, kind, m, m, scope, syntactic, sig, sigParams(field(m, 'parameters')), typeOf(field(m, 'return_type') ?? (kind === 'property' ? field(m, 'type') : null)));
+      if (kind === 'constructor' && item) item.id = `${scope.id}.constructor`;
+      descend(bodyNode, scope);
+    }
+  }
+
+  /** Look inside function bodies and expressions for JSDoc'd API (only when there is JSDoc there). */
+  function descend(node: Node | null, scope: Scope): void {
+    if (!node) return;
+    const at = source.indexOf('/**', node.startIndex);
+    if (at < 0 || at >= node.endIndex) return;
+    const inner: Scope = { ...scope, topLevel: false, inClass: false };
+    for (const c of namedChildren(node)) {
+      if (/^(statement_block|program|parenthesized_expression|call_expression|arguments|member_expression|class_body|object|pair|expression_statement|if_statement|else_clause|try_statement|return_statement|unary_expression|binary_expression|sequence_expression)$/.test(c.type) || /declaration|function|class|assignment/.test(c.type)) {
+        if (/declaration|^function|^class$|^export_statement$|^expression_statement$|^generator/.test(c.type)) visitStatement(c, c, inner, false);
+        else descend(c, inner);
+      }
+    }
+  }
+
+  function memberModifiers(m: Node): string {
+    const name = field(m, 'name');
+    return source.slice(m.startIndex, name ? name.startIndex : m.startIndex).trim().split(/\s+/).pop() ?? '';
+  }
+
+  function header(node: Node, body: Node | null): string {
+    return oneLine(source.slice(node.startIndex, body ? body.startIndex : node.endIndex).replace(/[;{]\s*$/, ''));
+  }
+
+  function heritage(node: Node): string[] {
+    const out: string[] = [];
+    for (const c of namedChildren(node)) {
+      if (c.type === 'class_heritage') for (const h of namedChildren(c)) out.push(...namedChildren(h).map((x) => x.text));
+      if (c.type === 'extends_type_clause' || c.type === 'extends_clause') out.push(...namedChildren(c).map((x) => x.text));
+    }
+    return out;
+  }
+
+  visitStatements(root, { id: module, topLevel: true, visibility: 'public', inClass: false });
+
+  // JSDoc blocks that document something the syntax does not declare (`@name foo` + `@memberOf`).
+  for (const c of root.descendantsOfType('comment')) {
+    if (!c || seenDocs.has(c.startIndex) || !c.text.startsWith('/**') || !/@name\s/.test(c.text)) continue;
+    const doc = parseTaggedDoc(commentToText(c.text), 'jsdoc', lang);
+    const ident = identity('', doc, { id: module, topLevel: true, visibility: 'public', inClass: false });
+    if (!ident.name) continue;
+    const kind = kindFromDoc(doc, doc.params.length || doc.returns ? 'function' : 'variable');
+    sink.add(
+      buildItem(
+        { kind, name: ident.name, id: ident.id, module, visibility: visibilityFor(ident.name, doc, 'public'), language: lang, signature: synthesizeSignature(ident.name, doc), line: c.endPosition.row + 1, endLine: c.endPosition.row + 1, parent: ident.parent },
+        doc,
+        opts.file,
+      ),
+    );
+  }
+
+  return {
+    language: lang,
+    module: { name: module, doc: moduleDoc ? docMarkdown(moduleDoc) : '', summary: moduleDoc ? firstSentence(moduleDoc.description) : '' },
+    items: sink.items,
+    imports,
+    errors: root.hasError ? 1 : 0,
+  };
+}
+
+function typeOf(n: Node | null): string | null {
+  if (!n) return null;
+  return oneLine(n.text.replace(/^:\s*/, '')) || null;
+}
+
+function sigParams(params: Node | null): SignatureParam[] {
+  if (!params) return [];
+  if (params.type === 'identifier') return [{ name: params.text, type: null }];
+  const out: SignatureParam[] = [];
+  for (const p of namedChildren(params)) {
+    switch (p.type) {
+      case 'required_parameter':
+      case 'optional_parameter': {
+        const pat = field(p, 'pattern');
+        if (!pat || pat.type === 'this') continue;
+        const name = pat.type === 'rest_pattern' ? `...${pat.namedChild(0)?.text ?? ''}` : pat.text;
+        out.push({ name: p.type === 'optional_parameter' ? name : name, type: typeOf(field(p, 'type')), default: field(p, 'value')?.text ?? null });
+        break;
+      }
+      case 'identifier':
+        out.push({ name: p.text, type: null });
+        break;
+      case 'assignment_pattern':
+        out.push({ name: field(p, 'left')?.text ?? p.text, type: null, default: field(p, 'right')?.text ?? null });
+        break;
+      case 'rest_pattern':
+        out.push({ name: `...${p.namedChild(0)?.text ?? ''}`, type: null });
+        break;
+      case 'object_pattern':
+      case 'array_pattern':
+        out.push({ name: oneLine(p.text), type: null });
+        break;
+    }
+  }
+  return out;
+}
+
+/** `debounce(func, [wait=0], [options={}])` from JSDoc when the syntax has no usable header. */
+function synthesizeSignature(name: string, doc: ParsedDoc | null): string {
+  if (!doc) return name;
+  const params = doc.params.filter((p) => !p.name.includes('.'));
+  if (!params.length && !doc.returns && !(Object.hasOwn(doc.tags, 'function'))) {
+    return doc.tags.type ? `${name}: ${doc.tags.type.replace(/^\{|\}$/g, '')}` : name;
+  }
+  const list = params.map((p) => (p.optional ? `[${p.name}${p.default != null ? `=${p.default}` : ''}]` : p.name)).join(', ');
+  return `${name}(${list})${doc.returns?.type ? `: ${doc.returns.type}` : ''}`;
+}

@@ -1,0 +1,255 @@
+import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProjectHints } from '../extract/context.js';
+import { languageOf } from '../extract/languages.js';
+import { throwIfAborted } from '../errors.js';
+import { walkFiles } from '../workspace/files.js';
+import type { FileJob, FileJobResult } from './job.js';
+import type { ExtractionPool } from './pool.js';
+import type { FileUpdate, IndexStore, StoredFile } from './store.js';
+
+/**
+ * Keeping one root's index in step with its files. A full `sync` walks the root (gitignore
+ * honoured), skips files whose size and mtime are unchanged without reading them, re-reads the
+ * rest and extracts only those whose content hash changed, and removes files that are gone.
+ * `update` does the same for a handful of paths reported by the watcher. Results are written
+ * in batches, each batch one transaction.
+ */
+
+/** Directories never worth indexing, whatever .gitignore says. */
+export const DEFAULT_EXCLUDES = ['node_modules/', '__pycache__/', '.venv/', 'venv/', '.tox/', '.mypy_cache/', '.pytest_cache/', '.git/', '.hg/', '.svn/', 'target/debug/', 'target/release/'];
+
+export interface RootIndexerOptions {
+  root: string;
+  store: IndexStore;
+  pool: ExtractionPool;
+  includePrivate: boolean;
+  maxFileBytes: number;
+  exclude: readonly string[];
+}
+
+export interface IndexRunStats {
+  /** Source files seen in the walk (or paths given to update). */
+  seen: number;
+  /** Files whose content changed and were parsed. */
+  parsed: number;
+  /** Files read but unchanged by hash (only their mtime moved). */
+  rehashed: number;
+  /** Files skipped without reading (size and mtime unchanged). */
+  unchanged: number;
+  skipped: Record<string, number>;
+  failed: number;
+  deleted: number;
+  ms: number;
+  /** Relative paths parsed in this run (for diagnostics and tests). */
+  parsedFiles: string[];
+}
+
+export interface ProgressFn {
+  (done: number, total: number, message: string): void;
+}
+
+const BATCH_FILES = 200;
+const BATCH_MS = 250;
+
+export function projectHints(root: string): ProjectHints {
+  const hints: ProjectHints = {};
+  try {
+    const gomod = readFileSync(path.join(root, 'go.mod'), 'utf8');
+    hints.goModule = /^module\s+(\S+)/m.exec(gomod)?.[1];
+  } catch {
+    /* no go.mod */
+  }
+  try {
+    const cargo = readFileSync(path.join(root, 'Cargo.toml'), 'utf8');
+    hints.rustCrate = /^\s*name\s*=\s*"([^"]+)"/m.exec(cargo)?.[1]?.replace(/-/g, '_');
+  } catch {
+    /* no Cargo.toml */
+  }
+  return hints;
+}
+
+export class RootIndexer {
+  private readonly hints: ProjectHints;
+  /** Files queued or being processed right now (for index_status). */
+  pending = 0;
+
+  constructor(private readonly opts: RootIndexerOptions) {
+    this.hints = projectHints(opts.root);
+  }
+
+  get root(): string {
+    return this.opts.root;
+  }
+
+  /** Walk the whole root and bring the index up to date. */
+  async sync(signal?: AbortSignal, onProgress?: ProgressFn): Promise<IndexRunStats> {
+    const t0 = Date.now();
+    const stats = emptyStats();
+    const paths: string[] = [];
+    for await (const rel of walkFiles(this.opts.root, { signal, exclude: [...DEFAULT_EXCLUDES, ...this.opts.exclude] })) {
+      if (languageOf(rel)) paths.push(rel);
+    }
+    const stored = this.opts.store.files();
+    const seen = new Set(paths);
+    const gone = new Set([...stored.keys()].filter((p) => !seen.has(p)));
+    // Deletions first: a renamed file's old items disappear before its new ones arrive.
+    if (gone.size) {
+      this.opts.store.apply([], [...gone]);
+      stats.deleted = gone.size;
+    }
+    const vanished = new Set<string>();
+    await this.process(paths, stored, stats, signal, onProgress, vanished);
+    if (vanished.size) {
+      this.opts.store.apply([], [...vanished]);
+      stats.deleted += vanished.size;
+    }
+    stats.ms = Date.now() - t0;
+    return stats;
+  }
+
+  /** Re-check specific paths (relative to the root): changed files are re-extracted, missing ones removed. */
+  async update(relPaths: readonly string[], signal?: AbortSignal): Promise<IndexRunStats> {
+    const t0 = Date.now();
+    const stats = emptyStats();
+    const stored = this.opts.store.files();
+    const wanted = [...new Set(relPaths)];
+    // A removed directory takes every file under it.
+    const prefixes = wanted.map((p) => p.replace(/\/?$/, '/'));
+    const gone = new Set<string>();
+    for (const p of stored.keys()) if (prefixes.some((pre) => p.startsWith(pre))) gone.add(p);
+    const candidates = wanted.filter((p) => languageOf(p));
+    await this.process(candidates, stored, stats, signal, undefined, gone);
+    if (gone.size) {
+      this.opts.store.apply([], [...gone]);
+      stats.deleted += gone.size;
+    }
+    stats.ms = Date.now() - t0;
+    return stats;
+  }
+
+  private async process(
+    paths: readonly string[],
+    stored: Map<string, StoredFile>,
+    stats: IndexRunStats,
+    signal: AbortSignal | undefined,
+    onProgress: ProgressFn | undefined,
+    gone: Set<string> = new Set(),
+  ): Promise<void> {
+    const total = paths.length;
+    let done = 0;
+    let batch: FileUpdate[] = [];
+    let touched: { rel: string; mtime: number; size: number }[] = [];
+    let lastFlush = Date.now();
+    const flush = () => {
+      if (batch.length) this.opts.store.apply(batch);
+      if (touched.length) this.opts.store.db.transaction(() => touched.forEach((t) => this.opts.store.touch(t.rel, t.mtime, t.size)))();
+      batch = [];
+      touched = [];
+      lastFlush = Date.now();
+    };
+    const mtimes = new Map<string, number>();
+    const jobs: Promise<void>[] = [];
+    this.pending += total;
+    try {
+      for (const rel of paths) {
+        throwIfAborted(signal);
+        const abs = path.join(this.opts.root, rel);
+        let st;
+        try {
+          st = await stat(abs);
+        } catch {
+          st = null;
+        }
+        if (!st || !st.isFile()) {
+          if (stored.has(rel)) gone.add(rel);
+          this.pending--;
+          done++;
+          continue;
+        }
+        stats.seen++;
+        const prev = stored.get(rel);
+        if (prev && prev.size === st.size && prev.mtime_ms === st.mtimeMs && prev.hash) {
+          stats.unchanged++;
+          this.pending--;
+          done++;
+          continue;
+        }
+        mtimes.set(rel, st.mtimeMs);
+        const job: FileJob = {
+          abs, rel, language: languageOf(rel)!, knownHash: prev?.hash || null, maxBytes: this.opts.maxFileBytes,
+          includePrivate: this.opts.includePrivate, project: this.hints,
+        };
+        jobs.push(
+          this.opts.pool.run(job).then(
+            (r) => {
+              this.record(r, mtimes.get(rel) ?? st.mtimeMs, batch, touched, stats, gone, stored);
+              done++;
+              this.pending--;
+              onProgress?.(done, total, rel);
+              if (batch.length >= BATCH_FILES || Date.now() - lastFlush > BATCH_MS) flush();
+            },
+            () => {
+              stats.failed++;
+              done++;
+              this.pending--;
+            },
+          ),
+        );
+        // Keep memory bounded on huge trees: wait when many results are outstanding.
+        if (jobs.length >= 512) {
+          await Promise.all(jobs);
+          jobs.length = 0;
+        }
+      }
+      await Promise.all(jobs);
+      flush();
+      onProgress?.(total, total, 'done');
+    } catch (err) {
+      await Promise.allSettled(jobs);
+      flush(); // keep what was extracted before the cancellation
+      throw err;
+    } finally {
+      this.pending = Math.max(0, this.pending - (total - done));
+    }
+  }
+
+  private record(
+    r: FileJobResult,
+    mtime: number,
+    batch: FileUpdate[],
+    touched: { rel: string; mtime: number; size: number }[],
+    stats: IndexRunStats,
+    gone: Set<string>,
+    stored: Map<string, StoredFile>,
+  ): void {
+    const language = languageOf(r.rel)!;
+    switch (r.status) {
+      case 'missing':
+        if (stored.has(r.rel)) gone.add(r.rel);
+        return;
+      case 'unchanged':
+        stats.rehashed++;
+        touched.push({ rel: r.rel, mtime, size: r.size });
+        return;
+      case 'skipped':
+        stats.skipped[r.reason] = (stats.skipped[r.reason] ?? 0) + 1;
+        batch.push({ path: r.rel, hash: r.hash, size: r.size, mtimeMs: mtime, language, skipped: r.reason });
+        return;
+      case 'failed':
+        stats.failed++;
+        batch.push({ path: r.rel, hash: r.hash, size: r.size, mtimeMs: mtime, language, skipped: 'error' });
+        return;
+      case 'extracted':
+        stats.parsed++;
+        stats.parsedFiles.push(r.rel);
+        batch.push({ path: r.rel, hash: r.hash, size: r.size, mtimeMs: mtime, language, extract: r.extract, hidden: r.hidden });
+        return;
+    }
+  }
+}
+
+function emptyStats(): IndexRunStats {
+  return { seen: 0, parsed: 0, rehashed: 0, unchanged: 0, skipped: {}, failed: 0, deleted: 0, ms: 0, parsedFiles: [] };
+}

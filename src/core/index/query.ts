@@ -1,0 +1,256 @@
+import type { Statement } from 'better-sqlite3';
+import type { DocItem } from '../extract/types.js';
+import { blend, type Candidate, type QueryShape } from '../rank/score.js';
+import { queryWords } from '../rank/words.js';
+import type { IndexStore, ItemRow } from './store.js';
+
+/**
+ * Read-side queries over one root's index: ranked search, lookup by id or name, module
+ * listings. Everything here is a handful of indexed SQLite lookups plus an in-memory re-rank
+ * of at most a few hundred candidates, which keeps a search in the low milliseconds.
+ */
+
+export interface SearchOptions {
+  kinds?: readonly string[];
+  module?: string;
+  limit: number;
+}
+
+export interface SearchHit {
+  id: string;
+  name: string;
+  kind: string;
+  module: string;
+  score: number;
+  summary: string;
+  signature: string;
+  file: string;
+  line: number;
+  visibility: string;
+}
+
+const CANDIDATES = 150;
+
+/** FTS5 column weights: identifier-like queries lean on names, prose queries on the docs. */
+const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
+const WEIGHTS_PROSE = '3.0, 1.5, 3.0, 1.5, 1.0';
+
+function ftsQuote(w: string): string {
+  return `"${w.replace(/"/g, '""')}"`;
+}
+
+export class IndexQueries {
+  private dfCache = new Map<string, number>();
+  private dfItems = -1;
+
+  constructor(private readonly store: IndexStore) {}
+
+  private readonly statements = new Map<string, Statement>();
+
+  /** Prepared statements are cached: preparing costs more than running most of these queries. */
+  private prep(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.store.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  private countCache = { at: 0, n: 0 };
+
+  /** Item count, cached for a second (counting a large table costs more than a search). */
+  itemCount(): number {
+    const now = Date.now();
+    if (now - this.countCache.at > 1000) this.countCache = { at: now, n: this.prep(`SELECT COUNT(*) FROM items`).pluck().get() as number };
+    return this.countCache.n;
+  }
+
+  /** Documents containing `word` (cached until the index grows or shrinks noticeably). */
+  private docFreq(word: string, total: number): number {
+    if (Math.abs(total - this.dfItems) > Math.max(50, this.dfItems * 0.02)) {
+      this.dfCache.clear();
+      this.dfItems = total;
+    }
+    let n = this.dfCache.get(word);
+    if (n === undefined) {
+      n = this.prep(`SELECT COUNT(*) FROM items_fts WHERE items_fts MATCH ?`).pluck().get(ftsQuote(word)) as number;
+      if (this.dfCache.size > 20_000) this.dfCache.clear();
+      this.dfCache.set(word, n);
+    }
+    return n;
+  }
+
+  search(query: string, opts: SearchOptions): SearchHit[] {
+    const words = queryWords(query);
+    if (!words.length) return [];
+    const total = Math.max(1, this.itemCount());
+    const idf = new Map<string, number>();
+    for (const w of words) {
+      const df = this.docFreq(w, total);
+      idf.set(w, df === 0 ? 0 : Math.log(1 + total / df));
+    }
+    const prose = words.length >= 3;
+    const shape: QueryShape = { raw: query, words, idf, prose };
+
+    // Very common words add thousands of rows and little signal: leave them to the coverage score.
+    const present = words.filter((w) => (idf.get(w) ?? 0) > 0);
+    const selective = present.filter((w) => this.docFreq(w, total) <= total * 0.15);
+    const terms = selective.length ? selective : present;
+    const compact = query.replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
+    const exprs: string[] = [];
+    if (terms.length) exprs.push(terms.map(ftsQuote).join(' AND '));
+    if (terms.length > 1) exprs.push(terms.map(ftsQuote).join(' OR '));
+    if (compact.length >= 2 && !words.includes(compact)) exprs.push(`name : ${ftsQuote(compact)}*`);
+
+    const filters: string[] = [];
+    const params: unknown[] = [];
+    if (opts.kinds?.length) {
+      filters.push(`i.kind IN (${opts.kinds.map(() => '?').join(',')})`);
+      params.push(...opts.kinds);
+    }
+    if (opts.module) {
+      filters.push(`(i.module = ? OR i.module LIKE ? ESCAPE '\\' OR i.id LIKE ? ESCAPE '\\')`);
+      const esc = opts.module.replace(/[\\%_]/g, (c) => `\\${c}`);
+      params.push(opts.module, `${esc}%`, `${esc}%`);
+    }
+    const where = filters.length ? `AND ${filters.join(' AND ')}` : '';
+    const weights = prose ? WEIGHTS_PROSE : WEIGHTS_NAME;
+    const sql = `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, f.path,
+        -bm25(items_fts, ${weights}) AS bm, substr(json_extract(i.data, '$.doc'), 1, 1200) AS doc,
+        json_extract(i.data, '$.deprecated') AS deprecated
+      FROM items_fts JOIN items i ON i.rowid = items_fts.rowid JOIN files f ON f.id = i.file_id
+      WHERE items_fts MATCH ? ${where} ORDER BY bm DESC LIMIT ${CANDIDATES}`;
+    const stmt = this.prep(sql);
+    const rows = new Map<number, ItemRow & { bm: number; doc: string | null; deprecated: string | null }>();
+    for (const expr of exprs) {
+      let got: (ItemRow & { bm: number; doc: string | null; deprecated: string | null })[];
+      try {
+        got = stmt.all(expr, ...params) as typeof got;
+      } catch {
+        continue; // a query FTS5 cannot parse (odd characters) simply contributes nothing
+      }
+      for (const r of got) if (!rows.has(r.rowid) || rows.get(r.rowid)!.bm < r.bm) rows.set(r.rowid, r);
+      if (rows.size >= CANDIDATES * 2) break;
+    }
+    // Exact name matches even when FTS ranked them low (or stemmed them away).
+    const byName = this.prep(
+        `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, f.path, 0 AS bm,
+           substr(json_extract(i.data, '$.doc'), 1, 1200) AS doc, json_extract(i.data, '$.deprecated') AS deprecated
+         FROM items i JOIN files f ON f.id = i.file_id WHERE (i.name = ? COLLATE NOCASE OR i.id = ?) ${where} LIMIT 50`,
+      )
+      .all(query.trim(), query.trim(), ...params) as (ItemRow & { bm: number; doc: string | null; deprecated: string | null })[];
+    for (const r of byName) if (!rows.has(r.rowid)) rows.set(r.rowid, r);
+
+    const list = [...rows.values()];
+    const cands: Candidate[] = list.map((r) => ({
+      id: r.id, name: r.name, bm: r.bm, text: `${r.signature} ${r.summary} ${r.doc ?? ''}`, hasDoc: r.has_doc === 1,
+      visibility: r.visibility, deprecated: !!r.deprecated, kind: r.kind,
+    }));
+    const scored = blend(shape, cands).sort((a, b) => b.score - a.score);
+    const out: SearchHit[] = [];
+    const seen = new Set<string>();
+    for (const s of scored) {
+      const r = list[s.index]!;
+      if (seen.has(r.id)) continue; // the same item from another file (a re-export, a duplicate bundle)
+      seen.add(r.id);
+      out.push({ id: r.id, name: r.name, kind: r.kind, module: r.module, score: Math.round(s.score * 1000) / 1000, summary: r.summary, signature: r.signature, file: r.path, line: r.line, visibility: r.visibility });
+      if (out.length >= opts.limit) break;
+    }
+    return out;
+  }
+
+  /** Every item with this exact id, documented ones first. */
+  byId(id: string): DocItem[] {
+    const rows = this.prep(`SELECT data FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).pluck().all(id) as string[];
+    return rows.map((d) => JSON.parse(d) as DocItem);
+  }
+
+  /** Items whose name (case-insensitive) or id suffix is `symbol`. */
+  byName(symbol: string, limit = 50): DocItem[] {
+    const rows = this.prep(`SELECT data FROM items WHERE name = ? COLLATE NOCASE OR id = ? ORDER BY has_doc DESC, rowid LIMIT ?`)
+      .pluck()
+      .all(symbol, symbol, limit) as string[];
+    return rows.map((d) => JSON.parse(d) as DocItem);
+  }
+
+  /** Items of a module (its direct members: not members of its classes). */
+  moduleItems(module: string, limit: number): DocItem[] {
+    const rows = this.prep(`SELECT data FROM items WHERE module = ? AND kind != 'module' ORDER BY (parent IS NOT NULL), line LIMIT ?`)
+      .pluck()
+      .all(module, limit) as string[];
+    return rows.map((d) => JSON.parse(d) as DocItem);
+  }
+
+  moduleCount(module: string): number {
+    return this.prep(`SELECT COUNT(*) FROM items WHERE module = ? AND kind != 'module'`).pluck().get(module) as number;
+  }
+
+  /** Module names that start with `prefix` followed by a separator. */
+  submodules(module: string): string[] {
+    const esc = module.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const rows = this.prep(`SELECT DISTINCT module FROM items WHERE module LIKE ? ESCAPE '\\' OR module LIKE ? ESCAPE '\\' OR module LIKE ? ESCAPE '\\' LIMIT 2000`)
+      .pluck()
+      .all(`${esc}.%`, `${esc}::%`, `${esc}/%`) as string[];
+    return rows.filter((m) => m !== module);
+  }
+
+  moduleDoc(module: string): { doc: string; file: string } | null {
+    const r = this.prep(`SELECT module_doc AS doc, path AS file FROM files WHERE module = ? AND module_doc IS NOT NULL LIMIT 1`).get(module) as { doc: string; file: string } | undefined;
+    return r ?? null;
+  }
+
+  /** Children of an item (members of a class, enum, namespace). */
+  children(id: string, limit = 200): DocItem[] {
+    return (this.prep(`SELECT data FROM items WHERE parent = ? ORDER BY line LIMIT ?`).pluck().all(id, limit) as string[]).map((d) => JSON.parse(d) as DocItem);
+  }
+
+  /** Go `Example…` functions and other example items attached to `id`. */
+  examplesOf(id: string): DocItem[] {
+    return (this.prep(`SELECT data FROM items WHERE kind = 'example' AND parent = ? ORDER BY line`).pluck().all(id) as string[]).map((d) => JSON.parse(d) as DocItem);
+  }
+
+  /** Items sharing a parameter or return type (for docs_related). */
+  sameModule(module: string, exclude: string, limit: number): DocItem[] {
+    return (this.prep(`SELECT data FROM items WHERE module = ? AND id != ? AND kind != 'module' AND kind != 'example' ORDER BY has_doc DESC, line LIMIT ?`)
+      .pluck()
+      .all(module, exclude, limit) as string[]).map((d) => JSON.parse(d) as DocItem);
+  }
+
+  /** Items that extend or implement `name` (searching the stored `implements` lists). */
+  implementors(name: string, limit: number): DocItem[] {
+    const short = name.split(/::|\./).pop()!;
+    return (this.prep(`SELECT data FROM items WHERE kind IN ('class','struct','interface','trait','impl','enum') AND data LIKE ? LIMIT ?`)
+      .pluck()
+      .all(`%"implements":[%${short.replace(/[%_]/g, '')}%`, limit * 4) as string[])
+      .map((d) => JSON.parse(d) as DocItem)
+      .filter((i) => i.implements.some((x) => x.replace(/<.*$/, '').split(/::|\./).pop() === short))
+      .slice(0, limit);
+  }
+
+  /** Candidate items for a type name (to find what an item implements). */
+  typesNamed(name: string, limit = 5): DocItem[] {
+    const short = name.replace(/<.*$/, '').replace(/\[.*$/, '').split(/::|\./).pop()!;
+    return (this.prep(`SELECT data FROM items WHERE name = ? AND kind IN ('class','struct','interface','trait','type','enum') ORDER BY has_doc DESC LIMIT ?`)
+      .pluck()
+      .all(short, limit) as string[]).map((d) => JSON.parse(d) as DocItem);
+  }
+
+  /** Functions/methods whose signature mentions any of these type names. */
+  withTypes(types: readonly string[], exclude: string, limit: number): DocItem[] {
+    if (!types.length) return [];
+    const where = types.map(() => `signature LIKE ?`).join(' OR ');
+    return (this.prep(`SELECT data FROM items WHERE id != ? AND kind IN ('function','method','constructor') AND (${where}) LIMIT ?`)
+      .pluck()
+      .all(exclude, ...types.map((t) => `%${t.replace(/[%_]/g, '')}%`), limit * 5) as string[]).map((d) => JSON.parse(d) as DocItem);
+  }
+
+  importsOf(relFile: string): string[] {
+    const r = this.prep(`SELECT imports, module FROM files WHERE path = ?`).get(relFile) as { imports: string; module: string | null } | undefined;
+    return r ? (JSON.parse(r.imports) as string[]) : [];
+  }
+
+  moduleOfFile(relFile: string): string | null {
+    return (this.prep(`SELECT module FROM files WHERE path = ?`).pluck().get(relFile) as string | undefined) ?? null;
+  }
+}

@@ -1,0 +1,81 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The index schema and its migrations. `PRAGMA user_version` holds the schema version; each
+ * migration moves it up by one inside a transaction. A database from a newer docent (higher
+ * version than we know) or one whose extraction rules changed (EXTRACTOR_VERSION in meta) is
+ * rebuilt rather than guessed at: the index is a cache, the source files are the truth.
+ */
+
+/** Bump when extraction output changes so existing indexes re-extract every file. */
+export const EXTRACTOR_VERSION = '1';
+
+const MIGRATIONS: string[] = [
+  // v1
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,          -- relative to the root, forward slashes
+    hash TEXT NOT NULL,                 -- sha1 of the content
+    size INTEGER NOT NULL,
+    mtime_ms REAL NOT NULL,
+    language TEXT NOT NULL,
+    module TEXT,
+    module_doc TEXT,
+    imports TEXT NOT NULL DEFAULT '[]', -- JSON array
+    items INTEGER NOT NULL DEFAULT 0,
+    hidden INTEGER NOT NULL DEFAULT 0,  -- private items left out
+    errors INTEGER NOT NULL DEFAULT 0,  -- 1 when the parse tree had errors
+    skipped TEXT,                       -- oversize | binary | generated | error, else NULL
+    indexed_at INTEGER NOT NULL
+  );
+  CREATE TABLE items (
+    rowid INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    module TEXT NOT NULL,
+    parent TEXT,
+    visibility TEXT NOT NULL,
+    language TEXT NOT NULL,
+    signature TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    has_doc INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    data TEXT NOT NULL                  -- the full DocItem as JSON
+  );
+  CREATE INDEX items_file ON items(file_id);
+  CREATE INDEX items_id ON items(id);
+  CREATE INDEX items_name ON items(name COLLATE NOCASE);
+  CREATE INDEX items_module ON items(module);
+  CREATE INDEX items_parent ON items(parent);
+  CREATE VIRTUAL TABLE items_fts USING fts5(
+    name, qualified, summary, doc, signature,
+    content = '', contentless_delete = 1,
+    tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Bring the schema up to date; returns false when the database must be rebuilt instead. */
+export function migrate(db: Database.Database): boolean {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION) return false;
+  for (let v = version; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+  const row = db.prepare(`SELECT value FROM meta WHERE key = 'extractor'`).get() as { value: string } | undefined;
+  if (row && row.value !== EXTRACTOR_VERSION) {
+    // Extraction changed: forget file hashes so every file is extracted again (items are replaced per file).
+    db.prepare(`UPDATE files SET hash = '', mtime_ms = -1`).run();
+  }
+  db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('extractor', ?)`).run(EXTRACTOR_VERSION);
+  return true;
+}

@@ -1,0 +1,226 @@
+import { createLogger, type Logger } from '../log.js';
+import { RootIndexer, type IndexRunStats, type ProgressFn } from './indexer.js';
+import { indexDbPath } from './paths.js';
+import { ExtractionPool, defaultWorkerCount } from './pool.js';
+import { IndexQueries } from './query.js';
+import { IndexStore } from './store.js';
+import { watchRoot, type RootWatcher } from './watcher.js';
+
+/**
+ * The docs index of a whole workspace: one database, indexer and (in serve mode) watcher per
+ * root, one shared extraction pool. Opening is instant (queries answer from what is already
+ * stored); `catchUp` brings every root up to date in the background, and `status` tells the
+ * truth about where that stands.
+ */
+
+export type IndexState = 'ready' | 'indexing' | 'unavailable';
+
+export interface DocsIndexOptions {
+  roots: readonly string[];
+  indexDir?: string;
+  includePrivate: boolean;
+  maxFileBytes: number;
+  exclude: readonly string[];
+  workers?: number;
+  log?: Logger;
+  /** False when indexing is off (`serve --no-index`): answer from what is stored, never sync. */
+  syncEnabled?: boolean;
+}
+
+export interface RootIndex {
+  root: string;
+  dbPath: string;
+  store: IndexStore;
+  queries: IndexQueries;
+  indexer: RootIndexer;
+  watcher?: RootWatcher;
+  /** Set once the first full sync of this process has finished. */
+  synced: boolean;
+}
+
+export interface IndexStatus {
+  state: IndexState;
+  files: number;
+  items: number;
+  languages: Record<string, number>;
+  last_update: string | null;
+  pending: number;
+  skipped: Record<string, number>;
+  roots: { root: string; db: string; files: number; items: number; synced: boolean }[];
+  error: string | null;
+  /** Why the state is what it is, when that is not obvious. */
+  note: string | null;
+}
+
+export type ProgressListener = (p: { done: number; total: number; message: string; root: string }) => void;
+
+export class DocsIndex {
+  readonly roots: RootIndex[] = [];
+  private pool: ExtractionPool | undefined;
+  private running: Promise<void> | null = null;
+  private readonly listeners = new Set<ProgressListener>();
+  private readonly log: Logger;
+  /** Aborts background work on dispose. */
+  private readonly lifetime = new AbortController();
+  error: string | null = null;
+  lastRun: IndexRunStats[] = [];
+
+  constructor(private readonly opts: DocsIndexOptions) {
+    this.log = opts.log ?? createLogger('docent:index');
+    this.setRoots(opts.roots);
+  }
+
+  private getPool(): ExtractionPool {
+    this.pool ??= new ExtractionPool(this.opts.workers ?? defaultWorkerCount());
+    return this.pool;
+  }
+
+  /** Follow the workspace's roots: open indexes for new roots, close those no longer wanted. */
+  setRoots(roots: readonly string[]): boolean {
+    const wanted = new Set(roots);
+    let changed = false;
+    for (const r of [...this.roots]) {
+      if (!wanted.has(r.root)) {
+        this.closeRoot(r);
+        this.roots.splice(this.roots.indexOf(r), 1);
+        changed = true;
+      }
+    }
+    for (const root of roots) {
+      if (this.roots.some((r) => r.root === root)) continue;
+      const dbPath = indexDbPath(root, this.opts.indexDir);
+      try {
+        const store = IndexStore.open(dbPath);
+        if (store.recovered) this.log.info(`index for ${root} was not closed cleanly; checked it and carrying on`);
+        const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude });
+        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false });
+        changed = true;
+      } catch (err) {
+        this.error = `cannot open the index for ${root} at ${dbPath}: ${(err as Error).message}`;
+        this.log.error(this.error);
+      }
+    }
+    return changed;
+  }
+
+  /** A pool proxy that starts worker threads only when a file actually needs extracting. */
+  private lazyPool(): ExtractionPool {
+    const self = this;
+    return { run: (job) => self.getPool().run(job) } as ExtractionPool;
+  }
+
+  get indexing(): boolean {
+    return this.running !== null;
+  }
+
+  onProgress(l: ProgressListener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  /** Sync every root not yet synced (or all with `force`); concurrent callers share one run. */
+  catchUp(opts: { signal?: AbortSignal; force?: boolean } = {}): Promise<void> {
+    if (this.running) return this.running;
+    if (this.opts.syncEnabled === false) return Promise.resolve();
+    const signal = opts.signal ? AbortSignal.any([opts.signal, this.lifetime.signal]) : this.lifetime.signal;
+    const run = (async () => {
+      const runs: IndexRunStats[] = [];
+      for (const r of this.roots) {
+        if (r.synced && !opts.force) continue;
+        const progress: ProgressFn = (done, total, message) => {
+          for (const l of this.listeners) l({ done, total, message, root: r.root });
+        };
+        try {
+          const stats = await r.indexer.sync(signal, progress);
+          runs.push(stats);
+          r.synced = true;
+          this.log.info(`indexed ${r.root}: ${stats.parsed} parsed, ${stats.unchanged + stats.rehashed} unchanged, ${stats.deleted} removed in ${stats.ms} ms`);
+        } catch (err) {
+          if (signal.aborted) throw err;
+          this.error = `indexing ${r.root} failed: ${(err as Error).message}`;
+          this.log.error(this.error);
+        }
+      }
+      this.lastRun = runs;
+    })();
+    this.running = run.finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Start watchers on every root (serve mode); changes are indexed as they happen. */
+  async watch(): Promise<void> {
+    await Promise.all(
+      this.roots.map(async (r) => {
+        if (r.watcher) return;
+        r.watcher = watchRoot(r.root, this.opts.exclude, (paths) => {
+          void this.updatePaths(r, paths);
+        });
+        await r.watcher.ready;
+      }),
+    );
+  }
+
+  private updateChain: Promise<unknown> = Promise.resolve();
+
+  /** Re-index specific paths of a root (serialised, so watcher bursts never interleave). */
+  updatePaths(r: RootIndex, relPaths: string[]): Promise<IndexRunStats | null> {
+    const next = this.updateChain.then(async () => {
+      try {
+        return await r.indexer.update(relPaths, this.lifetime.signal);
+      } catch (err) {
+        this.log.warn(`updating ${relPaths.length} path(s) in ${r.root} failed: ${(err as Error).message}`);
+        return null;
+      }
+    });
+    this.updateChain = next;
+    return next;
+  }
+
+  status(): IndexStatus {
+    let files = 0;
+    let items = 0;
+    let last = 0;
+    let pending = 0;
+    const languages: Record<string, number> = {};
+    const skipped: Record<string, number> = {};
+    const roots: IndexStatus['roots'] = [];
+    for (const r of this.roots) {
+      const c = r.store.counts();
+      files += c.files;
+      items += c.items;
+      last = Math.max(last, c.lastUpdate ?? 0);
+      pending += r.indexer.pending;
+      for (const [k, v] of Object.entries(c.languages)) languages[k] = (languages[k] ?? 0) + v;
+      for (const [k, v] of Object.entries(c.skipped)) skipped[k] = (skipped[k] ?? 0) + v;
+      roots.push({ root: r.root, db: r.dbPath, files: c.files, items: c.items, synced: r.synced });
+    }
+    let state: IndexState = !this.roots.length ? 'unavailable' : this.indexing || pending > 0 || this.roots.some((r) => !r.synced) ? 'indexing' : 'ready';
+    let note: string | null = null;
+    if (this.opts.syncEnabled === false) {
+      state = files > 0 ? 'ready' : 'unavailable';
+      note = files > 0 ? 'indexing is off (--no-index): answers come from the index as it was last built' : 'indexing is off (--no-index) and there is no stored index; run `docent index`';
+    } else if (state === 'indexing') {
+      note = files > 0 ? 'answering from the files indexed so far; results may be incomplete' : 'the first index is being built; results will be incomplete until it finishes';
+    }
+    return { state, files, items, languages, last_update: last ? new Date(last).toISOString() : null, pending, skipped, roots, error: this.error, note };
+  }
+
+  private closeRoot(r: RootIndex): void {
+    void r.watcher?.close();
+    r.store.close();
+  }
+
+  async dispose(): Promise<void> {
+    this.lifetime.abort();
+    for (const r of this.roots) {
+      await r.watcher?.close();
+    }
+    await this.running?.catch(() => {});
+    await this.updateChain.catch(() => {});
+    await this.pool?.close();
+    for (const r of this.roots) r.store.close();
+    this.roots.length = 0;
+  }
+}

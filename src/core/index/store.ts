@@ -1,0 +1,235 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { DocItem, FileExtract } from '../extract/types.js';
+import { createLogger } from '../log.js';
+import { identifierText, proseText } from '../rank/words.js';
+import { migrate } from './schema.js';
+
+/**
+ * One root's index database. better-sqlite3 in WAL mode: readers never wait for the indexer,
+ * and every batch of file updates is one transaction, so a crash (even kill -9) loses at most
+ * the batch in flight and never leaves a file half-indexed. A database that cannot be opened
+ * or fails its integrity check after an unclean shutdown is deleted and rebuilt.
+ */
+
+const log = createLogger('docent:index');
+
+export interface StoredFile {
+  id: number;
+  path: string;
+  hash: string;
+  size: number;
+  mtime_ms: number;
+  language: string;
+  skipped: string | null;
+}
+
+export interface FileUpdate {
+  path: string;
+  hash: string;
+  size: number;
+  mtimeMs: number;
+  language: string;
+  /** Why the file was not extracted (oversize, binary, generated, error); items are cleared. */
+  skipped?: string | null;
+  extract?: FileExtract;
+  /** Private items left out of `extract`. */
+  hidden?: number;
+}
+
+export interface ItemRow {
+  rowid: number;
+  id: string;
+  name: string;
+  kind: string;
+  module: string;
+  parent: string | null;
+  visibility: string;
+  language: string;
+  signature: string;
+  summary: string;
+  has_doc: number;
+  line: number;
+  path: string;
+  data: string;
+}
+
+export class IndexStore {
+  readonly db: Database.Database;
+  /** True when this open found an unclean shutdown or had to rebuild. */
+  readonly recovered: boolean;
+  private readonly stmts: ReturnType<IndexStore['prepare']>;
+
+  private constructor(db: Database.Database, recovered: boolean, readonly file: string) {
+    this.db = db;
+    this.recovered = recovered;
+    this.stmts = this.prepare();
+  }
+
+  /** Open (creating, migrating, or rebuilding when corrupt) the database at `file`. */
+  static open(file: string): IndexStore {
+    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      return IndexStore.openOnce(file);
+    } catch (err) {
+      log.warn(`index database ${file} is unusable (${(err as Error).message}); rebuilding it`);
+      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+      const store = IndexStore.openOnce(file);
+      return Object.assign(store, { recovered: true });
+    }
+  }
+
+  private static openOnce(file: string): IndexStore {
+    const existed = existsSync(file);
+    const db = new Database(file, { timeout: 5000 });
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      db.pragma('cache_size = -32000');
+      db.pragma('temp_store = MEMORY');
+      let recovered = false;
+      if (existed) {
+        const state = db.prepare(`SELECT value FROM meta WHERE key = 'state'`).pluck().get() as string | undefined;
+        if (state === 'open') {
+          // The last process did not close cleanly: make sure the file is sound before trusting it.
+          const check = db.pragma('quick_check', { simple: true });
+          if (check !== 'ok') throw new Error(`integrity check failed: ${String(check)}`);
+          recovered = true;
+        }
+      }
+      if (!migrate(db)) throw new Error('the index was written by a newer docent');
+      db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('state', 'open')`).run();
+      return new IndexStore(db, recovered, file);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+  }
+
+  private prepare() {
+    const db = this.db;
+    return {
+      files: db.prepare(`SELECT id, path, hash, size, mtime_ms, language, skipped FROM files`),
+      fileByPath: db.prepare(`SELECT id FROM files WHERE path = ?`).pluck(),
+      upsertFile: db.prepare(
+        `INSERT INTO files(path, hash, size, mtime_ms, language, module, module_doc, imports, items, hidden, errors, skipped, indexed_at)
+         VALUES (@path, @hash, @size, @mtime, @language, @module, @moduleDoc, @imports, @items, @hidden, @errors, @skipped, @now)
+         ON CONFLICT(path) DO UPDATE SET hash=excluded.hash, size=excluded.size, mtime_ms=excluded.mtime_ms, language=excluded.language,
+           module=excluded.module, module_doc=excluded.module_doc, imports=excluded.imports, items=excluded.items, hidden=excluded.hidden,
+           errors=excluded.errors, skipped=excluded.skipped, indexed_at=excluded.indexed_at
+         RETURNING id`,
+      ).pluck(),
+      itemRowids: db.prepare(`SELECT rowid FROM items WHERE file_id = ?`).pluck(),
+      deleteItems: db.prepare(`DELETE FROM items WHERE file_id = ?`),
+      deleteFts: db.prepare(`DELETE FROM items_fts WHERE rowid = ?`),
+      deleteFile: db.prepare(`DELETE FROM files WHERE path = ?`),
+      touch: db.prepare(`UPDATE files SET mtime_ms = ?, size = ? WHERE path = ?`),
+      insertItem: db.prepare(
+        `INSERT INTO items(file_id, id, name, kind, module, parent, visibility, language, signature, summary, has_doc, line, data)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertFts: db.prepare(`INSERT INTO items_fts(rowid, name, qualified, summary, doc, signature) VALUES (?, ?, ?, ?, ?, ?)`),
+    };
+  }
+
+  /** Every known file, by path. */
+  files(): Map<string, StoredFile> {
+    const out = new Map<string, StoredFile>();
+    for (const r of this.stmts.files.all() as StoredFile[]) out.set(r.path, r);
+    return out;
+  }
+
+  /** Apply file updates and deletions in one transaction. */
+  apply(updates: readonly FileUpdate[], deletions: readonly string[] = []): void {
+    if (!updates.length && !deletions.length) return;
+    this.db.transaction(() => {
+      for (const p of deletions) this.removeFile(p);
+      for (const u of updates) this.writeFile(u);
+      this.db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('last_update', ?)`).run(String(Date.now()));
+    })();
+  }
+
+  /** Record a new mtime for a file whose content hash did not change. */
+  touch(p: string, mtimeMs: number, size: number): void {
+    this.stmts.touch.run(mtimeMs, size, p);
+  }
+
+  private clearItems(fileId: number): void {
+    for (const rowid of this.stmts.itemRowids.all(fileId) as number[]) this.stmts.deleteFts.run(rowid);
+    this.stmts.deleteItems.run(fileId);
+  }
+
+  private removeFile(p: string): void {
+    const id = this.stmts.fileByPath.get(p) as number | undefined;
+    if (id === undefined) return;
+    this.clearItems(id);
+    this.stmts.deleteFile.run(p);
+  }
+
+  private writeFile(u: FileUpdate): void {
+    const existing = this.stmts.fileByPath.get(u.path) as number | undefined;
+    if (existing !== undefined) this.clearItems(existing);
+    const ex = u.extract;
+    const fileId = this.stmts.upsertFile.get({
+      path: u.path,
+      hash: u.hash,
+      size: u.size,
+      mtime: u.mtimeMs,
+      language: u.language,
+      module: ex?.module.name ?? null,
+      moduleDoc: ex?.module.doc || null,
+      imports: JSON.stringify(ex?.imports ?? []),
+      items: ex?.items.length ?? 0,
+      hidden: u.hidden ?? 0,
+      errors: ex?.errors ?? 0,
+      skipped: u.skipped ?? null,
+      now: Date.now(),
+    }) as number;
+    if (!ex) return;
+    for (const item of ex.items) this.insertItem(fileId, item);
+  }
+
+  private insertItem(fileId: number, item: DocItem): void {
+    const hasDoc = item.doc || item.summary || item.params.some((p) => p.doc) ? 1 : 0;
+    const r = this.stmts.insertItem.run(
+      fileId, item.id, item.name, item.kind, item.module, item.parent, item.visibility, item.language, item.signature, item.summary, hasDoc,
+      item.location.line, JSON.stringify(item),
+    );
+    const aliases = item.tags.alias ? ' ' + item.tags.alias.split(/[\s,]+/).map(identifierText).join(' ') : '';
+    const paramText = item.params.map((p) => `${p.name} ${p.doc ?? ''}`).join(' ');
+    const extra = [paramText, item.returns?.doc ?? '', item.throws.map((t) => `${t.type ?? ''} ${t.doc ?? ''}`).join(' '), item.tags.category ?? '', item.see_also.join(' ')].join(' ');
+    this.stmts.insertFts.run(
+      r.lastInsertRowid,
+      identifierText(item.name) + aliases,
+      identifierText(item.id),
+      proseText(item.summary),
+      proseText(`${item.doc} ${extra}`),
+      proseText(item.signature),
+    );
+  }
+
+  counts(): { files: number; items: number; skipped: Record<string, number>; languages: Record<string, number>; lastUpdate: number | null } {
+    const files = this.db.prepare(`SELECT COUNT(*) FROM files WHERE skipped IS NULL`).pluck().get() as number;
+    const items = this.db.prepare(`SELECT COUNT(*) FROM items`).pluck().get() as number;
+    const skipped: Record<string, number> = {};
+    for (const r of this.db.prepare(`SELECT skipped, COUNT(*) n FROM files WHERE skipped IS NOT NULL GROUP BY skipped`).all() as { skipped: string; n: number }[]) skipped[r.skipped] = r.n;
+    const languages: Record<string, number> = {};
+    for (const r of this.db.prepare(`SELECT language, COUNT(*) n FROM files WHERE skipped IS NULL GROUP BY language`).all() as { language: string; n: number }[]) languages[r.language] = r.n;
+    const last = this.db.prepare(`SELECT value FROM meta WHERE key = 'last_update'`).pluck().get() as string | undefined;
+    return { files, items, skipped, languages, lastUpdate: last ? Number(last) : null };
+  }
+
+  /** Mark a clean shutdown and close. */
+  close(): void {
+    if (!this.db.open) return;
+    try {
+      this.db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('state', 'closed')`).run();
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // closing anyway
+    }
+    this.db.close();
+  }
+}

@@ -1,0 +1,101 @@
+import { splitIdentifier, stem } from './words.js';
+
+/**
+ * Blending the signals that decide a docs_search ranking:
+ * - BM25 over the FTS5 columns (computed by SQLite, normalised here to 0..1 within the result);
+ * - coverage: the share of the query's words the item mentions anywhere (name, signature,
+ *   summary, doc), weighted by rarity (IDF), so that "delay a function until input stops"
+ *   prefers the item that talks about delaying, functions *and* waiting until something stops
+ *   over one that merely has `delay` as its name;
+ * - name matching: exact, prefix and identifier-word matches of the query against the name
+ *   and qualified id, which dominate for identifier-like queries (`debounce`, `parseConfig`).
+ */
+
+export interface Candidate {
+  id: string;
+  name: string;
+  /** -bm25 (higher is better). */
+  bm: number;
+  /** Text used for the coverage check. */
+  text: string;
+  hasDoc: boolean;
+  visibility: string;
+  deprecated: boolean;
+  kind: string;
+}
+
+export interface QueryShape {
+  raw: string;
+  words: string[];
+  /** IDF weight per word (0 for words the index does not contain). */
+  idf: Map<string, number>;
+  /** True for natural-language queries (three or more content words). */
+  prose: boolean;
+}
+
+const tokenCache = new Map<string, Set<string>>();
+
+function stems(text: string): Set<string> {
+  const cached = tokenCache.get(text);
+  if (cached) return cached;
+  const out = new Set<string>();
+  for (const w of text.split(/[^A-Za-z0-9]+/)) {
+    if (!w) continue;
+    out.add(stem(w));
+    for (const part of splitIdentifier(w)) out.add(stem(part));
+  }
+  if (tokenCache.size > 5000) tokenCache.clear();
+  tokenCache.set(text, out);
+  return out;
+}
+
+/** 0..1: how well the query names this item. */
+export function nameScore(query: string, name: string, id: string): number {
+  const q = query.trim().toLowerCase();
+  const n = name.toLowerCase();
+  const i = id.toLowerCase();
+  if (!q) return 0;
+  if (q === n || q === i) return 1;
+  if (i.endsWith(`.${q}`) || i.endsWith(`::${q}`) || i.endsWith(`/${q}`)) return 0.95;
+  const qc = q.replace(/[\s_-]+/g, '');
+  if (qc === n.replace(/_/g, '')) return 0.9;
+  if (n.startsWith(q) && q.length >= 2) return 0.5 + 0.3 * (q.length / n.length);
+  const qWords = splitIdentifier(query);
+  const nWords = new Set(splitIdentifier(name));
+  if (qWords.length && qWords.every((w) => nWords.has(w))) return 0.45 + 0.2 * (qWords.length / Math.max(nWords.size, 1));
+  if (i.includes(q) && q.length >= 3) return 0.3;
+  return 0;
+}
+
+export function coverage(shape: QueryShape, text: string): number {
+  const have = stems(text);
+  let total = 0;
+  let got = 0;
+  for (const w of shape.words) {
+    const weight = shape.idf.get(w) ?? 0;
+    if (weight <= 0) continue;
+    total += weight;
+    if (have.has(stem(w))) got += weight;
+  }
+  return total > 0 ? got / total : 0;
+}
+
+export interface Scored {
+  index: number;
+  score: number;
+}
+
+export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] {
+  const maxBm = Math.max(1e-9, ...cands.map((c) => c.bm));
+  return cands.map((c, index) => {
+    const bm = c.bm / maxBm;
+    const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`);
+    const nm = nameScore(shape.raw, c.name, c.id);
+    let score = shape.prose ? 0.35 * bm + 0.55 * cov + 0.25 * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;
+    if (c.hasDoc) score += 0.08;
+    if (c.visibility !== 'public') score -= 0.06;
+    if (c.deprecated) score -= 0.04;
+    if (c.kind === 'example') score -= 0.1;
+    return { index, score: Math.max(0, score) };
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Words from identifiers and prose. FTS5's tokenizer splits on punctuation (so `parse_config`
+ * is already `parse config`) but not on case changes, so `parseConfig`, `HTTPServer` and
+ * `getHTTP2Stream` are split here, before text reaches the index and before a query is run.
+ */
+
+/** `parseConfig` → [parse, config]; `HTTPServer` → [http, server]; `utf8_decode` → [utf8, decode]. */
+export function splitIdentifier(id: string): string[] {
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/** Text for an identifier column: the identifier itself plus its words, so both `parseconfig` and `parse config` match. */
+export function identifierText(id: string): string {
+  const words = splitIdentifier(id);
+  const whole = id.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const joined = words.join(' ');
+  const compact = id.split(/[^A-Za-z0-9_]+/).filter((p) => /[a-z][A-Z]|_/.test(p)).map((p) => p.toLowerCase().replace(/_/g, ''));
+  return [...new Set([whole, joined, ...compact])].filter(Boolean).join(' ');
+}
+
+/** Prose with identifiers inside it split too (`` `maxWait` `` → `maxWait max wait`). */
+export function proseText(text: string): string {
+  return text.replace(/[A-Za-z][A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*/g, (w) => `${w} ${splitIdentifier(w).join(' ')}`);
+}
+
+export const STOP_WORDS = new Set(
+  'a an and are as at be by for from has have how i in into is it its of on or that the this to was were what when where which will with do does can my me we you your our their them then than there these those some any all about over'.split(' '),
+);
+
+/** A light suffix stemmer for comparing query words with item words (FTS5 uses porter for ranking itself). */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length <= 3) return w;
+  for (const [suf, rep] of [
+    ['ations', 'ate'], ['ation', 'ate'], ['ies', 'y'], ['ied', 'y'], ['sses', 'ss'], ['ing', ''], ['edly', ''], ['ed', ''], ['ly', ''], ['es', ''], ['s', ''],
+  ] as const) {
+    if (w.endsWith(suf) && w.length - suf.length >= 3) {
+      w = w.slice(0, w.length - suf.length) + rep;
+      break;
+    }
+  }
+  if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  return w.replace(/e$/, '');
+}
+
+/** Query words: identifiers split, lowercased, stop words dropped (unless nothing else remains). */
+export function queryWords(query: string): string[] {
+  const raw = query.split(/\s+/).flatMap((t) => splitIdentifier(t));
+  const kept = raw.filter((w) => !STOP_WORDS.has(w));
+  return [...new Set(kept.length ? kept : raw)];
+}

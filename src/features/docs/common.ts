@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { DocItem } from '../../core/extract/types.js';
+import type { DocsIndex, RootIndex } from '../../core/index/service.js';
+import type { z } from 'zod';
+import type { IndexStateSchema } from './schemas.js';
+
+/** Helpers shared by the docs features: root-aware file names, the short index state. */
+
+export function shortState(index: DocsIndex): z.output<typeof IndexStateSchema> {
+  const s = index.status();
+  return { state: s.state, files: s.files, items: s.items, pending: s.pending, note: s.note };
+}
+
+/** A root-relative path as the caller sees it (prefixed by the root's name when there are several roots). */
+export function displayFile(index: DocsIndex, root: RootIndex, rel: string): string {
+  return index.roots.length > 1 ? `${path.basename(root.root)}/${rel}` : rel;
+}
+
+export function withDisplayFile(index: DocsIndex, root: RootIndex, item: DocItem): DocItem {
+  return { ...item, location: { ...item.location, file: displayFile(index, root, item.location.file) } };
+}
+
+/** Every item with this id across roots, documented first, each with its root. */
+export function findById(index: DocsIndex, id: string): { root: RootIndex; item: DocItem }[] {
+  const out: { root: RootIndex; item: DocItem }[] = [];
+  for (const r of index.roots) for (const item of r.queries.byId(id)) out.push({ root: r, item });
+  return out.sort((a, b) => docWeight(b.item) - docWeight(a.item));
+}
+
+export function docWeight(i: DocItem): number {
+  return (i.doc ? 2 : 0) + (i.summary ? 1 : 0) + (i.visibility === 'public' ? 0.5 : 0) + Math.min(i.examples.length, 3) * 0.1;
+}
+
+export function partialNote(index: DocsIndex): string {
+  const s = index.status();
+  return s.state === 'indexing' ? `\n(index ${s.state}: ${s.pending} file(s) pending; results may be incomplete)` : s.state === 'unavailable' ? `\n(index unavailable${s.note ? `: ${s.note}` : ''})` : '';
+}

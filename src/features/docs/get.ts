@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { DocItem } from '../../core/extract/types.js';
+import { DocentError } from '../../core/errors.js';
+import type { DocsIndex, RootIndex } from '../../core/index/service.js';
+import type { FeatureContext } from '../context.js';
+import { displayFile, findById, shortState, withDisplayFile } from './common.js';
+import { DocItemSchema, IndexStateSchema, ItemSummarySchema } from './schemas.js';
+import { docsIndexFor } from './service.js';
+
+/** docs_get: one item's full structured documentation. */
+
+export const DocsGetInput = z.object({
+  id: z.string().min(1).describe('Item id from docs_search/docs_list (e.g. "_.debounce", "json.loads", "ns::Type::method").'),
+  max_chars: z.number().int().min(200).max(200_000).default(24_000).describe('Cut the Markdown doc after this many characters.'),
+});
+
+export const DocsGetOutput = DocItemSchema.extend({
+  members: z.array(ItemSummarySchema).describe('Direct members (methods, fields, enum values) of a class, enum or namespace.'),
+  also_defined_in: z.array(z.object({ file: z.string(), line: z.number().int() })).describe('Other declarations with the same id (overloads, re-exports, copies).'),
+  truncated: z.boolean().describe('True when doc was cut at max_chars.'),
+  index_status: IndexStateSchema,
+});
+
+export type DocsGetResult = z.output<typeof DocsGetOutput>;
+
+/** Find an item by id, else by a unique name; E_NOT_FOUND with suggestions otherwise. */
+export function lookupItem(index: DocsIndex, id: string): { root: RootIndex; item: DocItem; all: { root: RootIndex; item: DocItem }[] } {
+  let all = findById(index, id);
+  if (!all.length) {
+    const byName = index.roots.flatMap((root) => root.queries.byName(id, 10).map((item) => ({ root, item })));
+    const ids = new Set(byName.map((b) => b.item.id));
+    if (ids.size === 1) all = findById(index, [...ids][0]!);
+    else {
+      const suggestions = ids.size ? [...ids].slice(0, 8) : index.roots.flatMap((r) => r.queries.search(id, { limit: 5 }).map((h) => h.id)).slice(0, 8);
+      const s = index.status();
+      const partial = s.state === 'indexing' ? ' The index is still being built, so it may appear shortly.' : '';
+      throw new DocentError(
+        'E_NOT_FOUND',
+        `No documented item has the id "${id}".${partial}`,
+        suggestions.length ? `Did you mean: ${suggestions.join(', ')}? Ids come from docs_search or docs_list.` : 'Use docs_search to find the id.',
+        { suggestions, index_state: s.state },
+      );
+    }
+  }
+  return { root: all[0]!.root, item: all[0]!.item, all };
+}
+
+export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: FeatureContext): Promise<DocsGetResult> {
+  const index = await docsIndexFor(ctx);
+  const { root, item, all } = lookupItem(index, input.id);
+  const shown = withDisplayFile(index, root, item);
+  for (const ex of root.queries.examplesOf(item.id)) shown.examples.push(...ex.examples);
+  const truncated = shown.doc.length > input.max_chars;
+  if (truncated) shown.doc = shown.doc.slice(0, input.max_chars) + '\n…';
+  const members = root.queries.children(item.id, 300).filter((m) => m.kind !== 'example').map((m) => ({ id: m.id, kind: m.kind, name: m.name, signature: m.signature, summary: m.summary }));
+  return {
+    ...shown,
+    members,
+    also_defined_in: all.slice(1).map((a) => ({ file: displayFile(index, a.root, a.item.location.file), line: a.item.location.line })),
+    truncated,
+    index_status: shortState(index),
+  };
+}
+
+export function renderDocItem(i: DocsGetResult): string {
+  const out: string[] = [`${i.id} (${i.kind}, ${i.language}) — ${i.location.file}:${i.location.line}`, '', '    ' + i.signature];
+  if (i.deprecated) out.push('', `DEPRECATED: ${i.deprecated}`);
+  if (i.doc) out.push('', i.doc);
+  if (i.params.length) {
+    out.push('', 'Parameters:');
+    for (const p of i.params) out.push(`  ${p.name}${p.type ? `: ${p.type}` : ''}${p.default != null ? ` = ${p.default}` : ''}${p.doc ? ` — ${p.doc.replace(/\n/g, ' ')}` : ''}`);
+  }
+  if (i.returns && (i.returns.type || i.returns.doc)) out.push('', `Returns: ${[i.returns.type, i.returns.doc].filter(Boolean).join(' — ')}`);
+  if (i.throws.length) out.push('', 'Throws:', ...i.throws.map((t) => `  ${[t.type, t.doc].filter(Boolean).join(' — ')}`));
+  for (const [n, ex] of i.examples.entries()) out.push('', `Example ${n + 1}${ex.description ? `: ${ex.description}` : ''}`, '```' + ex.language, ex.code, '```');
+  if (i.see_also.length) out.push('', `See also: ${i.see_also.join(', ')}`);
+  if (i.since) out.push(`Since: ${i.since}`);
+  if (i.members.length) out.push('', `Members (${i.members.length}):`, ...i.members.slice(0, 60).map((m) => `  ${m.name} (${m.kind}) ${m.summary}`.trimEnd()));
+  if (i.also_defined_in.length) out.push('', `Also defined in: ${i.also_defined_in.map((a) => `${a.file}:${a.line}`).join(', ')}`);
+  if (i.truncated) out.push('', '(doc truncated; raise max_chars for more)');
+  return out.join('\n');
+}

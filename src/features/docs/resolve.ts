@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { DocItem } from '../../core/extract/types.js';
+import { DocentError } from '../../core/errors.js';
+import type { DocsIndex, RootIndex } from '../../core/index/service.js';
+import type { FeatureContext } from '../context.js';
+import { displayFile, shortState } from './common.js';
+import { IndexStateSchema } from './schemas.js';
+import { docsIndexFor } from './service.js';
+
+/**
+ * docs_resolve: which item does a name mean here? Candidates are the items whose name (or the
+ * tail of whose id) is the symbol; the context (a module, or a file whose imports count) ranks
+ * them: same module first, then modules the file imports, then modules near the context.
+ */
+
+export const DocsResolveInput = z.object({
+  symbol: z.string().min(1).describe('A name as written in code: "Vec", "debounce", "Slice::get", "os.path.join".'),
+  context: z.string().min(1).optional().describe('Where the name is used: a module ("std::collections") or a workspace file whose imports are taken into account.'),
+});
+
+const Candidate = z.object({ id: z.string(), kind: z.string(), module: z.string(), signature: z.string(), summary: z.string(), file: z.string(), line: z.number().int(), score: z.number() });
+
+export const DocsResolveOutput = z.object({
+  symbol: z.string(),
+  id: z.string(),
+  kind: z.string(),
+  module: z.string(),
+  signature: z.string(),
+  summary: z.string(),
+  file: z.string(),
+  line: z.number().int(),
+  ambiguous: z.boolean().describe('True when another candidate scored as well as the chosen one.'),
+  alternatives: z.array(Candidate).describe('Other items the symbol could mean, best first.'),
+  index_status: IndexStateSchema,
+});
+
+export type DocsResolveResult = z.output<typeof DocsResolveOutput>;
+
+interface Ctx {
+  modules: string[];
+  imports: string[];
+}
+
+function contextOf(index: DocsIndex, ctx: FeatureContext, context: string | undefined): Ctx {
+  if (!context) return { modules: [], imports: [] };
+  const looksLikeFile = /[\\/]/.test(context) || /\.\w{1,5}$/.test(context);
+  if (looksLikeFile) {
+    try {
+      const c = ctx.workspace.resolve(context, { mustExist: true, kind: 'file' });
+      const root = index.roots.find((r) => r.root === c.root);
+      if (root) {
+        const rel = c.relative;
+        const mod = root.queries.moduleOfFile(rel);
+        const imports = root.queries.importsOf(rel).map((imp) => (imp.startsWith('.') ? path.posix.join(path.posix.dirname(rel), imp).replace(/\.[cm]?[jt]sx?$/, '').replace(/\/index$/, '') : imp));
+        return { modules: mod ? [mod] : [], imports };
+      }
+    } catch {
+      // not a file: treat it as a module path
+    }
+  }
+  return { modules: [context], imports: [] };
+}
+
+function score(item: DocItem, symbol: string, c: Ctx): number {
+  let s = 0;
+  if (item.id === symbol) s += 5;
+  for (const m of c.modules) {
+    if (item.module === m) s += 3;
+    else if (item.id.startsWith(m) || m.startsWith(item.module)) s += 2;
+  }
+  for (const imp of c.imports) {
+    const i = imp.replace(/^[<"]|[>"]$/g, '');
+    if (item.module === i || item.module.endsWith(`/${i}`) || item.location.file.endsWith(i) || item.module.startsWith(`${i}.`) || item.id.startsWith(`${i}.`)) s += 2;
+  }
+  if (item.visibility === 'public') s += 0.5;
+  if (item.doc || item.summary) s += 0.3;
+  if (item.kind === 'module' || item.kind === 'example') s -= 0.5;
+  if (/^[A-Z]/.test(symbol.split(/::|\./).pop()!) && /class|struct|interface|trait|type|enum/.test(item.kind)) s += 0.2;
+  s -= item.id.length / 1000; // prefer the shorter, more canonical path
+  return s;
+}
+
+export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx: FeatureContext): Promise<DocsResolveResult> {
+  const index = await docsIndexFor(ctx);
+  const symbol = input.symbol.trim();
+  const last = symbol.split(/::|\.|#|\//).filter(Boolean).pop() ?? symbol;
+  const qualified = last !== symbol;
+  const c = contextOf(index, ctx, input.context);
+  const found: { root: RootIndex; item: DocItem; score: number }[] = [];
+  const seen = new Set<string>();
+  for (const r of index.roots) {
+    const items = [...r.queries.byId(symbol), ...r.queries.byName(last, 200)];
+    for (const item of items) {
+      const key = `${item.id}@${item.location.file}:${item.location.line}`;
+      if (seen.has(key)) continue;
+      if (qualified && item.id !== symbol && !item.id.endsWith(symbol) && !item.id.replace(/::/g, '.').endsWith(symbol.replace(/::/g, '.'))) continue;
+      seen.add(key);
+      found.push({ root: r, item, score: score(item, symbol, c) });
+    }
+  }
+  if (!found.length) {
+    const suggestions = index.roots.flatMap((r) => r.queries.search(symbol, { limit: 5 }).map((h) => h.id)).slice(0, 8);
+    throw new DocentError('E_NOT_FOUND', `Nothing named "${symbol}" is in the docs index.${index.indexing ? ' The index is still being built.' : ''}`, suggestions.length ? `Similar ids: ${suggestions.join(', ')}.` : 'Check the spelling, or use docs_search.', { suggestions });
+  }
+  found.sort((a, b) => b.score - a.score);
+  // One entry per id (overloads and copies collapse onto the best-scoring declaration).
+  const byId = new Map<string, (typeof found)[number]>();
+  for (const f of found) if (!byId.has(f.item.id)) byId.set(f.item.id, f);
+  const ranked = [...byId.values()];
+  const best = ranked[0]!;
+  const view = (f: (typeof found)[number]) => ({
+    id: f.item.id, kind: f.item.kind, module: f.item.module, signature: f.item.signature, summary: f.item.summary,
+    file: displayFile(index, f.root, f.item.location.file), line: f.item.location.line, score: Math.round(f.score * 100) / 100,
+  });
+  const alternatives = ranked.slice(1, 20).map(view);
+  const { score: _s, ...bestView } = view(best);
+  return {
+    symbol,
+    ...bestView,
+    ambiguous: ranked.length > 1 && Math.abs(ranked[1]!.score - best.score) < 0.05,
+    alternatives,
+    index_status: shortState(index),
+  };
+}
+
+export function renderDocsResolve(r: DocsResolveResult): string {
+  const out = [`${r.symbol} → ${r.id} (${r.kind}) ${r.file}:${r.line}`, `    ${r.signature}`];
+  if (r.summary) out.push(`    ${r.summary}`);
+  if (r.ambiguous) out.push('(ambiguous: the next candidate is as likely)');
+  if (r.alternatives.length) out.push('Alternatives:', ...r.alternatives.map((a) => `  ${a.id} (${a.kind}) ${a.file}:${a.line}`));
+  return out.join('\n');
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ITEM_KINDS } from '../../core/extract/types.js';
+
+/** zod schemas shared by the docs_* tools: the doc item, the index status, search hits. */
+
+export const IndexStatusSchema = z.object({
+  state: z.enum(['ready', 'indexing', 'unavailable']).describe('ready: up to date; indexing: catching up (answers may be partial); unavailable: no index.'),
+  files: z.number().int().describe('Source files indexed.'),
+  items: z.number().int().describe('Documented items stored.'),
+  languages: z.record(z.string(), z.number().int()).describe('Indexed files per language.'),
+  last_update: z.string().nullable().describe('ISO time of the last change written to the index.'),
+  pending: z.number().int().describe('Files waiting to be (re)indexed.'),
+  skipped: z.record(z.string(), z.number().int()).describe('Files not extracted, by reason: oversize, binary, generated, error.'),
+  roots: z.array(z.object({ root: z.string(), db: z.string(), files: z.number().int(), items: z.number().int(), synced: z.boolean() })),
+  error: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+/** The short form carried by every docs answer, so partial results say so. */
+export const IndexStateSchema = z.object({
+  state: z.enum(['ready', 'indexing', 'unavailable']),
+  files: z.number().int(),
+  items: z.number().int(),
+  pending: z.number().int(),
+  note: z.string().nullable(),
+});
+
+export const KindSchema = z.enum(ITEM_KINDS as [string, ...string[]]);
+
+export const ParamSchema = z.object({
+  name: z.string(),
+  type: z.string().nullable(),
+  doc: z.string().nullable(),
+  optional: z.boolean().optional(),
+  default: z.string().nullable().optional(),
+});
+
+export const ExampleSchema = z.object({
+  code: z.string(),
+  description: z.string().nullable(),
+  language: z.string(),
+});
+
+export const LocationSchema = z.object({
+  file: z.string().describe('Path relative to the root (prefixed by the root name when there are several roots).'),
+  line: z.number().int(),
+  end_line: z.number().int(),
+});
+
+export const DocItemSchema = z.object({
+  id: z.string().describe('Qualified name in the language notation; pass it to docs_get/docs_examples/docs_related.'),
+  kind: z.string(),
+  name: z.string(),
+  module: z.string(),
+  visibility: z.string(),
+  language: z.string(),
+  signature: z.string(),
+  summary: z.string(),
+  doc: z.string().describe('Full documentation as Markdown.'),
+  params: z.array(ParamSchema),
+  returns: z.object({ type: z.string().nullable(), doc: z.string().nullable() }).nullable(),
+  throws: z.array(z.object({ type: z.string().nullable(), doc: z.string().nullable() })),
+  examples: z.array(ExampleSchema),
+  see_also: z.array(z.string()),
+  deprecated: z.string().nullable(),
+  since: z.string().nullable(),
+  location: LocationSchema,
+  parent: z.string().nullable(),
+  implements: z.array(z.string()),
+  tags: z.record(z.string(), z.string()),
+});
+
+export const ItemSummarySchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  signature: z.string(),
+  summary: z.string(),
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { SearchHit } from '../../core/index/query.js';
+import type { FeatureContext } from '../context.js';
+import { displayFile, shortState } from './common.js';
+import { IndexStateSchema, KindSchema } from './schemas.js';
+import { docsIndexFor } from './service.js';
+
+/** docs_search: ranked full-text + name search over the docs index. */
+
+export const DocsSearchInput = z.object({
+  query: z.string().min(1).describe('Words or an identifier: "delay a function until input stops", "parseConfig", "json.loads".'),
+  kinds: z.array(KindSchema).optional().describe('Only these kinds, e.g. ["function","method"].'),
+  module: z.string().min(1).optional().describe('Only items in this module or below it (e.g. "json", "ns::io", "src/util").'),
+  limit: z.number().int().min(1).max(100).default(10).describe('Maximum number of results.'),
+});
+
+export const DocsSearchOutput = z.object({
+  query: z.string(),
+  results: z.array(
+    z.object({
+      id: z.string(),
+      score: z.number().describe('Relevance, higher is better; results are sorted by it.'),
+      name: z.string(),
+      kind: z.string(),
+      snippet: z.string().describe('The summary, or the signature when the item has no doc.'),
+      module: z.string(),
+      signature: z.string(),
+      file: z.string(),
+      line: z.number().int(),
+    }),
+  ),
+  index_status: IndexStateSchema,
+});
+
+export type DocsSearchResult = z.output<typeof DocsSearchOutput>;
+
+export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: FeatureContext): Promise<DocsSearchResult> {
+  const index = await docsIndexFor(ctx);
+  const hits: (SearchHit & { file: string })[] = [];
+  for (const r of index.roots) {
+    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit: input.limit })) {
+      hits.push({ ...h, file: displayFile(index, r, h.file) });
+    }
+  }
+  hits.sort((a, b) => b.score - a.score);
+  const seen = new Set<string>();
+  const results = [];
+  for (const h of hits) {
+    if (seen.has(h.id)) continue;
+    seen.add(h.id);
+    results.push({ id: h.id, score: h.score, name: h.name, kind: h.kind, snippet: h.summary || h.signature, module: h.module, signature: h.signature, file: h.file, line: h.line });
+    if (results.length >= input.limit) break;
+  }
+  return { query: input.query, results, index_status: shortState(index) };
+}
+
+export function renderDocsSearch(r: DocsSearchResult): string {
+  const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}) ${h.file}:${h.line}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}`);
+  const head = r.results.length ? `${r.results.length} result(s) for "${r.query}"` : `No results for "${r.query}".`;
+  const s = r.index_status;
+  const tail = s.state !== 'ready' ? `\n(index ${s.state}${s.pending ? `, ${s.pending} file(s) pending` : ''}${s.note ? `: ${s.note}` : ''})` : '';
+  return [head, ...lines].join('\n') + tail;
+}

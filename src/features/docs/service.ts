@@ -1,0 +1,100 @@
+import type { DocentConfig } from '../../core/config/schema.js';
+import { createLogger, type Logger } from '../../core/log.js';
+import { DocsIndex } from '../../core/index/service.js';
+import type { ServiceRegistry } from '../../core/services.js';
+import type { Workspace } from '../../core/workspace/workspace.js';
+import type { FeatureContext } from '../context.js';
+
+/**
+ * The docs index as a shared service. In `docent serve` the index is started once at startup
+ * (`startDocsIndexing`): it answers at once from the stored database, catches up in the
+ * background and is kept live by a watcher. A one-shot CLI command instead brings the index
+ * up to date (incrementally, usually in well under a second) before answering, showing
+ * progress.
+ */
+
+export const DOCS_SERVICE_KEY = 'docs-index';
+
+export interface DocsService {
+  index: DocsIndex;
+  /** True when started by `docent serve`: sync in the background, never make a caller wait. */
+  background: boolean;
+  dispose(): Promise<void>;
+}
+
+function create(workspace: Workspace, config: DocentConfig, background: boolean, log: Logger): DocsService {
+  const index = new DocsIndex({
+    roots: workspace.roots,
+    indexDir: config.indexDir,
+    includePrivate: config.index.private,
+    maxFileBytes: config.index.maxFileBytes,
+    exclude: config.index.exclude,
+    workers: config.index.workers,
+    log,
+    syncEnabled: config.index.enabled,
+  });
+  return { index, background, dispose: () => index.dispose() };
+}
+
+export interface StartDocsIndexingArgs {
+  workspace: Workspace;
+  config: DocentConfig;
+  services: ServiceRegistry;
+  log?: Logger;
+}
+
+/**
+ * Called by `docent serve` at startup (unless `--no-index`): opens the index of every root,
+ * starts catching up in the background (progress logged at info level) and then watches the
+ * roots when `index.watch` is on. Returns at once; never throws (failures show in index_status).
+ */
+export function startDocsIndexing(args: StartDocsIndexingArgs): DocsService {
+  const log = args.log ?? createLogger('docent:index');
+  const svc = args.services.get<DocsService>(DOCS_SERVICE_KEY, () => create(args.workspace, args.config, true, log));
+  svc.background = true;
+  kickBackground(svc, args.config, log);
+  return svc;
+}
+
+function kickBackground(svc: DocsService, config: DocentConfig, log: Logger): void {
+  if (!config.index.enabled) return;
+  let lastLog = 0;
+  const off = svc.index.onProgress((p) => {
+    const now = Date.now();
+    if (now - lastLog < 2000 && p.done < p.total) return;
+    lastLog = now;
+    log.info(`indexing ${p.root}: ${p.done}/${p.total} files`);
+  });
+  void svc.index
+    .catchUp()
+    .then(async () => {
+      off();
+      if (config.index.watch) await svc.index.watch();
+    })
+    .catch((err: unknown) => {
+      off();
+      log.warn(`background indexing stopped: ${(err as Error).message}`);
+    });
+}
+
+/**
+ * The index for a feature call. Follows the workspace's roots (an MCP client may announce its
+ * own). In the CLI (no background service) it first catches up, reporting progress.
+ */
+export async function docsIndexFor(ctx: FeatureContext): Promise<DocsIndex> {
+  const svc = ctx.services.get<DocsService>(DOCS_SERVICE_KEY, () => create(ctx.workspace, ctx.config, false, ctx.log));
+  const changed = svc.index.setRoots(ctx.workspace.roots);
+  if (svc.background) {
+    if (changed) kickBackground(svc, ctx.config, ctx.log);
+    return svc.index;
+  }
+  if (ctx.config.index.enabled) {
+    const off = svc.index.onProgress((p) => ctx.progress({ progress: p.done, total: p.total, message: p.message }));
+    try {
+      await svc.index.catchUp({ signal: ctx.signal });
+    } finally {
+      off();
+    }
+  }
+  return svc.index;
+}
