@@ -37,6 +37,7 @@ function clangd(opts: BuiltinOptions): ServerSpec {
     install: 'apt-get install clangd (or your platform\'s clangd package, or an LLVM release)',
     builtin: true,
     settleMs: 1500,
+    maxOpenDocuments: 12,
     resolve: () => resolveProgram('clangd') ?? newestVersioned('clangd'),
     launch(cmd, root) {
       const dir = findCompileCommandsDir(root, opts.compileCommandsDir);
@@ -68,7 +69,7 @@ function typescriptServer(): ServerSpec {
     separator: '.',
     install: 'npm i -g typescript-language-server typescript',
     builtin: true,
-    settleMs: 500,
+    settleMs: 1000,
     resolve() {
       if (native) {
         const tsc = npmBin('typescript', 'tsc');

@@ -56,6 +56,8 @@ export interface LspClientOptions {
   cancelGraceMs?: number;
   /** A window/logMessage that tells the server has loaded the project (pyright reports no progress). */
   readyLogPattern?: RegExp;
+  /** Documents kept open at once (least recently used are closed first). */
+  maxOpenDocuments?: number;
   /** Install hint for E_NO_SERVER when the program cannot start. */
   installHint: string;
   log: Logger;
@@ -102,7 +104,7 @@ export class LspClient {
       didOpen: (doc, text) => this.notify(DidOpenTextDocumentNotification.method, { textDocument: { uri: doc.uri, languageId: doc.languageId, version: doc.version, text } }),
       didChange: (doc, text) => this.notify(DidChangeTextDocumentNotification.method, { textDocument: { uri: doc.uri, version: doc.version }, contentChanges: [{ text }] }),
       didClose: (doc) => this.notify(DidCloseTextDocumentNotification.method, { textDocument: { uri: doc.uri } }),
-    });
+    }, opts.maxOpenDocuments ?? 32);
   }
 
   /** Spawn the server and complete the initialize handshake, or throw E_NO_SERVER / E_TIMEOUT. */

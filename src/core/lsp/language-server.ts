@@ -113,6 +113,7 @@ export class LanguageServer {
         startTimeoutMs: this.opts.config.readyTimeoutMs,
         installHint: this.spec.install,
         readyLogPattern: this.spec.readyLogPattern,
+        maxOpenDocuments: this.spec.maxOpenDocuments,
         log: this.opts.log,
       });
     } catch (err) {
@@ -164,6 +165,22 @@ export class LanguageServer {
       if (!idle) this.opts.log.info(`${this.spec.id} still indexing after ${this.opts.config.readyTimeoutMs} ms; answering with partial results`);
     }
     return this.indexStatus();
+  }
+
+  /**
+   * Run `query`; if the server turns out to be indexing while still inside its startup window
+   * (its progress began after the readiness wait, as a loaded machine makes likely), wait for
+   * the indexing to end and run it once more, so that the first answer is a complete one.
+   */
+  async settled<T>(query: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const result = await query();
+    const client = this.client;
+    if (!client?.progress.busy) return result;
+    const deadline = client.startedAt + this.opts.config.readyTimeoutMs;
+    if (Date.now() >= deadline) return result;
+    const idle = await client.progress.waitIdle({ quietMs: this.spec.settleMs, deadline, signal });
+    throwIfAborted(signal);
+    return idle ? query() : result;
   }
 
   indexStatus(): IndexStatus {

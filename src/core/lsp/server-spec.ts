@@ -38,6 +38,8 @@ export interface ServerSpec {
   /** After a document is opened, how long without progress counts as "ready". */
   settleMs: number;
   builtin: boolean;
+  /** Documents kept open at once; clangd holds an AST per open file, so it gets fewer. */
+  maxOpenDocuments?: number;
   /** A window/logMessage meaning "project loaded", for servers that report no progress. */
   readyLogPattern?: RegExp;
   /** Arguments that print the version (default ["--version"]). */

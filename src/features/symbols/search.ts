@@ -52,6 +52,7 @@ export async function searchSymbols(input: SearchSymbolsInputT, ctx: FeatureCont
   // Project or external.
   const classifier = new ExternalClassifier(ctx.workspace, ctx.config.lsp.compileCommandsDir);
   const classOf = new Map<Candidate, Classification>();
+  const fileClass = new Map<string, Classification>();
   const dropped = new Map<string, number>();
   const droppedExplicit = new Map<string, number>();
   let kept: Candidate[] = [];
@@ -60,7 +61,12 @@ export async function searchSymbols(input: SearchSymbolsInputT, ctx: FeatureCont
     const key = `${c.file}:${c.range.start.line}:${c.range.start.character}:${c.qualifiedName}:${c.kind}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const cls = classifier.classify(c.file, isCFamily(c.server) ? c.server.root : undefined);
+    const cfKey = `${c.file}\0${c.server.key}`;
+    let cls = fileClass.get(cfKey);
+    if (!cls) {
+      cls = classifier.classify(c.file, isCFamily(c.server) ? c.server.root : undefined);
+      fileClass.set(cfKey, cls);
+    }
     classOf.set(c, cls);
     if (cls.external && !input.include_external) {
       dropped.set(cls.reason!, (dropped.get(cls.reason!) ?? 0) + 1);
@@ -222,7 +228,7 @@ async function fromWorkspace(input: SearchSymbolsInputT, ctx: FeatureContext, ma
     projects.map(async (p) => {
       const server = manager.server(p);
       await server.ready({ anchor: p.anchor, signal: ctx.signal });
-      const items = (await server.workspaceSymbols(input.query, { signal: ctx.signal })) ?? [];
+      const items = (await server.settled(() => server.workspaceSymbols(input.query, { signal: ctx.signal }), ctx.signal)) ?? [];
       ctx.progress({ progress: ++done, total: projects.length, message: `${p.spec.id} answered` });
       return { server, items };
     }),
@@ -290,7 +296,7 @@ async function fromFiles(input: SearchSymbolsInputT, ctx: FeatureContext, manage
       try {
         await server.ready({ anchor: list[0], signal: ctx.signal });
         for (const file of list) {
-          const items = (await server.documentSymbols(file, { signal: ctx.signal })) ?? [];
+          const items = (await server.settled(() => server.documentSymbols(file, { signal: ctx.signal }), ctx.signal)) ?? [];
           candidates.push(...fromDocumentSymbols(items, file, server, q));
           ctx.progress({ progress: ++done, total: files.length, message: ctx.workspace.display(file) });
         }
