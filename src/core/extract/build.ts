@@ -92,7 +92,9 @@ const IDENTITY_TAGS = new Set(['static', 'memberof', 'name', 'alias', 'module', 
 
 export function buildItem(decl: Declaration, doc: ParsedDoc | null, file: string): DocItem {
   const d = doc;
-  const description = d ? docMarkdown(d) : '';
+  let description = d ? docMarkdown(d) : '';
+  // An explicit brief (Doxygen `@brief`) is part of the full doc too.
+  if (d?.brief && !description.startsWith(d.brief)) description = description ? `${d.brief}\n\n${description}` : d.brief;
   const summary = clip(d?.brief ?? firstSentence(d?.description ?? ''));
   const tags: Record<string, string> = {};
   if (d) for (const [k, v] of Object.entries(d.tags)) if (!IDENTITY_TAGS.has(k)) tags[k] = v;

@@ -33,7 +33,7 @@ const GOOGLE_SECTIONS: Record<string, string> = {
 /** reST inline markup to Markdown. */
 export function rstInline(text: string): string {
   return text
-    .replace(/:(?:py:)?(?:func|meth|class|mod|attr|data|const|exc|obj|ref|term|envvar|keyword|pep|rfc)`~?([^`<]*?)(?:\s*<([^>]*)>)?`/g, (_m, a: string, b: string | undefined) => '`' + (b ?? a).replace(/^~/, '') + '`')
+    .replace(/:(?:py:)?(?:func|meth|class|mod|attr|data|const|exc|obj|ref|term|envvar|keyword|pep|rfc):`~?([^`<]*?)(?:\s*<([^>]*)>)?`/g, (_m, a: string, b: string | undefined) => '`' + (b ?? a).replace(/^~/, '') + '`')
     .replace(/``([^`]+)``/g, '`$1`');
 }
 

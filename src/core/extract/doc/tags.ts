@@ -50,6 +50,10 @@ function splitTags(text: string, dialect: TagDialect): { description: string; bl
       current.body += '\n' + line;
       continue;
     }
+    // A code block after a blank line ends a prose tag (`@throws …` then `@code`): it belongs to the description.
+    if (!isTag && current && current.tag !== 'example' && current.tag !== 'examples' && /^(```|~~~)/.test(trimmed) && fenceOpen && /\n\s*$/.test(current.body + '\n') && /(^|\n)\s*$/.test(current.body)) {
+      current = null;
+    }
     if (isTag) {
       current = { tag: m![1]!.toLowerCase(), option: m![2] ? m![2].slice(1, -1) : null, body: line.slice(m![0].length) };
       blocks.push(current);
@@ -131,7 +135,10 @@ export function examplesFromMarkdown(text: string, defaultLang: string, wholeIsC
   while ((m = re.exec(text))) {
     const before = text.slice(last, m.index).trim();
     const lang = normaliseLang(m[3] || defaultLang, defaultLang);
-    out.push({ code: dedentCode(m[4]!), description: before || null, language: lang });
+    // In an @example block the prose before the code describes it; in running prose only a lead-in ("Basic usage:") does.
+    const lastPara = before.split(/\n\s*\n/).pop()?.trim() ?? '';
+    const description = wholeIsCode ? before || null : /:$/.test(lastPara) ? lastPara.replace(/:$/, '') : null;
+    out.push({ code: dedentCode(m[4]!), description, language: lang });
     last = m.index + m[0].length;
   }
   if (!out.length && wholeIsCode && text.trim()) {

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { extractFixture, item } from './fixtures.js';
+
+describe('Python extraction (Google, NumPy and reST docstrings)', () => {
+  it('parses a Google-style docstring with typed args, raises, doctest example and a deprecation directive', async () => {
+    const x = await extractFixture('python', 'geo/__init__.py');
+    expect(item(x, 'geo.distance')).toEqual({
+      id: 'geo.distance',
+      kind: 'function',
+      name: 'distance',
+      module: 'geo',
+      visibility: 'public',
+      language: 'python',
+      signature: 'def distance(p, q, *, squared: bool = False) -> float',
+      summary: 'Return the Euclidean distance between two points.',
+      doc: 'Return the Euclidean distance between two points.\n\nUses the Pythagorean theorem.',
+      params: [
+        { name: 'p', type: 'tuple[float, float]', doc: 'The first point.' },
+        { name: 'q', type: null, doc: 'The second point.\nMust have the same dimension as `p`.' },
+        { name: 'squared', type: 'bool', doc: 'Return the squared distance. Defaults to False.', default: 'False', optional: true },
+      ],
+      returns: { type: 'float', doc: 'The distance between `p` and `q`.' },
+      throws: [{ type: 'ValueError', doc: 'If the points have different dimensions.' }],
+      examples: [{ code: '>>> distance((0, 0), (3, 4))\n5.0', description: null, language: 'python' }],
+      see_also: [],
+      deprecated: '2.0: Use `geo.metric.dist` instead.',
+      since: null,
+      location: { file: 'geo/__init__.py', line: 14, end_line: 38 },
+      parent: null,
+      implements: [],
+      tags: {},
+    });
+  });
+
+  it('parses NumPy sections (Parameters, Returns, Raises, See Also, Examples)', async () => {
+    const x = await extractFixture('python', 'geo/__init__.py');
+    expect(item(x, 'geo.area')).toMatchObject({
+      summary: 'Compute the area of a shape.',
+      doc: 'Compute the area of a shape.',
+      params: [{ name: 'shape', type: 'Shape', doc: 'The shape to measure.' }],
+      returns: { type: 'float', doc: 'The area in square units.' },
+      throws: [{ type: 'TypeError', doc: 'If `shape` is not a shape.' }],
+      see_also: ['perimeter'],
+      examples: [{ code: '>>> area(Circle(1))\n3.14159', description: null, language: 'python' }],
+    });
+  });
+
+  it('parses reST fields and directives, properties, static methods and documented attributes', async () => {
+    const x = await extractFixture('python', 'geo/shapes.py');
+    expect(item(x, 'geo.shapes.Circle.area')).toMatchObject({
+      kind: 'method',
+      parent: 'geo.shapes.Circle',
+      returns: { type: 'float', doc: 'The area.' },
+      throws: [{ type: 'ValueError', doc: 'If the radius is negative.' }],
+      since: '1.1',
+      see_also: ['Shape.area'],
+    });
+    expect(item(x, 'geo.shapes.Circle')).toMatchObject({ kind: 'class', implements: ['Shape'], params: [{ name: 'radius', type: 'float', doc: 'The radius.' }] });
+    expect(item(x, 'geo.shapes.Circle.diameter')).toMatchObject({ kind: 'property', returns: { type: 'float', doc: null } });
+    expect(item(x, 'geo.shapes.Circle.unit_circle')).toMatchObject({ kind: 'method', signature: '@staticmethod def unit_circle() -> "Circle"' });
+    expect(item(x, 'geo.shapes.Circle.unit')).toMatchObject({ kind: 'property', summary: 'The unit of length.', signature: 'unit: str = "m"' });
+    expect(item(x, 'geo.shapes.Circle.__init__')).toMatchObject({ kind: 'constructor', params: [{ name: 'radius', type: 'float', doc: null }] });
+  });
+
+  it('follows __all__ and leading underscores for visibility, and reads the package doc', async () => {
+    const x = await extractFixture('python', 'geo/__init__.py');
+    expect(x.module).toEqual({ name: 'geo', doc: 'Geometry helpers.\n\nThis package provides shapes and distance functions.', summary: 'Geometry helpers.' });
+    const ids = x.items.map((i) => i.id);
+    expect(ids).toEqual(['geo', 'geo.ORIGIN', 'geo.distance', 'geo.area']);
+    const all = await extractFixture('python', 'geo/__init__.py', true);
+    expect(all.items.find((i) => i.id === 'geo._private_helper')?.visibility).toBe('private');
+    expect(all.items.find((i) => i.id === 'geo.not_exported')?.visibility).toBe('internal');
+    expect((await extractFixture('python', 'geo/shapes.py')).items.map((i) => i.id)).not.toContain('geo.shapes.Circle._internal');
+  });
+});
+
+describe('C/C++ extraction (Doxygen and plain comments, as clangd hover shows them)', () => {
+  it('parses a Doxygen block with @param, @return, @throws, @code, @see, @since', async () => {
+    const x = await extractFixture('cpp', 'include/geo/vec.hpp');
+    expect(item(x, 'geo::Vec2::at')).toEqual({
+      id: 'geo::Vec2::at',
+      kind: 'method',
+      name: 'at',
+      module: 'geo',
+      visibility: 'public',
+      language: 'cpp',
+      signature: 'double at(int index) const',
+      summary: 'Returns the component at the given index.',
+      doc: 'Returns the component at the given index.\n\n```cpp\nVec2 v(1, 2);\ndouble y = v.at(1);\n```',
+      params: [{ name: 'index', type: 'int', doc: 'The zero-based index (0 or 1).' }],
+      returns: { type: 'double', doc: 'The component value.' },
+      throws: [{ type: 'std::out_of_range', doc: 'If the index is not 0 or 1.' }],
+      examples: [{ code: 'Vec2 v(1, 2);\ndouble y = v.at(1);', description: null, language: 'cpp' }],
+      see_also: ['length'],
+      deprecated: null,
+      since: '1.2',
+      location: { file: 'include/geo/vec.hpp', line: 37, end_line: 37 },
+      parent: 'geo::Vec2',
+      implements: [],
+      tags: {},
+    });
+  });
+
+  it('reads ///, /** */, @brief, \\param[in], plain // above and trailing ///< and // comments', async () => {
+    const x = await extractFixture('cpp', 'include/geo/vec.hpp');
+    expect(item(x, 'geo::Vec2')).toMatchObject({ kind: 'class', summary: 'A two-dimensional vector.', implements: ['Base'], doc: 'A two-dimensional vector.\n\nVectors are value types; all operations return new vectors.' });
+    expect(item(x, 'geo::Vec2::Vec2')).toMatchObject({ kind: 'constructor', params: [{ name: 'x', type: 'double', doc: 'The x component.' }, { name: 'y', type: 'double', doc: 'The y component.' }] });
+    expect(item(x, 'geo::Vec2::length')).toMatchObject({ summary: 'Euclidean length of the vector.', signature: 'double length() const noexcept' });
+    expect(item(x, 'geo::Vec2::norm')).toMatchObject({ deprecated: 'Use length() instead.' });
+    expect(item(x, 'geo::Vec2::x')).toMatchObject({ kind: 'field', summary: 'The x component.' });
+    expect(item(x, 'geo::Vec2::y')).toMatchObject({ kind: 'field', summary: 'The y component.' });
+    expect(item(x, 'geo::Color::Red')).toMatchObject({ kind: 'enum_member', summary: 'Pure red.' });
+    expect(item(x, 'geo::Color::Green')).toMatchObject({ summary: 'Plain green.' });
+    expect(item(x, 'geo::add')).toMatchObject({ summary: 'Adds two vectors.', params: [{ name: 'a', type: 'const Vec2 &', doc: null }, { name: 'b', type: 'const Vec2 &', doc: null }], returns: { type: 'Vec2', doc: null } });
+    expect(item(x, 'geo::scale')).toMatchObject({
+      signature: 'template <typename T> Vec2 scale(const Vec2 &v, T factor)',
+      params: [{ name: 'v', type: 'const Vec2 &', doc: 'the vector' }, { name: 'factor', type: 'T', doc: 'the scale factor' }],
+      returns: { type: 'Vec2', doc: 'the scaled vector' },
+    });
+    expect(item(x, 'GEO_MAX')).toMatchObject({ kind: 'macro', summary: 'Maximum of two values.', signature: '#define GEO_MAX(a, b) ((a) > (b) ? (a) : (b))' });
+    expect(x.imports).toEqual(['cmath', 'geo/base.hpp']);
+  });
+
+  it('hides private members and static functions; ignores the licence header', async () => {
+    const x = await extractFixture('cpp', 'include/geo/vec.hpp');
+    const ids = x.items.map((i) => i.id);
+    expect(ids).not.toContain('geo::Vec2::secret');
+    expect(ids).not.toContain('geo::hidden_helper');
+    expect(x.items.some((i) => /Copyright/.test(i.doc))).toBe(false);
+  });
+
+  it('documents a C typedef struct under its typedef name, with /**< trailing field docs', async () => {
+    const x = await extractFixture('c', 'point.c');
+    expect(item(x, 'point_t')).toMatchObject({ kind: 'struct', summary: 'A point in the plane.' });
+    expect(item(x, 'point_t::x')).toMatchObject({ kind: 'field', summary: 'Horizontal position.' });
+    expect(item(x, 'point_move')).toMatchObject({ summary: 'Moves a point by an offset.', params: [{ name: 'p', type: 'point_t *', doc: null }, { name: 'dx', type: 'int', doc: null }, { name: 'dy', type: 'int', doc: null }] });
+    expect(x.items.map((i) => i.id)).not.toContain('internal');
+  });
+});

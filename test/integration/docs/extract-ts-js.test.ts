@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { extractFixture, item } from './fixtures.js';
+
+describe('TypeScript extraction (TSDoc/JSDoc)', () => {
+  it('extracts a documented function with every tag, merging signature types with tag text', async () => {
+    const x = await extractFixture('ts', 'src/strings.ts');
+    expect(item(x, 'src/strings.parseConfig')).toEqual({
+      id: 'src/strings.parseConfig',
+      kind: 'function',
+      name: 'parseConfig',
+      module: 'src/strings',
+      visibility: 'public',
+      language: 'typescript',
+      signature: "function parseConfig(text: string, separator = '='): Map<string, string>",
+      summary: 'Parses a configuration string into key/value pairs.',
+      doc: 'Parses a configuration string into key/value pairs.\n\nLines starting with `#` are comments. See `formatConfig` for the inverse.',
+      params: [
+        { name: 'text', type: 'string', doc: 'The configuration text.' },
+        { name: 'separator', type: null, doc: 'The key/value separator.', default: "'='", optional: true },
+      ],
+      returns: { type: 'Map<string, string>', doc: 'The parsed entries, in file order.' },
+      throws: [{ type: 'SyntaxError', doc: 'When a line has no separator.' }],
+      examples: [{ code: "parseConfig('a=1\\nb=2');", description: null, language: 'typescript' }],
+      see_also: ['formatConfig'],
+      deprecated: null,
+      since: '1.2.0',
+      location: { file: 'src/strings.ts', line: 25, end_line: 27 },
+      parent: null,
+      implements: [],
+      tags: {},
+    });
+  });
+
+  it('reads the module doc, deprecations, classes, members, interfaces, enums and type aliases', async () => {
+    const x = await extractFixture('ts', 'src/strings.ts');
+    expect(x.module).toEqual({ name: 'src/strings', doc: 'String helpers used across the project.', summary: 'String helpers used across the project.' });
+    expect(x.imports).toEqual(['node:fs']);
+    expect(item(x, 'src/strings.formatConfig')).toMatchObject({ kind: 'function', deprecated: 'Use `writeConfig` instead.', params: [{ name: 'entries', type: 'Map<string, string>', doc: null }], returns: { type: 'string', doc: null } });
+    expect(item(x, 'src/strings.Tokenizer')).toMatchObject({ kind: 'class', signature: 'class Tokenizer implements Iterable<string>', implements: ['Iterable<string>'] });
+    expect(item(x, 'src/strings.Tokenizer.constructor')).toMatchObject({ kind: 'constructor', parent: 'src/strings.Tokenizer', params: [{ name: 'text', type: 'string', doc: 'The input.' }] });
+    expect(item(x, 'src/strings.Tokenizer.next')).toMatchObject({ kind: 'method', returns: { type: 'string | null', doc: 'The token.' } });
+    expect(item(x, 'src/strings.Tokenizer.text')).toMatchObject({ kind: 'property', signature: 'readonly text: string', summary: 'The text being tokenized.' });
+    expect(item(x, 'src/strings.TokenizerOptions.keepSpace')).toMatchObject({ kind: 'property', summary: 'Whether to keep whitespace tokens.' });
+    expect(item(x, 'src/strings.TokenKind.Word')).toMatchObject({ kind: 'enum_member', summary: 'A word.', parent: 'src/strings.TokenKind' });
+    expect(item(x, 'src/strings.MaybeToken')).toMatchObject({ kind: 'type', signature: 'type MaybeToken = string | null' });
+  });
+
+  it('hides private, @internal and unexported items unless asked for them', async () => {
+    const pub = (await extractFixture('ts', 'src/strings.ts')).items.map((i) => i.id);
+    expect(pub).not.toContain('src/strings.helper');
+    expect(pub).not.toContain('src/strings.Tokenizer.reset');
+    expect(pub).not.toContain('src/strings.Tokenizer.secret');
+    const all = (await extractFixture('ts', 'src/strings.ts', true)).items;
+    expect(all.find((i) => i.id === 'src/strings.helper')?.visibility).toBe('internal');
+    expect(all.find((i) => i.id === 'src/strings.Tokenizer.reset')?.visibility).toBe('internal');
+    expect(all.find((i) => i.id === 'src/strings.Tokenizer.secret')?.visibility).toBe('private');
+  });
+});
+
+describe('JavaScript extraction (lodash-style JSDoc, CommonJS)', () => {
+  it('treats @static/@memberOf functions inside an IIFE as public API named by @memberOf', async () => {
+    const x = await extractFixture('js', 'lib.js');
+    expect(item(x, '_.wait')).toEqual({
+      id: '_.wait',
+      kind: 'function',
+      name: 'wait',
+      module: 'lib',
+      visibility: 'public',
+      language: 'javascript',
+      signature: 'function wait(func, wait, options)',
+      summary: 'Creates a function that delays invoking `func` until `wait` milliseconds have passed.',
+      doc: 'Creates a function that delays invoking `func` until `wait` milliseconds have passed.',
+      params: [
+        { name: 'func', type: 'Function', doc: 'The function to delay.' },
+        { name: 'wait', type: 'number', doc: 'The number of milliseconds to delay.', default: '0', optional: true },
+        { name: 'options', type: 'Object', doc: 'The options object.', default: '{}', optional: true },
+        { name: 'options.leading', type: 'boolean', doc: 'Specify invoking on the leading edge.', optional: true, default: 'false' },
+      ],
+      returns: { type: 'Function', doc: 'Returns the new function.' },
+      throws: [],
+      examples: [{ code: "jQuery(window).on('resize', _.wait(layout, 150));", description: null, language: 'javascript' }],
+      see_also: [],
+      deprecated: null,
+      since: '0.1.0',
+      location: { file: 'lib.js', line: 22, end_line: 24 },
+      parent: '_',
+      implements: [],
+      tags: { category: 'Function' },
+    });
+  });
+
+  it('handles @alias, @name-only blocks, documented assignments and @private', async () => {
+    const x = await extractFixture('js', 'lib.js');
+    expect(item(x, '_.forEach')).toMatchObject({ kind: 'function', signature: 'forEach(collection): Array|Object', tags: { alias: 'each' } });
+    expect(item(x, '_.isEmpty')).toMatchObject({ kind: 'function', signature: 'isEmpty(value): boolean', params: [{ name: 'value', type: '*', doc: 'The value to check.' }] });
+    expect(item(x, '_.VERSION')).toMatchObject({ kind: 'variable', summary: 'The semantic version number.' });
+    expect(x.items.map((i) => i.name)).not.toContain('baseWait');
+    const all = await extractFixture('js', 'lib.js', true);
+    expect(all.items.find((i) => i.name === 'baseWait')?.visibility).toBe('private');
+  });
+
+  it('uses @module for the module name and module.exports for visibility', async () => {
+    const x = await extractFixture('js', 'counter.js');
+    expect(x.module.name).toBe('counter');
+    expect(x.items.map((i) => i.id)).toEqual(['counter', 'counter.increment']);
+    expect(item(x, 'counter.increment')).toMatchObject({ params: [{ name: 'n', type: 'number', doc: 'The number.' }], returns: { type: 'number', doc: '`n + 1`.' } });
+  });
+});
