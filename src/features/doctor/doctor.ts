@@ -1,32 +1,16 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { z } from 'zod';
+import { discoverManuals, infoSearchDirs } from '../../core/info/discover.js';
+import { probeServers } from '../../core/lsp/probe.js';
 import { runProgram } from '../../core/process/run.js';
 import { which } from '../../core/process/which.js';
 import type { FeatureContext } from '../context.js';
 
 /**
  * `docent doctor`: which external programs docent can use on this machine, their versions,
- * and the command that installs each missing one. It tells the truth by running each program.
+ * and the command that installs each missing one. It tells the truth by running each program,
+ * and asks each source's own machinery (the LSP registry, the Info discovery) rather than
+ * keeping a second list here.
  */
-
-interface Requirement {
-  name: string;
-  /** Program names to try, first found wins. */
-  programs: string[];
-  versionArgs: string[];
-  purpose: string;
-  install: string;
-}
-
-const REQUIREMENTS: Requirement[] = [
-  { name: 'clangd', programs: ['clangd', 'clangd-19', 'clangd-18', 'clangd-17', 'clangd-16', 'clangd-15', 'clangd-14'], versionArgs: ['--version'], purpose: 'C/C++ symbols and navigation', install: 'apt-get install clangd' },
-  { name: 'typescript-language-server', programs: ['typescript-language-server'], versionArgs: ['--version'], purpose: 'TypeScript/JavaScript symbols and navigation', install: 'npm i -g typescript-language-server typescript' },
-  { name: 'pyright', programs: ['pyright'], versionArgs: ['--version'], purpose: 'Python symbols and navigation', install: 'npm i -g pyright' },
-  { name: 'rust-analyzer', programs: ['rust-analyzer'], versionArgs: ['--version'], purpose: 'Rust symbols and navigation', install: 'rustup component add rust-analyzer' },
-  { name: 'gopls', programs: ['gopls'], versionArgs: ['version'], purpose: 'Go symbols and navigation', install: 'go install golang.org/x/tools/gopls@latest' },
-  { name: 'emacs', programs: ['emacs'], versionArgs: ['--version'], purpose: 'a live editor (with emacsclient)', install: 'apt-get install emacs-nox' },
-  { name: 'emacsclient', programs: ['emacsclient'], versionArgs: ['--version'], purpose: 'the emacs_* tools talk to Emacs through it', install: 'apt-get install emacs-nox' },
-];
 
 export const DoctorInput = z.object({});
 
@@ -36,8 +20,10 @@ const ProgramStatus = z.object({
   path: z.string().nullable(),
   version: z.string().nullable(),
   purpose: z.string(),
-  install: z.string().nullable().describe('The command that installs it, when missing.'),
+  install: z.string().nullable().describe('The command that installs it, when missing or broken.'),
+  error: z.string().nullable().describe('Why a program that exists is not usable.'),
 });
+type ProgramStatus = z.output<typeof ProgramStatus>;
 
 export const DoctorOutput = z.object({
   node: z.string(),
@@ -47,49 +33,48 @@ export const DoctorOutput = z.object({
 });
 export type DoctorResult = z.output<typeof DoctorOutput>;
 
-/** Directories where Info manuals usually live (the Info reader has the full discovery rules). */
-const INFO_DIRS = ['/usr/share/info', '/usr/local/share/info', '/usr/share/info/emacs'];
+const EMACS_PROGRAMS = [
+  { name: 'emacs', purpose: 'a live editor for the emacs_* tools (runs the server)' },
+  { name: 'emacsclient', purpose: 'the emacs_* tools talk to Emacs through it' },
+];
 
-function infoDirs(extra: readonly string[], env: NodeJS.ProcessEnv): { dir: string; manuals: number }[] {
-  const fromEnv = (env.INFOPATH ?? '').split(':').filter(Boolean);
-  const dirs = [...new Set([...extra, ...fromEnv, ...INFO_DIRS])];
-  return dirs
-    .filter((d) => existsSync(d))
-    .map((dir) => {
-      let manuals = 0;
-      try {
-        manuals = readdirSync(dir).filter((f) => /\.info(\.(gz|bz2|xz|zst))?$/.test(f)).length;
-      } catch {
-        // unreadable: reported with 0 manuals
-      }
-      return { dir, manuals };
-    });
-}
-
-async function probe(req: Requirement, signal: AbortSignal): Promise<z.output<typeof ProgramStatus>> {
-  for (const program of req.programs) {
-    const path = which(program);
-    if (!path) continue;
-    // A program that cannot even report its version is not usable (e.g. rustup's proxy for a
-    // component that is not installed), so it counts as missing.
-    try {
-      const r = await runProgram(path, req.versionArgs, { timeoutMs: 10_000, signal });
-      const line = (r.stdout || r.stderr).split('\n').find((l) => l.trim())?.trim() ?? null;
-      if (r.code !== 0) return { name: req.name, found: false, path, version: null, purpose: `${req.purpose} (${path} failed: ${line ?? `exit ${r.code}`})`, install: req.install };
-      return { name: req.name, found: true, path, version: line, purpose: req.purpose, install: null };
-    } catch {
-      continue;
-    }
+async function probeEmacs(name: string, purpose: string, signal: AbortSignal): Promise<ProgramStatus> {
+  const install = 'apt-get install emacs-nox';
+  const path = which(name, []);
+  if (!path) return { name, found: false, path: null, version: null, purpose, install, error: null };
+  try {
+    const r = await runProgram(path, ['--version'], { timeoutMs: 10_000, signal });
+    const line = (r.stdout || r.stderr).split('\n').find((l) => l.trim())?.trim() ?? null;
+    if (r.code !== 0) return { name, found: false, path, version: null, purpose, install, error: line ?? `exit ${r.code}` };
+    return { name, found: true, path, version: line, purpose, install: null, error: null };
+  } catch (err) {
+    return { name, found: false, path, version: null, purpose, install, error: (err as Error).message };
   }
-  return { name: req.name, found: false, path: null, version: null, purpose: req.purpose, install: req.install };
 }
 
 export async function doctor(_input: z.output<typeof DoctorInput>, ctx: FeatureContext): Promise<DoctorResult> {
-  const programs = await Promise.all(REQUIREMENTS.map((r) => probe(r, ctx.signal)));
+  const [servers, emacs, discovery] = await Promise.all([
+    probeServers(ctx.config),
+    Promise.all(EMACS_PROGRAMS.map((p) => probeEmacs(p.name, p.purpose, ctx.signal))),
+    discoverManuals(infoSearchDirs(ctx.config.info.dirs, process.env.INFOPATH)),
+  ]);
+  const lsp: ProgramStatus[] = servers.map((s) => ({
+    name: s.name,
+    found: s.ok,
+    path: s.command,
+    version: s.version,
+    purpose: `${s.languages.join('/') || s.name} symbols and navigation`,
+    install: s.ok ? null : s.install,
+    // A missing program is simply missing; an error only matters for one that exists.
+    error: s.ok || !s.command ? null : (s.error ?? null),
+  }));
+  const programs = [...lsp, ...emacs];
+  const perDir = new Map<string, number>(discovery.dirs.map((d) => [d, 0]));
+  for (const m of discovery.manuals) perDir.set(m.dir, (perDir.get(m.dir) ?? 0) + 1);
   return {
     node: process.version,
     programs,
-    info_dirs: infoDirs(ctx.config.info.dirs, process.env),
+    info_dirs: [...perDir].map(([dir, manuals]) => ({ dir, manuals })),
     missing: programs.filter((p) => !p.found).length,
   };
 }
@@ -97,7 +82,8 @@ export async function doctor(_input: z.output<typeof DoctorInput>, ctx: FeatureC
 export function renderDoctor(r: DoctorResult): string {
   const lines = [`node ${r.node}`];
   for (const p of r.programs) {
-    lines.push(p.found ? `✓ ${p.name.padEnd(27)} ${p.version ?? '(version unknown)'}  ${p.path}` : `✗ ${p.name.padEnd(27)} missing — ${p.purpose}; install: ${p.install}`);
+    if (p.found) lines.push(`✓ ${p.name.padEnd(27)} ${p.version ?? '(version unknown)'}  ${p.path}`);
+    else lines.push(`✗ ${p.name.padEnd(27)} ${p.error ? `broken (${p.error})` : 'missing'} — ${p.purpose}; install: ${p.install}`);
   }
   lines.push('Info directories:');
   for (const d of r.info_dirs) lines.push(`  ${d.dir} (${d.manuals} manuals)`);

@@ -33,7 +33,8 @@ describe('docent CLI', () => {
       expect(byName[program]!.found, program).toBe(onPath(program));
     }
     // Bundled with docent as dev dependencies.
-    expect(byName['typescript-language-server']!.found).toBe(true);
+    expect(byName.typescript!.found).toBe(true);
+    expect(byName.typescript!.version).toMatch(/typescript-language-server \d+/);
     expect(byName.pyright!.version).toMatch(/1\.1\.\d+/);
     for (const p of out.programs) {
       if (!p.found) expect(p.install, p.name).toBeTruthy();
