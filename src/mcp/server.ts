@@ -30,6 +30,11 @@ export interface ServerDeps {
   log: Logger;
   /** True when no --root was given, so the client's roots (if it has any) become the workspace. */
   rootsFromClient: boolean;
+  /**
+   * Called once the workspace is settled after a client initialized (its roots adopted, when
+   * they are used), so that background work such as indexing starts on the right directories.
+   */
+  onWorkspaceReady?: () => void;
 }
 
 const INSTRUCTIONS =
@@ -128,6 +133,7 @@ export function createMcpServer(deps: ServerDeps): Server {
     });
   });
 
+  const ready = () => deps.onWorkspaceReady?.();
   if (deps.rootsFromClient) {
     const adoptClientRoots = async () => {
       if (!server.getClientCapabilities()?.roots) return;
@@ -142,8 +148,10 @@ export function createMcpServer(deps: ServerDeps): Server {
         deps.log.warn('could not read the client roots; keeping the current workspace', err);
       }
     };
-    server.oninitialized = () => void adoptClientRoots();
+    server.oninitialized = () => void adoptClientRoots().finally(ready);
     server.setNotificationHandler(RootsListChangedNotificationSchema, async () => adoptClientRoots());
+  } else {
+    server.oninitialized = ready;
   }
   return server;
 }

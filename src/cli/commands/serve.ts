@@ -5,6 +5,7 @@ import { VERSION } from '../../core/version.js';
 import { parseListen } from '../../mcp/http.js';
 import { serveHttp, serveStdio } from '../../mcp/serve.js';
 import { selectTools } from '../../mcp/tools/index.js';
+import { startDocsIndexing } from '../../features/docs/service.js';
 import { cliSetup } from '../context.js';
 import { printError } from '../output.js';
 
@@ -26,15 +27,25 @@ export function registerServeCommand(program: Command): void {
         const selection = opts.tools ? opts.tools.split(',').map((s) => s.trim()).filter(Boolean) : config.tools;
         const tools = selectTools(selection);
         const services = new ServiceRegistry();
+        const effective = { ...config, index: { ...config.index, enabled: config.index.enabled && opts.index } };
+        // Index in the background once the workspace is known (after the first client's roots
+        // are adopted, when they are used); tools answer from what is indexed meanwhile.
+        let indexing = false;
+        const onWorkspaceReady = () => {
+          if (indexing || !effective.index.enabled) return;
+          indexing = true;
+          startDocsIndexing({ workspace, config: effective, services, log: log.child('index') });
+        };
         const deps = {
           name: 'docent',
           version: VERSION,
           workspace,
-          config: { ...config, index: { ...config.index, enabled: config.index.enabled && opts.index } },
+          config: effective,
           services,
           tools,
           log,
           rootsFromClient: !(flags.root?.length || config.roots.length),
+          onWorkspaceReady,
         };
         if (opts.http) {
           const listen = parseListen(opts.http);
