@@ -1,5 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,22 @@ describe('when Emacs cannot be reached', () => {
     expect(err.message).toContain(path.join(scratch, 'run', 'server'));
     expect(err.hint).toContain('M-x server-start');
     expect(err.hint).toContain('emacs --daemon');
+  });
+
+  it('never starts an editor or a daemon itself, even with ALTERNATE_EDITOR="" in the environment', async () => {
+    const socket = path.join(scratch, 'run', 'alt');
+    const saved = process.env.ALTERNATE_EDITOR;
+    process.env.ALTERNATE_EDITOR = '';
+    try {
+      const err = await failure(getContext({ socket }));
+      expect(err.code).toBe('E_UNAVAILABLE');
+      expect(existsSync(socket)).toBe(false);
+    } finally {
+      if (saved === undefined) delete process.env.ALTERNATE_EDITOR;
+      else process.env.ALTERNATE_EDITOR = saved;
+      // Had a daemon been started by mistake, stop it.
+      if (existsSync(socket)) spawnSync('emacsclient', [`--socket-name=${socket}`, '--eval', '(kill-emacs)'], { timeout: 5_000 });
+    }
   });
 
   it('a wrong socket name, and a path that is not a socket: E_UNAVAILABLE', async () => {
