@@ -15,6 +15,7 @@ const require = createRequire(import.meta.url);
 let initPromise: Promise<void> | undefined;
 const languages = new Map<LanguageId, Promise<Language>>();
 const parsers = new Map<LanguageId, Parser>();
+let loadChain: Promise<unknown> = Promise.resolve();
 
 function grammarDir(): string {
   return path.join(path.dirname(require.resolve('tree-sitter-wasms/package.json')), 'out');
@@ -29,7 +30,10 @@ function init(): Promise<void> {
 export async function loadLanguage(lang: LanguageId): Promise<Language> {
   let p = languages.get(lang);
   if (!p) {
-    p = init().then(() => Language.load(readFileSync(path.join(grammarDir(), `tree-sitter-${GRAMMAR[lang]}.wasm`))));
+    // Loads run one at a time: web-tree-sitter links each grammar's WASM module into shared
+    // state, and two concurrent loads mix up their symbols ("bad export type for …").
+    p = loadChain.then(() => init()).then(() => Language.load(readFileSync(path.join(grammarDir(), `tree-sitter-${GRAMMAR[lang]}.wasm`))));
+    loadChain = p.catch(() => undefined);
     languages.set(lang, p);
   }
   return p;

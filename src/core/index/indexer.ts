@@ -44,6 +44,8 @@ export interface IndexRunStats {
   ms: number;
   /** Relative paths parsed in this run (for diagnostics and tests). */
   parsedFiles: string[];
+  /** The first few extraction failures, `path: message`. */
+  errors: string[];
 }
 
 export interface ProgressFn {
@@ -239,7 +241,9 @@ export class RootIndexer {
         return;
       case 'failed':
         stats.failed++;
-        batch.push({ path: r.rel, hash: r.hash, size: r.size, mtimeMs: mtime, language, skipped: 'error' });
+        if (stats.errors.length < 20) stats.errors.push(`${r.rel}: ${r.error}`);
+        // No hash is stored, so the file is tried again on the next sync.
+        batch.push({ path: r.rel, hash: '', size: r.size, mtimeMs: mtime, language, skipped: 'error' });
         return;
       case 'extracted':
         stats.parsed++;
@@ -251,5 +255,5 @@ export class RootIndexer {
 }
 
 function emptyStats(): IndexRunStats {
-  return { seen: 0, parsed: 0, rehashed: 0, unchanged: 0, skipped: {}, failed: 0, deleted: 0, ms: 0, parsedFiles: [] };
+  return { seen: 0, parsed: 0, rehashed: 0, unchanged: 0, skipped: {}, failed: 0, deleted: 0, ms: 0, parsedFiles: [], errors: [] };
 }

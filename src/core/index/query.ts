@@ -166,6 +166,19 @@ export class IndexQueries {
     return rows.map((d) => JSON.parse(d) as DocItem);
   }
 
+  /** Ids close to a misspelt one: same first letters of the last segment, ranked by edit distance. */
+  similarIds(id: string, limit = 5): string[] {
+    const last = id.split(/::|\.|\/|#/).filter(Boolean).pop() ?? id;
+    const prefix = last.slice(0, 2).replace(/[\\%_]/g, (c) => `\\${c}`);
+    const rows = this.prep(`SELECT DISTINCT id FROM items WHERE name LIKE ? ESCAPE '\\' LIMIT 400`).pluck().all(`${prefix}%`) as string[];
+    return rows
+      .map((r) => ({ r, d: editDistance(r.toLowerCase(), id.toLowerCase()) }))
+      .filter((x) => x.d <= Math.max(2, Math.floor(id.length / 3)))
+      .sort((a, b) => a.d - b.d)
+      .slice(0, limit)
+      .map((x) => x.r);
+  }
+
   /** Items whose name (case-insensitive) or id suffix is `symbol`. */
   byName(symbol: string, limit = 50): DocItem[] {
     const rows = this.prep(`SELECT data FROM items WHERE name = ? COLLATE NOCASE OR id = ? ORDER BY has_doc DESC, rowid LIMIT ?`)
@@ -217,6 +230,13 @@ export class IndexQueries {
       .all(module, exclude, limit) as string[]).map((d) => JSON.parse(d) as DocItem);
   }
 
+  /** Items sharing a documentation category (JSDoc `@category`) under the same parent, e.g. lodash's "Function". */
+  sameCategory(category: string, parent: string | null, exclude: string, limit: number): DocItem[] {
+    return (this.prep(`SELECT data FROM items WHERE id != ? AND parent IS ? AND json_extract(data, '$.tags.category') = ? LIMIT ?`)
+      .pluck()
+      .all(exclude, parent, category, limit) as string[]).map((d) => JSON.parse(d) as DocItem);
+  }
+
   /** Items that extend or implement `name` (searching the stored `implements` lists). */
   implementors(name: string, limit: number): DocItem[] {
     const short = name.split(/::|\./).pop()!;
@@ -236,10 +256,11 @@ export class IndexQueries {
       .all(short, limit) as string[]).map((d) => JSON.parse(d) as DocItem);
   }
 
-  /** Functions/methods whose signature mentions any of these type names. */
+  /** Functions/methods whose signature mentions any of these words (type or parameter names). */
   withTypes(types: readonly string[], exclude: string, limit: number): DocItem[] {
     if (!types.length) return [];
-    const where = types.map(() => `signature LIKE ?`).join(' OR ');
+    const where = types.slice(0, 8).map(() => `signature LIKE ?`).join(' OR ');
+    types = types.slice(0, 8);
     return (this.prep(`SELECT data FROM items WHERE id != ? AND kind IN ('function','method','constructor') AND (${where}) LIMIT ?`)
       .pluck()
       .all(exclude, ...types.map((t) => `%${t.replace(/[%_]/g, '')}%`), limit * 5) as string[]).map((d) => JSON.parse(d) as DocItem);
@@ -253,4 +274,16 @@ export class IndexQueries {
   moduleOfFile(relFile: string): string | null {
     return (this.prep(`SELECT module FROM files WHERE path = ?`).pluck().get(relFile) as string | undefined) ?? null;
   }
+}
+
+/** Levenshtein distance (small strings only; used for suggestions). */
+export function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 12) return 99;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
 }

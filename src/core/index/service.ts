@@ -134,6 +134,7 @@ export class DocsIndex {
           const stats = await r.indexer.sync(signal, progress);
           runs.push(stats);
           r.synced = true;
+          for (const e of stats.errors) this.log.warn(`could not extract ${e}`);
           this.log.info(`indexed ${r.root}: ${stats.parsed} parsed, ${stats.unchanged + stats.rehashed} unchanged, ${stats.deleted} removed in ${stats.ms} ms`);
         } catch (err) {
           if (signal.aborted) throw err;

@@ -31,7 +31,9 @@ export function lookupItem(index: DocsIndex, id: string): { root: RootIndex; ite
     const ids = new Set(byName.map((b) => b.item.id));
     if (ids.size === 1) all = findById(index, [...ids][0]!);
     else {
-      const suggestions = ids.size ? [...ids].slice(0, 8) : index.roots.flatMap((r) => r.queries.search(id, { limit: 5 }).map((h) => h.id)).slice(0, 8);
+      const close = index.roots.flatMap((r) => r.queries.similarIds(id, 5));
+      const found = index.roots.flatMap((r) => r.queries.search(id, { limit: 5 }).map((h) => h.id));
+      const suggestions = ids.size ? [...ids].slice(0, 8) : [...new Set([...close, ...found])].slice(0, 8);
       const s = index.status();
       const partial = s.state === 'indexing' ? ' The index is still being built, so it may appear shortly.' : '';
       throw new DocentError(

@@ -53,6 +53,17 @@ export function typeNames(item: DocItem): Set<string> {
   return out;
 }
 
+function paramNames(item: DocItem): Set<string> {
+  return new Set(item.params.filter((p) => !p.name.includes('.')).map((p) => p.name.replace(/^[*.&]+/, '')));
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (!a.size || !b.size) return 0;
+  let shared = 0;
+  for (const x of a) if (b.has(x)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
 function resolveRef(root: RootIndex, allRoots: RootIndex[], ref: string, from: DocItem): DocItem | null {
   const clean = ref.replace(/\(\)$/, '').replace(/^[`#]+|`$/g, '').replace(/#/g, '.').replace(/^~/, '');
   for (const r of [root, ...allRoots.filter((x) => x !== root)]) {
@@ -102,18 +113,26 @@ export async function docsRelated(input: z.output<typeof DocsRelatedInput>, ctx:
     }
   }
 
-  if (want.has('similar_signature')) {
+  if (want.has('similar_signature') && /function|method|constructor/.test(item.kind)) {
+    // Shared non-trivial types count most; the same parameter list (names) counts too, which is
+    // what relates functions in untyped code (`debounce(func, wait, options)` and `throttle(…)`).
     const mine = typeNames(item);
-    if (mine.size) {
-      for (const other of index.roots.flatMap((r) => r.queries.withTypes([...mine], item.id, input.limit))) {
-        const theirs = typeNames(other);
-        let shared = 0;
-        for (const t of theirs) if (mine.has(t)) shared++;
-        if (!shared) continue;
-        const jaccard = shared / (mine.size + theirs.size - shared);
-        add(other, 'similar_signature', 0.3 + 0.5 * jaccard + (other.params.length === item.params.length ? 0.05 : 0));
+    const myParams = paramNames(item);
+    const probe = [...mine, ...(myParams.size >= 2 ? myParams : [])];
+    if (probe.length) {
+      for (const other of index.roots.flatMap((r) => r.queries.withTypes(probe, item.id, input.limit))) {
+        if (!/function|method|constructor/.test(other.kind)) continue;
+        const typeSim = jaccard(mine, typeNames(other));
+        const paramSim = myParams.size >= 2 ? jaccard(myParams, paramNames(other)) : 0;
+        if (typeSim === 0 && paramSim < 0.5) continue;
+        add(other, 'similar_signature', Math.min(0.85, 0.25 + 0.45 * typeSim + 0.35 * paramSim + (other.params.length === item.params.length ? 0.05 : 0)));
       }
     }
+  }
+
+  const category = item.tags.category;
+  if (want.has('same_module') && category) {
+    for (const sib of index.roots.flatMap((r) => r.queries.sameCategory(category, item.parent, item.id, 40))) add(sib, 'same_module', 0.4);
   }
 
   if (want.has('same_module')) {
