@@ -335,6 +335,17 @@ describe('with a client terminal frame (emacsclient -t in a pseudo-terminal)', (
       expect(v.visible_text).toBe(bigText.slice(v.start_pos - 1, v.end_pos - 1));
       expect(v.start_pos).toBeLessThanOrEqual(c.point);
       expect(v.end_pos).toBeGreaterThan(c.point);
+
+      // While the user answers a minibuffer prompt, the context is still the window they came from.
+      emacs.eval('(progn (run-at-time 0 nil (lambda () (ignore-errors (read-string "docent prompt: ")))) t)');
+      const inMinibuffer = () => emacs.eval('(if (minibufferp (window-buffer (selected-window))) 1 0)') === '1';
+      for (let i = 0; i < 50 && !inMinibuffer(); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(inMinibuffer()).toBe(true);
+      expect(await context()).toMatchObject({ buffer_name: 'big.txt', point: c.point });
+      expect((await visible()).start_pos).toBe(v.start_pos);
+      tty.stdin!.write('answer\r'); // the user presses RET
+      for (let i = 0; i < 50 && inMinibuffer(); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(inMinibuffer()).toBe(false);
     } finally {
       tty.kill('SIGKILL');
       emacs.eval('(progn (dolist (f (frame-list)) (unless (equal (terminal-name (frame-terminal f)) "initial_terminal") (delete-frame f t))) t)');
