@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Position } from 'vscode-languageserver-protocol';
+import { languageOf } from '../extract/languages.js';
+import { parse } from '../extract/parser.js';
 import { lineAt, lineStarts, positionAt } from './positions.js';
 
 /**
@@ -9,10 +11,11 @@ import { lineAt, lineStarts, positionAt } from './positions.js';
  * a symbol it does not define is used, without the seed's false positives (`foo` in `"foo"`,
  * in `// foo`, or inside `foobar`).
  *
- * Comments and strings are found by a small lexer per language family (C-like with template
- * literals and raw strings, Python with prefixes and triple quotes, shell-like `#`), not by a
- * full parser: it needs only to know where comments and strings begin and end, which a lexer
- * gets right for all but pathological inputs (a JavaScript regex literal holding a quote).
+ * Comments and strings are told apart by tree-sitter for the languages docent has grammars
+ * for (TS/JS, Python, C/C++, Rust, Go, Java: template substitutions and f-string
+ * interpolations count as code), and by a small lexer per language family otherwise (C-like
+ * with template literals and raw strings, Python with prefixes and triple quotes, shell-like
+ * `#`, Lisp `;`), which gets all but pathological inputs right (a regex literal with a quote).
  */
 
 export type Syntax = 'c' | 'js' | 'python' | 'rust' | 'go' | 'hash' | 'lisp' | 'plain';
@@ -275,16 +278,17 @@ function importSpans(text: string, syntax: Syntax): Array<[number, number]> {
  * marks occurrences preceded by `scope.`/`scope::` as unqualified, since they are the ones
  * meant.
  */
-export function findOccurrences(text: string, name: string, syntax: Syntax, scope?: string): OccurrenceScan {
+export function findOccurrences(text: string, name: string, syntax: Syntax, scope?: string, classify?: (offset: number) => number): OccurrenceScan {
   const out: OccurrenceScan = { code: [], inComments: 0, inStrings: 0 };
   if (!name) return out;
-  const mask = classifyText(text, syntax);
+  let mask: Uint8Array | undefined;
+  const classOf = classify ?? ((o: number) => (mask ??= classifyText(text, syntax))[o]!);
   const starts = lineStarts(text);
   const imports = importSpans(text, syntax);
   const re = new RegExp(`(?<![\\p{L}\\p{N}_$])${escapeRegExp(name)}(?![\\p{L}\\p{N}_$])`, 'gu');
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const at = m.index;
-    const cls = mask[at];
+    const cls = classOf(at);
     if (cls === COMMENT) {
       out.inComments++;
       continue;
@@ -314,6 +318,47 @@ export function findOccurrences(text: string, name: string, syntax: Syntax, scop
  * before members of other objects, then file order.
  */
 export function rankOccurrences(occ: readonly Occurrence[]): Occurrence[] {
-  const score = (o: Occurrence) => (o.inImport ? 2 : 0) + (o.qualified ? 1 : 0);
+  const score = (o: Occurrence) => (o.qualified ? 2 : 0) + (o.inImport ? 1 : 0);
   return occ.map((o, i) => ({ o, i })).sort((a, b) => score(a.o) - score(b.o) || a.i - b.i).map((x) => x.o);
+}
+
+/** tree-sitter node types that are string literals, across the grammars docent loads. */
+const STRING_NODES = new Set([
+  'string', 'string_literal', 'template_string', 'raw_string_literal', 'char_literal', 'character_literal',
+  'interpreted_string_literal', 'rune_literal', 'system_lib_string', 'text_block', 'regex', 'concatenated_string',
+]);
+/** Code inside a string: `${x}` in a template literal, `{x}` in a Python f-string. */
+const CODE_IN_STRING = new Set(['template_substitution', 'interpolation']);
+
+/**
+ * findOccurrences with comments and strings told apart by tree-sitter when docent has a
+ * grammar for the file, else by the lexer. `classifier` says which one answered.
+ */
+export async function scanOccurrences(file: string, text: string, name: string, scope?: string): Promise<OccurrenceScan & { classifier: 'tree-sitter' | 'lexer' }> {
+  const lang = languageOf(file);
+  if (lang && name && text.includes(name)) {
+    let tree;
+    try {
+      tree = await parse(lang, text);
+    } catch {
+      tree = undefined; // grammar failed to load: the lexer still works
+    }
+    if (tree) {
+      try {
+        const root = tree.rootNode;
+        const classify = (offset: number): number => {
+          for (let n: typeof root | null = root.descendantForIndex(offset); n; n = n.parent) {
+            if (CODE_IN_STRING.has(n.type)) return CODE;
+            if (n.type.includes('comment')) return COMMENT;
+            if (STRING_NODES.has(n.type)) return STRING;
+          }
+          return CODE;
+        };
+        return { ...findOccurrences(text, name, syntaxOf(file), scope, classify), classifier: 'tree-sitter' };
+      } finally {
+        tree.delete();
+      }
+    }
+  }
+  return { ...findOccurrences(text, name, syntaxOf(file), scope), classifier: 'lexer' };
 }

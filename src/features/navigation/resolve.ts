@@ -1,0 +1,354 @@
+import type { Position } from 'vscode-languageserver-protocol';
+import { DocentError, throwIfAborted } from '../../core/errors.js';
+import { linePreview, readFileText } from '../../core/lsp/file-text.js';
+import { splitHover, type HoverParts } from '../../core/lsp/hover.js';
+import type { IndexStatus, LanguageServer } from '../../core/lsp/language-server.js';
+import { LspManager } from '../../core/lsp/manager.js';
+import { buildOutline, findInOutline, symbolAt, symbolPath, toFileRanges, type OutlineNode } from '../../core/lsp/navigation.js';
+import { findOccurrences, rankOccurrences, scanOccurrences, syntaxOf } from '../../core/lsp/occurrences.js';
+import type { FeatureContext } from '../context.js';
+import type { EDGE_CASES } from './schema.js';
+import { hoverCache, nameIn, type Site } from './sites.js';
+import { searchWorkspace, type WorkspaceMatch } from './workspace-search.js';
+
+/**
+ * Resolving a symbol name, optionally seen from a file, to the place a language server can
+ * answer about: seed 002's algorithm with its weak spots fixed.
+ *   1. The file's document symbols, recursively, matching `name`, `Class.method` or
+ *      `ns::Class::method` exactly; hover at the name (selectionRange), not the range start.
+ *   2. Uses of the name in the file: whole words outside comments and strings, uses before
+ *      import lines and unqualified before member accesses. At each: hover and definition
+ *      together, then hover at the definition when the use has no documentation. A use whose
+ *      definition names something else, or that resolves to nothing, is a text false positive
+ *      and skipped. Stops at the first use with documentation.
+ *   3. Workspace symbols, exact names (and qualified paths) first, project before external;
+ *      the others with the same name become `candidates`, similar names `near_misses`.
+ * Every departure from the plain path is recorded in `edgeCases` with a note.
+ */
+
+export type EdgeCase = (typeof EDGE_CASES)[number];
+
+export interface Resolution {
+  found: boolean;
+  symbol: string;
+  /** The bare name (last segment). */
+  name: string;
+  qualifiedName: string | null;
+  kind: string | null;
+  container: string | null;
+  status: 'defined' | 'imported' | 'workspace' | null;
+  lookup: 'document_symbols' | 'occurrence' | 'workspace_symbols' | 'none';
+  server?: LanguageServer;
+  /** Where the symbol is declared (the name). */
+  declaration?: Site;
+  /** Go-to-definition from the declaration or use; may equal `declaration`. */
+  definition?: Site;
+  /** The use in file_path that resolved it (imported symbols). */
+  usage?: Site;
+  /** The position further requests should go to (the use for imported symbols, else the declaration). */
+  anchor?: Site;
+  hover: HoverParts | null;
+  candidates: WorkspaceMatch[];
+  nearMisses: string[];
+  edgeCases: EdgeCase[];
+  notes: string[];
+  warnings: string[];
+  indexStatus: IndexStatus;
+  /** file_path, resolved. */
+  file?: string;
+}
+
+export interface ResolveOptions {
+  /** Keep trying uses until one has documentation (get_symbol_documentation), or stop at the first that resolves. */
+  wantDocs: boolean;
+}
+
+/** At most this many uses in a file get hover/definition requests. */
+const MAX_USES_TRIED = 6;
+
+export async function resolveSymbol(symbolName: string, filePath: string | undefined, ctx: FeatureContext, opts: ResolveOptions): Promise<Resolution> {
+  const path = symbolPath(symbolName);
+  if (!path.length) throw new DocentError('E_BAD_INPUT', `"${symbolName}" is not a symbol name.`, 'Pass an identifier such as formatUser, Greeter.greet or ns::Class::method.');
+  const res: Resolution = {
+    found: false,
+    symbol: symbolName,
+    name: path[path.length - 1]!,
+    qualifiedName: null,
+    kind: null,
+    container: null,
+    status: null,
+    lookup: 'none',
+    hover: null,
+    candidates: [],
+    nearMisses: [],
+    edgeCases: [],
+    notes: [],
+    warnings: [],
+    indexStatus: 'ready',
+  };
+  const manager = LspManager.from(ctx);
+  let language: string | undefined;
+  if (filePath) {
+    const file = ctx.workspace.resolve(filePath, { mustExist: true, kind: 'file' }).absolute;
+    res.file = file;
+    const server = manager.forFile(file, ctx.workspace);
+    language = server.spec.id;
+    res.indexStatus = await server.ready({ anchor: file, signal: ctx.signal });
+    if (res.indexStatus === 'indexing') res.warnings.push(`${server.spec.id} is still indexing; the answer may be incomplete. Ask again shortly.`);
+    const matches = await outlineMatches(path, file, server, ctx);
+    // An unqualified name that the file imports means the import, not a member that happens to
+    // share the name (`registry.parse` next to `import { parse }`): try the uses first then.
+    const preferUses = matches.length > 0 && path.length === 1 && !matches.some((m) => m.scope.length === 0) && importsName(file, res.name);
+    if (matches.length && !preferUses) {
+      await fromOutline(res, path, matches, file, server, ctx);
+      return res;
+    }
+    throwIfAborted(ctx.signal);
+    const mark = { edge: res.edgeCases.length, notes: res.notes.length };
+    if (await fromUses(res, path, file, server, ctx, opts)) {
+      if (preferUses) {
+        res.candidates.push(...matches.map((m) => outlineMatch(m, file, server, ctx)));
+        res.notes.push(`${ctx.workspace.display(file)} imports "${res.name}"; the imported symbol was preferred over the member(s) ${matches.map((m) => m.qualifiedName).join(', ')} it also declares (listed in candidates).`);
+      }
+      return res;
+    }
+    if (matches.length) {
+      res.edgeCases.length = mark.edge;
+      res.notes.length = mark.notes;
+      await fromOutline(res, path, matches, file, server, ctx);
+      return res;
+    }
+    throwIfAborted(ctx.signal);
+  }
+  await fromWorkspace(res, path, ctx, language);
+  return res;
+}
+
+/** Outline nodes matching the path, the exact scope asked for first, then file order. */
+async function outlineMatches(path: string[], file: string, server: LanguageServer, ctx: FeatureContext): Promise<OutlineNode[]> {
+  const items = (await server.documentSymbols(file, { signal: ctx.signal })) ?? [];
+  const outline = buildOutline(items, server.spec.separator, (l) => linePreview(file, l));
+  const matches = findInOutline(outline, path);
+  const exact = matches.filter((m) => m.scope.length + 1 === path.length);
+  return [...exact, ...matches.filter((m) => !exact.includes(m))];
+}
+
+function importsName(file: string, name: string): boolean {
+  const ft = readFileText(file);
+  return Boolean(ft && findOccurrences(ft.text, name, syntaxOf(file)).code.some((o) => o.inImport));
+}
+
+async function fromOutline(res: Resolution, path: string[], ordered: OutlineNode[], file: string, server: LanguageServer, ctx: FeatureContext): Promise<void> {
+  const best = ordered[0]!;
+  const at = nameIn(file, best.selectionRange, best.name) ?? best.selectionRange.start;
+  const cache = hoverCache(ctx);
+  const [hover, defs] = await Promise.all([
+    cache.hover(server, file, at, { signal: ctx.signal }),
+    server.supports('definitionProvider') ? server.definition(file, at, { signal: ctx.signal }).catch(() => null) : Promise.resolve(null),
+  ]);
+  fill(res, best, server.spec.separator);
+  res.found = true;
+  res.status = 'defined';
+  res.lookup = 'document_symbols';
+  res.server = server;
+  res.declaration = { file, position: at };
+  res.anchor = res.declaration;
+  res.hover = splitHover(hover);
+  const def = toFileRanges(defs).find((d) => d.file);
+  res.definition = def?.file ? { file: def.file, position: nameIn(def.file, def.range, best.name) ?? def.range.start } : res.declaration;
+  // clangd: a declaration without comment may have its documentation at the definition.
+  if (!res.hover.documentation && res.definition.file !== file) await hoverAtDefinition(res, server, ctx);
+  if (ordered.length > 1) {
+    res.candidates = ordered.slice(1).map((m) => outlineMatch(m, file, server, ctx));
+    res.edgeCases.push('ambiguous');
+    res.notes.push(`${ordered.length} symbols in ${ctx.workspace.display(file)} match "${res.symbol}"; this is the first (${best.qualifiedName}), the others are in candidates. Qualify the name (${ordered.map((m) => m.qualifiedName).slice(0, 3).join(', ')}) to pick one.`);
+  }
+  noteUndocumented(res);
+}
+
+async function fromUses(res: Resolution, path: string[], file: string, server: LanguageServer, ctx: FeatureContext, opts: ResolveOptions): Promise<boolean> {
+  const ft = readFileText(file);
+  if (!ft) throw new DocentError('E_NOT_FOUND', `Cannot read ${ctx.workspace.display(file)}.`, 'Check that the file exists and is readable.');
+  const scope = path.length > 1 ? path[path.length - 2] : undefined;
+  const scan = await scanOccurrences(file, ft.text, res.name, scope);
+  const shown = ctx.workspace.display(file);
+  if (!scan.code.length) {
+    if (scan.inComments + scan.inStrings > 0) {
+      res.edgeCases.push('only_in_comments_or_strings');
+      const where = [scan.inComments ? `${scan.inComments} comment(s)` : '', scan.inStrings ? `${scan.inStrings} string literal(s)` : ''].filter(Boolean).join(' and ');
+      res.notes.push(`"${res.name}" occurs in ${shown} only in ${where}, never as code; fell back to a workspace-wide search.`);
+    } else {
+      res.edgeCases.push('not_referenced_in_file');
+      res.notes.push(`${shown} neither defines nor references "${res.name}"; fell back to a workspace-wide search.`);
+    }
+    return false;
+  }
+  const cache = hoverCache(ctx);
+  let fallback: { usage: Site; def?: Site; hover: HoverParts } | undefined;
+  let unresolved = 0;
+  let tried = 0;
+  for (const occ of rankOccurrences(scan.code)) {
+    if (tried++ >= MAX_USES_TRIED) break;
+    throwIfAborted(ctx.signal);
+    const usage: Site = { file, position: occ.position };
+    const [hover, defs] = await Promise.all([
+      cache.hover(server, file, occ.position, { signal: ctx.signal }),
+      server.definition(file, occ.position, { signal: ctx.signal }).catch((err: unknown) => {
+        if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
+        return null;
+      }),
+    ]);
+    const targets = toFileRanges(defs);
+    const named = targets.map((t) => (t.file ? { file: t.file, position: nameIn(t.file, t.range, res.name) } : undefined)).filter((t) => t?.position);
+    let parts = splitHover(hover);
+    if (!named.length && (targets.length || (!parts.signature && !parts.documentation))) {
+      // It leads to something not called `name` (a renamed import, another symbol), or nowhere.
+      unresolved++;
+      continue;
+    }
+    const def = named[0] ? { file: named[0].file, position: named[0].position! } : undefined;
+    if (def) cache.dependOn(server, file, occ.position, [def.file]);
+    if (!parts.documentation && def) {
+      const atDef = splitHover(await cache.hover(server, def.file, def.position, { signal: ctx.signal }));
+      if (atDef.documentation || (!parts.signature && atDef.signature)) parts = { ...atDef, signature: parts.signature ?? atDef.signature };
+    }
+    fallback ??= { usage, def, hover: parts };
+    if (parts.documentation) {
+      fallback = { usage, def, hover: parts };
+      break;
+    }
+    if (!opts.wantDocs) break;
+  }
+  if (unresolved) {
+    res.edgeCases.push('unresolved_occurrences');
+    res.notes.push(`${unresolved} use(s) of "${res.name}" in ${shown} did not resolve to a symbol of that name (a different symbol or a text-only match) and were skipped.`);
+  }
+  if (!fallback) {
+    res.notes.push(`No use of "${res.name}" in ${shown} resolved to its definition; fell back to a workspace-wide search.`);
+    return false;
+  }
+  res.found = true;
+  res.lookup = 'occurrence';
+  res.server = server;
+  res.usage = fallback.usage;
+  res.anchor = fallback.usage;
+  res.hover = fallback.hover;
+  res.definition = fallback.def;
+  res.declaration = fallback.def ?? fallback.usage;
+  res.status = fallback.def && fallback.def.file === file ? 'defined' : 'imported';
+  if (fallback.def) await describeDefinition(res, server, fallback.def, ctx);
+  noteUndocumented(res);
+  return true;
+}
+
+/** kind, container and qualified name from the outline of the definition's file. */
+async function describeDefinition(res: Resolution, server: LanguageServer, def: Site, ctx: FeatureContext): Promise<void> {
+  try {
+    const items = (await server.documentSymbols(def.file, { signal: ctx.signal, timeoutMs: Math.min(5000, ctx.config.lsp.requestTimeoutMs) })) ?? [];
+    const outline = buildOutline(items, server.spec.separator, (l) => linePreview(def.file, l));
+    const node = symbolAt(outline, def.position);
+    if (node && node.name === res.name) fill(res, node, server.spec.separator);
+    else res.qualifiedName = res.name;
+  } catch (err) {
+    if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
+    res.qualifiedName = res.name; // best effort: kind stays unknown
+  }
+}
+
+async function hoverAtDefinition(res: Resolution, server: LanguageServer, ctx: FeatureContext): Promise<void> {
+  const def = res.definition!;
+  try {
+    const parts = splitHover(await hoverCache(ctx).hover(server, def.file, def.position, { signal: ctx.signal }));
+    if (parts.documentation) res.hover = { ...parts, signature: res.hover?.signature ?? parts.signature };
+  } catch (err) {
+    if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
+  }
+}
+
+async function fromWorkspace(res: Resolution, path: string[], ctx: FeatureContext, language: string | undefined): Promise<void> {
+  const ws = await searchWorkspace(path, ctx, language);
+  res.warnings.push(...ws.warnings);
+  if (res.file) res.indexStatus = worst(res.indexStatus, ws.indexStatus);
+  else res.indexStatus = ws.indexStatus;
+  if (!ws.exact.length) {
+    res.edgeCases.push('not_found');
+    res.nearMisses = ws.nearMisses;
+    res.notes.push(`No symbol named "${res.symbol}" was found${res.file ? ` in or through ${ctx.workspace.display(res.file)}, nor` : ''} in the workspace${ws.nearMisses.length ? `; similar names: ${ws.nearMisses.slice(0, 5).join(', ')}` : ''}.`);
+    return;
+  }
+  const best = ws.exact[0]!;
+  res.found = true;
+  res.status = 'workspace';
+  res.lookup = 'workspace_symbols';
+  res.name = best.name;
+  res.qualifiedName = best.qualifiedName;
+  res.kind = best.kind;
+  res.container = best.container;
+  res.declaration = best.site;
+  res.definition = best.site;
+  res.anchor = best.site;
+  try {
+    const server = serverFor(best, ctx);
+    res.server = server;
+    res.hover = splitHover(await hoverCache(ctx).hover(server, best.site.file, best.site.position, { signal: ctx.signal }));
+  } catch (err) {
+    if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
+    res.warnings.push(`Could not get hover for ${res.qualifiedName}: ${(err as Error).message}`);
+    res.hover = null;
+  }
+  if (ws.exact.length > 1) {
+    res.candidates = ws.exact.slice(1);
+    res.edgeCases.push('ambiguous');
+    res.notes.push(`${ws.exact.length} symbols are named "${res.symbol}"; this is the best match (${best.qualifiedName} in ${ctx.workspace.display(best.site.file)}), the others are in candidates. Pass file_path (a file that uses the one you mean) or a qualified name to choose.`);
+  }
+  noteUndocumented(res);
+}
+
+/**
+ * The server to ask about a workspace match: the file's own server, except for files outside
+ * the workspace (a system header, a library), which go to the running server that reported
+ * them rather than to a new server rooted somewhere in /usr.
+ */
+export function serverFor(m: WorkspaceMatch, ctx: FeatureContext): LanguageServer {
+  const manager = LspManager.from(ctx);
+  if (!ctx.workspace.contains(m.site.file)) {
+    const reporter = manager.list().find((s) => s.spec.id === m.serverId && s.running);
+    if (reporter) return reporter;
+  }
+  return manager.forFile(m.site.file, ctx.workspace);
+}
+
+function worst(a: IndexStatus, b: IndexStatus): IndexStatus {
+  const order: IndexStatus[] = ['ready', 'indexing', 'unavailable'];
+  return order[Math.max(order.indexOf(a), order.indexOf(b))]!;
+}
+
+function fill(res: Resolution, node: OutlineNode, sep: string): void {
+  res.name = node.name;
+  res.qualifiedName = node.qualifiedName;
+  res.kind = node.kind;
+  res.container = node.scope.length ? node.scope.join(sep) : null;
+}
+
+function outlineMatch(node: OutlineNode, file: string, server: LanguageServer, ctx: FeatureContext): WorkspaceMatch {
+  const position: Position = nameIn(file, node.selectionRange, node.name) ?? node.selectionRange.start;
+  return {
+    name: node.name,
+    qualifiedName: node.qualifiedName,
+    kind: node.kind,
+    container: node.scope.length ? node.scope.join(server.spec.separator) : null,
+    site: { file, position },
+    external: false,
+  };
+}
+
+function noteUndocumented(res: Resolution): void {
+  if (res.found && !res.hover?.documentation) {
+    res.edgeCases.push('undocumented');
+    res.notes.push(
+      res.hover?.signature
+        ? `${res.qualifiedName ?? res.name} has no documentation comment; only its signature is known.`
+        : `The language server has no hover information for ${res.qualifiedName ?? res.name}.`,
+    );
+  }
+}

@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DocentError } from '../../core/errors.js';
+import { readFileText } from '../../core/lsp/file-text.js';
+import type { IndexStatus } from '../../core/lsp/language-server.js';
+import { namePosition, toLspPosition } from '../../core/lsp/positions.js';
+import type { Workspace } from '../../core/workspace/workspace.js';
+import type { FeatureContext } from '../context.js';
+import { searchSymbols } from '../symbols/search.js';
+import { SearchSymbolsInput, type SymbolResult } from '../symbols/schema.js';
+import type { Site } from './sites.js';
+
+/**
+ * The workspace step of symbol resolution, on top of search_symbols (which already knows
+ * which servers the workspace needs, ranks, qualifies members and tells project from
+ * external): the matches whose name is exactly the one asked for, with a qualified path
+ * (`Greeter.greet`, `geo::area`) matching as a suffix of the qualified name; and, when there
+ * are none, the nearest names that do exist.
+ */
+
+export interface WorkspaceMatch {
+  name: string;
+  qualifiedName: string;
+  kind: string;
+  container: string | null;
+  /** The name's position. */
+  site: Site;
+  external: boolean;
+  /** The language server that reported it. */
+  serverId?: string;
+}
+
+export interface WorkspaceSearch {
+  exact: WorkspaceMatch[];
+  nearMisses: string[];
+  indexStatus: IndexStatus;
+  warnings: string[];
+}
+
+const MAX_NEAR_MISSES = 8;
+
+export async function searchWorkspace(symbolPath: readonly string[], ctx: FeatureContext, language?: string): Promise<WorkspaceSearch> {
+  const name = symbolPath[symbolPath.length - 1]!;
+  const run = (query: string, lang = language) =>
+    searchSymbols(SearchSymbolsInput.parse({ query, language: lang, include_external: true, include_details: false, max_results: 200 }), ctx);
+  let r;
+  try {
+    r = await run(name);
+  } catch (err) {
+    // A configured language that is not in the workspace is not an error for a fallback.
+    if (language && err instanceof DocentError && err.code === 'E_BAD_INPUT') r = await run(name, undefined);
+    else throw err;
+  }
+  const exact: WorkspaceMatch[] = [];
+  const seen = new Set<string>();
+  for (const s of r.symbols) {
+    if (s.name !== name) continue;
+    const segs = splitQualified(s.qualified_name);
+    if (!endsWith(segs, symbolPath)) continue;
+    const m = toMatch(s, ctx.workspace, segs);
+    if (!m) continue;
+    const key = `${m.site.file}:${m.site.position.line}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    exact.push(m);
+  }
+  // Project before external; the exact scope asked for before longer ones; else the server's order.
+  const rank = (m: WorkspaceMatch) => (m.external ? 2 : 0) + (splitQualified(m.qualifiedName).length === symbolPath.length ? 0 : 1);
+  const ordered = exact.map((m, i) => ({ m, i })).sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i).map((x) => x.m);
+  let nearMisses: string[] = [];
+  if (!ordered.length) {
+    const names = new Set(r.symbols.map((s) => s.name));
+    if (names.size < 3 && name.length > 3) {
+      try {
+        for (const s of (await run(name.slice(0, 3), language)).symbols) names.add(s.name);
+      } catch {
+        // near misses are a courtesy
+      }
+    }
+    names.delete(name);
+    const limit = Math.max(2, Math.floor(name.length / 3));
+    nearMisses = [...names]
+      .map((n) => ({ n, d: distance(n.toLowerCase(), name.toLowerCase()), fuzzy: r.symbols.some((s) => s.name === n) }))
+      .filter((x) => x.fuzzy || x.d <= limit)
+      .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))
+      .slice(0, MAX_NEAR_MISSES)
+      .map((x) => x.n);
+  }
+  return { exact: ordered, nearMisses, indexStatus: r.index_status, warnings: r.warnings };
+}
+
+function splitQualified(q: string): string[] {
+  return q.includes('::') ? q.split('::').filter(Boolean) : q.split('.').filter(Boolean);
+}
+
+function endsWith(segs: readonly string[], suffix: readonly string[]): boolean {
+  if (segs.length < suffix.length) return false;
+  const off = segs.length - suffix.length;
+  return suffix.every((s, i) => segs[off + i] === s);
+}
+
+function toMatch(s: SymbolResult, ws: Workspace, segs: string[]): WorkspaceMatch | undefined {
+  const file = absoluteOf(ws, s.location.file);
+  if (!file) return undefined;
+  const ft = readFileText(file);
+  const range = { start: toLspPosition(s.location.range.start), end: toLspPosition(s.location.range.end) };
+  const position = ft ? namePosition(ft.text, range, s.name, ft.starts) : range.start;
+  const sep = s.qualified_name.includes('::') ? '::' : '.';
+  return {
+    name: s.name,
+    qualifiedName: s.qualified_name,
+    kind: s.kind,
+    container: segs.length > 1 ? segs.slice(0, -1).join(sep) : null,
+    site: { file, position },
+    external: Boolean(s.external),
+    serverId: s.server,
+  };
+}
+
+/** The absolute path of a path as Workspace.display shows it. */
+export function absoluteOf(ws: Workspace, shown: string): string | undefined {
+  if (path.isAbsolute(shown)) return shown;
+  for (const root of ws.roots) {
+    const direct = path.join(root, shown);
+    if (ws.roots.length === 1 && existsSync(direct)) return direct;
+    const [first, ...rest] = shown.split('/');
+    if (ws.roots.length > 1 && first === path.basename(root)) {
+      const f = path.join(root, ...rest);
+      if (existsSync(f)) return f;
+    }
+  }
+  return undefined;
+}
+
+/** Levenshtein distance (names are short; two rows suffice). */
+export function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
