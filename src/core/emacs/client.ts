@@ -55,9 +55,9 @@ export function clientArgs(server: EmacsServerOptions, expression: string, env: 
 /** Describe the server docent is trying, for messages. */
 export function describeServer(server: EmacsServerOptions, env: NodeJS.ProcessEnv = process.env): string {
   const socket = resolveSocket(server.socket, env);
-  if (socket) return `the Emacs server at socket "${socket}"`;
-  if (server.serverFile) return `the Emacs server described by "${server.serverFile}"`;
-  return 'the default Emacs server';
+  if (socket) return `socket "${socket}"`;
+  if (server.serverFile) return `server file "${server.serverFile}"`;
+  return "emacsclient's default socket";
 }
 
 /**
@@ -81,7 +81,7 @@ export function classifyFailure(stderr: string, server: EmacsServerOptions, env:
   const firstLines = text.split('\n').filter(Boolean).slice(0, 3).join(' ').replace(/emacsclient: /g, '');
   return new DocentError(
     'E_UNAVAILABLE',
-    `No Emacs server is answering at ${describeServer(server, env)}${firstLines ? `: ${firstLines}` : '.'}`,
+    `No Emacs server is answering at ${describeServer(server, env)}.${firstLines ? ` emacsclient said: ${firstLines}` : ''}`,
     START_SERVER_HINT,
   );
 }
