@@ -3,6 +3,7 @@ import { SYMBOL_KIND_NAMES } from '../../core/lsp/symbol-kinds.js';
 import { SearchSymbolsInput, renderSearchSymbols, searchSymbols } from '../../features/symbols/index.js';
 import { runFeature } from '../context.js';
 import { DocentError } from '../output.js';
+import { registerNavigationCommands } from './navigation.js';
 
 const collect = (value: string, prev: string[] = []) => [...prev, value];
 
@@ -40,6 +41,8 @@ export function registerSymbolsCommands(program: Command): void {
         { progressLabel: 'symbols', notFound: (r) => r.total_matches === 0 },
       );
     });
+  // refs, def, outline (the language-server half of `doc` is dispatched from docs.ts).
+  registerNavigationCommands(program);
 }
 
 function positiveInt(v: string): number {
