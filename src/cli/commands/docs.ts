@@ -5,6 +5,7 @@ import { docsGet, renderDocItem } from '../../features/docs/get.js';
 import { indexRun, renderIndexRun } from '../../features/docs/index-run.js';
 import { docsSearch, renderDocsSearch } from '../../features/docs/search.js';
 import { runFeature } from '../context.js';
+import { docOrSymbol, isSymbolDoc, renderDocOrSymbol } from './navigation.js';
 
 /** Registers the `docent` subcommands for the docs index: index, search, doc. */
 export function registerDocsCommands(program: Command): void {
@@ -47,9 +48,17 @@ export function registerDocsCommands(program: Command): void {
 
   program
     .command('doc <id>')
-    .description('Show the structured documentation of one docs-index item by id (e.g. _.debounce, json.loads, ns::Type::method)')
+    .description(
+      'Show the documentation of a symbol: a docs-index item by id (e.g. _.debounce, json.loads, ns::Type::method), or with --file/--lsp ' +
+        'through the language server as get_symbol_documentation does (also used when the index has no such id)',
+    )
     .addOption(new Option('--max-chars <n>', 'cut the doc after this many characters').argParser(positive).default(24_000))
-    .action(async (id: string, opts: { maxChars: number }, cmd: Command) => {
-      await runFeature(cmd, (ctx) => docsGet({ id, max_chars: opts.maxChars }, ctx), renderDocItem, { progressLabel: 'indexing' });
+    .option('-f, --file <path>', 'look the name up through the language server, as seen from this file (defined, imported or used there)')
+    .option('--lsp', 'look the name up through the language servers instead of the docs index')
+    .action(async (id: string, opts: { maxChars: number; file?: string; lsp?: boolean }, cmd: Command) => {
+      await runFeature(cmd, (ctx) => docOrSymbol(id, opts, ctx, () => docsGet({ id, max_chars: opts.maxChars }, ctx)), renderDocOrSymbol(renderDocItem), {
+        progressLabel: 'indexing',
+        notFound: (r) => isSymbolDoc(r) && !r.found,
+      });
     });
 }
