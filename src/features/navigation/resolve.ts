@@ -184,8 +184,10 @@ async function fromUses(res: Resolution, path: string[], file: string, server: L
     return false;
   }
   const cache = hoverCache(ctx);
-  let fallback: { usage: Site; def?: Site; hover: HoverParts } | undefined;
+  type Attempt = { usage: Site; def?: Site; hover: HoverParts; understood: boolean };
+  const attempts: Attempt[] = [];
   let unresolved = 0;
+  let weak = 0;
   let tried = 0;
   for (const occ of rankOccurrences(scan.code)) {
     if (tried++ >= MAX_USES_TRIED) break;
@@ -201,27 +203,37 @@ async function fromUses(res: Resolution, path: string[], file: string, server: L
     const targets = toFileRanges(defs);
     const named = targets.map((t) => (t.file ? { file: t.file, position: nameIn(t.file, t.range, res.name) } : undefined)).filter((t) => t?.position);
     let parts = splitHover(hover);
-    if (!named.length && (targets.length || (!parts.signature && !parts.documentation))) {
+    // The server understood this use when it can hover it; a definition without hover is
+    // what clangd's textual fallback gives for words in `#if 0` blocks and the like.
+    const understood = Boolean(parts.signature || parts.documentation);
+    if (!named.length && (targets.length || !understood)) {
       // It leads to something not called `name` (a renamed import, another symbol), or nowhere.
       unresolved++;
       continue;
     }
+    if (!understood) weak++;
     const def = named[0] ? { file: named[0].file, position: named[0].position! } : undefined;
     if (def) cache.dependOn(server, file, occ.position, [def.file]);
     if (!parts.documentation && def) {
       const atDef = splitHover(await cache.hover(server, def.file, def.position, { signal: ctx.signal }));
       if (atDef.documentation || (!parts.signature && atDef.signature)) parts = { ...atDef, signature: parts.signature ?? atDef.signature };
     }
-    fallback ??= { usage, def, hover: parts };
-    if (parts.documentation) {
-      fallback = { usage, def, hover: parts };
-      break;
-    }
-    if (!opts.wantDocs) break;
+    attempts.push({ usage, def, hover: parts, understood });
+    if (understood && (parts.documentation || !opts.wantDocs)) break;
   }
+  // A real use with documentation, else (for documentation) any use with it, else a real use.
+  const fallback =
+    attempts.find((a) => a.understood && a.hover.documentation) ??
+    (opts.wantDocs ? attempts.find((a) => a.hover.documentation) : undefined) ??
+    attempts.find((a) => a.understood) ??
+    attempts[0];
   if (unresolved) {
     res.edgeCases.push('unresolved_occurrences');
     res.notes.push(`${unresolved} use(s) of "${res.name}" in ${shown} did not resolve to a symbol of that name (a different symbol or a text-only match) and were skipped.`);
+  }
+  if (weak) {
+    if (!res.edgeCases.includes('unresolved_occurrences')) res.edgeCases.push('unresolved_occurrences');
+    res.notes.push(`${weak} use(s) of "${res.name}" in ${shown} were matched by the server only textually (no hover there: inactive code or a parse error)${fallback?.understood ? ' and were passed over' : ''}.`);
   }
   if (!fallback) {
     res.notes.push(`No use of "${res.name}" in ${shown} resolved to its definition; fell back to a workspace-wide search.`);
