@@ -73,6 +73,11 @@ export class HoverCache {
     for (const f of others) if (!e.deps.has(f)) e.deps.set(f, stamp(f));
   }
 
+  /** Drop one entry (its answer is known to be provisional). */
+  forget(server: LanguageServer, file: string, pos: Position): void {
+    this.entries.delete(this.key(server, file, pos));
+  }
+
   clear(): void {
     this.entries.clear();
   }

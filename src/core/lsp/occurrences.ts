@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Position } from 'vscode-languageserver-protocol';
 import { languageOf } from '../extract/languages.js';
 import { parse } from '../extract/parser.js';
-import { lineAt, lineStarts, positionAt } from './positions.js';
+import { readFileText } from './file-text.js';
+import { lineAt, lineStarts, offsetAt, positionAt } from './positions.js';
 
 /**
  * Where an identifier occurs in a source file as code: whole-word matches that are not inside
@@ -361,4 +362,12 @@ export async function scanOccurrences(file: string, text: string, name: string, 
     }
   }
   return { ...findOccurrences(text, name, syntaxOf(file), scope), classifier: 'lexer' };
+}
+
+/** Whether `pos` in `file` lies inside an import/include/use statement. */
+export function inImportStatement(file: string, pos: Position): boolean {
+  const ft = readFileText(file);
+  if (!ft) return false;
+  const at = offsetAt(ft.text, pos, ft.starts);
+  return importSpans(ft.text, syntaxOf(file)).some(([s, e]) => at >= s && at < e);
 }

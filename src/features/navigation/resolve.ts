@@ -5,7 +5,7 @@ import { splitHover, type HoverParts } from '../../core/lsp/hover.js';
 import type { IndexStatus, LanguageServer } from '../../core/lsp/language-server.js';
 import { LspManager } from '../../core/lsp/manager.js';
 import { buildOutline, findInOutline, symbolAt, symbolPath, toFileRanges, type OutlineNode } from '../../core/lsp/navigation.js';
-import { findOccurrences, rankOccurrences, scanOccurrences, syntaxOf } from '../../core/lsp/occurrences.js';
+import { findOccurrences, inImportStatement, rankOccurrences, scanOccurrences, syntaxOf, type Occurrence } from '../../core/lsp/occurrences.js';
 import type { FeatureContext } from '../context.js';
 import type { EDGE_CASES } from './schema.js';
 import { hoverCache, nameIn, type Site } from './sites.js';
@@ -183,50 +183,20 @@ async function fromUses(res: Resolution, path: string[], file: string, server: L
     }
     return false;
   }
-  const cache = hoverCache(ctx);
-  type Attempt = { usage: Site; def?: Site; hover: HoverParts; understood: boolean };
-  const attempts: Attempt[] = [];
-  let unresolved = 0;
-  let weak = 0;
-  let tried = 0;
-  for (const occ of rankOccurrences(scan.code)) {
-    if (tried++ >= MAX_USES_TRIED) break;
-    throwIfAborted(ctx.signal);
-    const usage: Site = { file, position: occ.position };
-    const [hover, defs] = await Promise.all([
-      cache.hover(server, file, occ.position, { signal: ctx.signal }),
-      server.definition(file, occ.position, { signal: ctx.signal }).catch((err: unknown) => {
-        if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
-        return null;
-      }),
-    ]);
-    const targets = toFileRanges(defs);
-    const named = targets.map((t) => (t.file ? { file: t.file, position: nameIn(t.file, t.range, res.name) } : undefined)).filter((t) => t?.position);
-    let parts = splitHover(hover);
-    // The server understood this use when it can hover it; a definition without hover is
-    // what clangd's textual fallback gives for words in `#if 0` blocks and the like.
-    const understood = Boolean(parts.signature || parts.documentation);
-    if (!named.length && (targets.length || !understood)) {
-      // It leads to something not called `name` (a renamed import, another symbol), or nowhere.
-      unresolved++;
-      continue;
-    }
-    if (!understood) weak++;
-    const def = named[0] ? { file: named[0].file, position: named[0].position! } : undefined;
-    if (def) cache.dependOn(server, file, occ.position, [def.file]);
-    if (!parts.documentation && def) {
-      const atDef = splitHover(await cache.hover(server, def.file, def.position, { signal: ctx.signal }));
-      if (atDef.documentation || (!parts.signature && atDef.signature)) parts = { ...atDef, signature: parts.signature ?? atDef.signature };
-    }
-    attempts.push({ usage, def, hover: parts, understood });
-    if (understood && (parts.documentation || !opts.wantDocs)) break;
+  // A definition that stops at the file's own import statement means the server has not
+  // resolved the module (yet: typescript-language-server answers from a syntax-only server
+  // while it loads the project). Ask again a few times before settling for the alias.
+  let round = 0;
+  let tried: UseAttempts;
+  let fallback: Attempt | undefined;
+  for (;;) {
+    tried = await tryUses(res.name, scan.code, file, server, ctx, opts);
+    fallback = pickAttempt(tried.attempts, opts);
+    if (!fallback?.aliasOnly || round >= ALIAS_RETRIES.length) break;
+    await sleep(ALIAS_RETRIES[round++]!, ctx.signal);
+    for (const a of tried.attempts) hoverCache(ctx).forget(server, file, a.usage.position);
   }
-  // A real use with documentation, else (for documentation) any use with it, else a real use.
-  const fallback =
-    attempts.find((a) => a.understood && a.hover.documentation) ??
-    (opts.wantDocs ? attempts.find((a) => a.hover.documentation) : undefined) ??
-    attempts.find((a) => a.understood) ??
-    attempts[0];
+  const { unresolved, weak } = tried;
   if (unresolved) {
     res.edgeCases.push('unresolved_occurrences');
     res.notes.push(`${unresolved} use(s) of "${res.name}" in ${shown} did not resolve to a symbol of that name (a different symbol or a text-only match) and were skipped.`);
@@ -247,10 +217,97 @@ async function fromUses(res: Resolution, path: string[], file: string, server: L
   res.hover = fallback.hover;
   res.definition = fallback.def;
   res.declaration = fallback.def ?? fallback.usage;
-  res.status = fallback.def && fallback.def.file === file ? 'defined' : 'imported';
-  if (fallback.def) await describeDefinition(res, server, fallback.def, ctx);
+  res.status = fallback.def && fallback.def.file === file && !fallback.aliasOnly ? 'defined' : 'imported';
+  if (fallback.aliasOnly) {
+    res.notes.push(`${server.spec.id} resolves "${res.name}" only to its import in ${shown}: the module it comes from could not be resolved (not installed, or outside the project's configuration).`);
+  } else if (fallback.def) await describeDefinition(res, server, fallback.def, ctx);
   noteUndocumented(res);
   return true;
+}
+
+const ALIAS_RETRIES = [300, 700, 1500];
+
+interface Attempt {
+  usage: Site;
+  def?: Site;
+  hover: HoverParts;
+  /** The server can hover the use (not just match it textually). */
+  understood: boolean;
+  /** The definition is the file's own import of the name. */
+  aliasOnly: boolean;
+}
+
+interface UseAttempts {
+  attempts: Attempt[];
+  unresolved: number;
+  weak: number;
+}
+
+/** Hover and definition at the best-ranked uses, until one has documentation (or resolves, for navigation). */
+async function tryUses(name: string, uses: readonly Occurrence[], file: string, server: LanguageServer, ctx: FeatureContext, opts: ResolveOptions): Promise<UseAttempts> {
+  const cache = hoverCache(ctx);
+  const out: UseAttempts = { attempts: [], unresolved: 0, weak: 0 };
+  let tried = 0;
+  for (const occ of rankOccurrences(uses)) {
+    if (tried++ >= MAX_USES_TRIED) break;
+    throwIfAborted(ctx.signal);
+    const usage: Site = { file, position: occ.position };
+    const [hover, defs] = await Promise.all([
+      cache.hover(server, file, occ.position, { signal: ctx.signal }),
+      server.definition(file, occ.position, { signal: ctx.signal }).catch((err: unknown) => {
+        if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
+        return null;
+      }),
+    ]);
+    const targets = toFileRanges(defs);
+    const named = targets.map((t) => (t.file ? { file: t.file, position: nameIn(t.file, t.range, name) } : undefined)).filter((t) => t?.position);
+    let parts = splitHover(hover);
+    // The server understood this use when it can hover it; a definition without hover is
+    // what clangd's textual fallback gives for words in `#if 0` blocks and the like.
+    const understood = Boolean(parts.signature || parts.documentation);
+    if (!named.length && (targets.length || !understood)) {
+      // It leads to something not called `name` (a renamed import, another symbol), or nowhere.
+      out.unresolved++;
+      continue;
+    }
+    if (!understood) out.weak++;
+    const def = named[0] ? { file: named[0].file, position: named[0].position! } : undefined;
+    const aliasOnly = Boolean(def && def.file === file && inImportStatement(file, def.position));
+    if (def) cache.dependOn(server, file, occ.position, [def.file]);
+    if (!parts.documentation && def && !aliasOnly) {
+      const atDef = splitHover(await cache.hover(server, def.file, def.position, { signal: ctx.signal }));
+      if (atDef.documentation || (!parts.signature && atDef.signature)) parts = { ...atDef, signature: parts.signature ?? atDef.signature };
+    }
+    out.attempts.push({ usage, def, hover: parts, understood, aliasOnly });
+    if (understood && !aliasOnly && (parts.documentation || !opts.wantDocs)) break;
+  }
+  return out;
+}
+
+/** A real use with documentation, else (for documentation) any use with it, else a real use; resolved before alias-only. */
+function pickAttempt(attempts: readonly Attempt[], opts: ResolveOptions): Attempt | undefined {
+  const resolved = attempts.filter((a) => !a.aliasOnly);
+  const pool = resolved.length ? resolved : attempts;
+  return (
+    pool.find((a) => a.understood && a.hover.documentation) ??
+    (opts.wantDocs ? pool.find((a) => a.hover.documentation) : undefined) ??
+    pool.find((a) => a.understood) ??
+    pool[0]
+  );
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new DocentError('E_CANCELLED', 'The request was cancelled.'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** kind, container and qualified name from the outline of the definition's file. */

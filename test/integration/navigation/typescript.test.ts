@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOVER_CACHE_KEY, type HoverCache } from '../../../src/core/lsp/hover-cache.js';
 import { DocentError } from '../../../src/core/errors.js';
 import { renderSymbolDoc } from '../../../src/features/navigation/index.js';
 import { materialize, navContext } from './helpers.js';
@@ -127,6 +130,21 @@ describe('seed edge cases (typescript)', () => {
     // A class used with `new` resolves to its declaration.
     const h = await env.doc({ symbol_name: 'Greeter', file_path: 'src/app.ts' });
     expect(h.location).toMatchObject({ file: 'src/util/format.ts', line: 18 });
+  });
+});
+
+describe('hover cache', () => {
+  it('answers a repeated lookup from the cache and sees an edited doc comment at once', async () => {
+    const first = await env.doc({ symbol_name: 'computeTotal', file_path: 'src/billing.ts' });
+    expect(first.documentation).toBe('Sum of the line amounts, in cents.');
+    const cache = env.services.peek<HoverCache>(HOVER_CACHE_KEY)!;
+    const hits = cache.hits;
+    await env.doc({ symbol_name: 'computeTotal', file_path: 'src/billing.ts' });
+    expect(cache.hits).toBe(hits + 1);
+    const file = path.join(fx.root, 'src/billing.ts');
+    writeFileSync(file, '/** Sum of the amounts, in euros. */\nexport function computeTotal(amounts: number[]): number {\n  return amounts.reduce((a, b) => a + b, 0);\n}\n');
+    const edited = await env.doc({ symbol_name: 'computeTotal', file_path: 'src/billing.ts' });
+    expect(edited.documentation).toBe('Sum of the amounts, in euros.');
   });
 });
 
