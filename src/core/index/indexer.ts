@@ -76,6 +76,8 @@ export class RootIndexer {
   private readonly hints: ProjectHints;
   /** Files queued or being processed right now (for index_status). */
   pending = 0;
+  /** Paths written by this indexer since the last full read of the files table. */
+  private written = new Set<string>();
 
   constructor(private readonly opts: RootIndexerOptions) {
     this.hints = projectHints(opts.root);
@@ -94,6 +96,7 @@ export class RootIndexer {
       if (languageOf(rel)) paths.push(rel);
     }
     const stored = this.opts.store.files();
+    this.written.clear();
     const seen = new Set(paths);
     const gone = new Set([...stored.keys()].filter((p) => !seen.has(p)));
     // Deletions first: a renamed file's old items disappear before its new ones arrive.
@@ -115,13 +118,13 @@ export class RootIndexer {
   async update(relPaths: readonly string[], signal?: AbortSignal): Promise<IndexRunStats> {
     const t0 = Date.now();
     const stats = emptyStats();
-    const stored = this.opts.store.files();
     const wanted = [...new Set(relPaths)];
-    // A removed directory takes every file under it.
-    const prefixes = wanted.map((p) => p.replace(/\/?$/, '/'));
+    const { byPath: stored, under } = this.opts.store.filesFor(wanted);
+    this.written.clear();
+    // A path may be a removed directory: everything stored under it is re-checked (and dropped when missing).
     const gone = new Set<string>();
-    for (const p of stored.keys()) if (prefixes.some((pre) => p.startsWith(pre))) gone.add(p);
-    const candidates = wanted.filter((p) => languageOf(p));
+    const candidates = [...new Set([...wanted, ...under])].filter((p) => languageOf(p));
+    for (const p of under) if (!stored.has(p)) stored.set(p, { id: 0, path: p, hash: 'unknown', size: -1, mtime_ms: -1, language: '', skipped: null });
     await this.process(candidates, stored, stats, signal, undefined, gone);
     if (gone.size) {
       this.opts.store.apply([], [...gone]);
@@ -248,7 +251,8 @@ export class RootIndexer {
       case 'extracted':
         stats.parsed++;
         stats.parsedFiles.push(r.rel);
-        batch.push({ path: r.rel, hash: r.hash, size: r.size, mtimeMs: mtime, language, extract: r.extract, hidden: r.hidden });
+        batch.push({ path: r.rel, hash: r.hash, size: r.size, mtimeMs: mtime, language, extract: r.extract, hidden: r.hidden, fresh: !stored.has(r.rel) && !this.written.has(r.rel) });
+        this.written.add(r.rel);
         return;
     }
   }

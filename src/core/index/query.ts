@@ -29,7 +29,8 @@ export interface SearchHit {
   visibility: string;
 }
 
-const CANDIDATES = 150;
+const CANDIDATES = 100;
+const DF_CAP = 5000;
 
 /** FTS5 column weights: identifier-like queries lean on names, prose queries on the docs. */
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
@@ -74,7 +75,8 @@ export class IndexQueries {
     }
     let n = this.dfCache.get(word);
     if (n === undefined) {
-      n = this.prep(`SELECT COUNT(*) FROM items_fts WHERE items_fts MATCH ?`).pluck().get(ftsQuote(word)) as number;
+      // Capped: beyond this many rows a word is "very common" and the exact figure does not matter.
+      n = this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${DF_CAP})`).pluck().get(ftsQuote(word)) as number;
       if (this.dfCache.size > 20_000) this.dfCache.clear();
       this.dfCache.set(word, n);
     }
@@ -86,22 +88,44 @@ export class IndexQueries {
     if (!words.length) return [];
     const total = Math.max(1, this.itemCount());
     const idf = new Map<string, number>();
+    const df = new Map<string, number>();
     for (const w of words) {
-      const df = this.docFreq(w, total);
-      idf.set(w, df === 0 ? 0 : Math.log(1 + total / df));
+      const n = this.docFreq(w, total);
+      df.set(w, n);
+      idf.set(w, n === 0 ? 0 : Math.log(1 + total / n));
     }
     const prose = words.length >= 3;
     const shape: QueryShape = { raw: query, words, idf, prose };
 
-    // Very common words add thousands of rows and little signal: leave them to the coverage score.
-    const present = words.filter((w) => (idf.get(w) ?? 0) > 0);
-    const selective = present.filter((w) => this.docFreq(w, total) <= total * 0.15);
-    const terms = selective.length ? selective : present;
+    // Very common words add thousands of rows and little signal: they count in the coverage score only.
+    const present = words.filter((w) => (df.get(w) ?? 0) > 0);
+    const selective = present.filter((w) => (df.get(w) ?? 0) <= Math.max(200, total * 0.05));
+    const terms = selective.length ? selective : present.sort((a, b) => df.get(a)! - df.get(b)!).slice(0, 2);
     const compact = query.replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
     const exprs: string[] = [];
     if (terms.length) exprs.push(terms.map(ftsQuote).join(' AND '));
     if (terms.length > 1) exprs.push(terms.map(ftsQuote).join(' OR '));
-    if (compact.length >= 2 && !words.includes(compact)) exprs.push(`name : ${ftsQuote(compact)}*`);
+    if (compact.length >= 3 && !words.includes(compact)) exprs.push(`name : ${ftsQuote(compact)}*`);
+    const rank = `bm25(${prose ? WEIGHTS_PROSE : WEIGHTS_NAME})`;
+    const filtered = Boolean(opts.kinds?.length || opts.module);
+
+    // Candidates: the best-ranked rowids per expression, straight from FTS5 (its top-N sort touches
+    // no other table), then one lookup of their rows.
+    const bm = new Map<number, number>();
+    const inner = filtered ? CANDIDATES * 6 : CANDIDATES;
+    for (const expr of exprs) {
+      let got: { rowid: number; bm: number }[];
+      try {
+        got = this.prep(`SELECT rowid, -rank AS bm FROM items_fts WHERE items_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ${inner}`).all(expr, rank) as typeof got;
+      } catch {
+        continue; // an expression FTS5 cannot parse simply contributes nothing
+      }
+      for (const r of got) if (!bm.has(r.rowid) || bm.get(r.rowid)! < r.bm) bm.set(r.rowid, r.bm);
+    }
+    for (const rowid of this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE OR id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[]) {
+      if (!bm.has(rowid)) bm.set(rowid, 0);
+    }
+    if (!bm.size) return [];
 
     const filters: string[] = [];
     const params: unknown[] = [];
@@ -114,38 +138,15 @@ export class IndexQueries {
       const esc = opts.module.replace(/[\\%_]/g, (c) => `\\${c}`);
       params.push(opts.module, `${esc}%`, `${esc}%`);
     }
-    const where = filters.length ? `AND ${filters.join(' AND ')}` : '';
-    const weights = prose ? WEIGHTS_PROSE : WEIGHTS_NAME;
-    const sql = `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, f.path,
-        -bm25(items_fts, ${weights}) AS bm, substr(json_extract(i.data, '$.doc'), 1, 1200) AS doc,
-        json_extract(i.data, '$.deprecated') AS deprecated
-      FROM items_fts JOIN items i ON i.rowid = items_fts.rowid JOIN files f ON f.id = i.file_id
-      WHERE items_fts MATCH ? ${where} ORDER BY bm DESC LIMIT ${CANDIDATES}`;
-    const stmt = this.prep(sql);
-    const rows = new Map<number, ItemRow & { bm: number; doc: string | null; deprecated: string | null }>();
-    for (const expr of exprs) {
-      let got: (ItemRow & { bm: number; doc: string | null; deprecated: string | null })[];
-      try {
-        got = stmt.all(expr, ...params) as typeof got;
-      } catch {
-        continue; // a query FTS5 cannot parse (odd characters) simply contributes nothing
-      }
-      for (const r of got) if (!rows.has(r.rowid) || rows.get(r.rowid)!.bm < r.bm) rows.set(r.rowid, r);
-      if (rows.size >= CANDIDATES * 2) break;
-    }
-    // Exact name matches even when FTS ranked them low (or stemmed them away).
-    const byName = this.prep(
-        `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, f.path, 0 AS bm,
-           substr(json_extract(i.data, '$.doc'), 1, 1200) AS doc, json_extract(i.data, '$.deprecated') AS deprecated
-         FROM items i JOIN files f ON f.id = i.file_id WHERE (i.name = ? COLLATE NOCASE OR i.id = ?) ${where} LIMIT 50`,
-      )
-      .all(query.trim(), query.trim(), ...params) as (ItemRow & { bm: number; doc: string | null; deprecated: string | null })[];
-    for (const r of byName) if (!rows.has(r.rowid)) rows.set(r.rowid, r);
+    const list = this.prep(
+      `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path
+       FROM json_each(?) j JOIN items i ON i.rowid = j.value JOIN files f ON f.id = i.file_id
+       ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`,
+    ).all(JSON.stringify([...bm.keys()]), ...params) as (ItemRow & { doc_head: string; deprecated: number })[];
 
-    const list = [...rows.values()];
     const cands: Candidate[] = list.map((r) => ({
-      id: r.id, name: r.name, bm: r.bm, text: `${r.signature} ${r.summary} ${r.doc ?? ''}`, hasDoc: r.has_doc === 1,
-      visibility: r.visibility, deprecated: !!r.deprecated, kind: r.kind,
+      id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
+      visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind,
     }));
     const scored = blend(shape, cands).sort((a, b) => b.score - a.score);
     const out: SearchHit[] = [];

@@ -43,6 +43,8 @@ const MIGRATIONS: string[] = [
     signature TEXT NOT NULL,
     summary TEXT NOT NULL,
     has_doc INTEGER NOT NULL,
+    doc_head TEXT NOT NULL,
+    deprecated INTEGER NOT NULL,             -- the start of the doc, for re-ranking without parsing data
     line INTEGER NOT NULL,
     data TEXT NOT NULL                  -- the full DocItem as JSON
   );

@@ -36,6 +36,8 @@ export interface FileUpdate {
   extract?: FileExtract;
   /** Private items left out of `extract`. */
   hidden?: number;
+  /** The caller knows the file is not in the index yet (skips looking for old items). */
+  fresh?: boolean;
 }
 
 export interface ItemRow {
@@ -127,8 +129,8 @@ export class IndexStore {
       deleteFile: db.prepare(`DELETE FROM files WHERE path = ?`),
       touch: db.prepare(`UPDATE files SET mtime_ms = ?, size = ? WHERE path = ?`),
       insertItem: db.prepare(
-        `INSERT INTO items(file_id, id, name, kind, module, parent, visibility, language, signature, summary, has_doc, line, data)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO items(file_id, id, name, kind, module, parent, visibility, language, signature, summary, has_doc, doc_head, deprecated, line, data)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertFts: db.prepare(`INSERT INTO items_fts(rowid, name, qualified, summary, doc, signature) VALUES (?, ?, ?, ?, ?, ?)`),
     };
@@ -141,9 +143,29 @@ export class IndexStore {
     return out;
   }
 
+  /** Bumped on every write, so derived figures (counts) can be cached between writes. */
+  private version = 0;
+  private countsCache: { version: number; value: ReturnType<IndexStore['computeCounts']> } | null = null;
+
+  /** The stored rows of some paths, plus every stored path under any of them taken as a directory. */
+  filesFor(paths: readonly string[]): { byPath: Map<string, StoredFile>; under: string[] } {
+    const byPath = new Map<string, StoredFile>();
+    const under: string[] = [];
+    const one = this.db.prepare(`SELECT id, path, hash, size, mtime_ms, language, skipped FROM files WHERE path = ?`);
+    const below = this.db.prepare(`SELECT path FROM files WHERE path > ? AND path < ?`).pluck();
+    for (const p of paths) {
+      const r = one.get(p) as StoredFile | undefined;
+      if (r) byPath.set(p, r);
+      // '/' + 1 is '0': the range holds exactly the paths that start with `p/`.
+      under.push(...(below.all(`${p}/`, `${p}0`) as string[]));
+    }
+    return { byPath, under };
+  }
+
   /** Apply file updates and deletions in one transaction. */
   apply(updates: readonly FileUpdate[], deletions: readonly string[] = []): void {
     if (!updates.length && !deletions.length) return;
+    this.version++;
     this.db.transaction(() => {
       for (const p of deletions) this.removeFile(p);
       for (const u of updates) this.writeFile(u);
@@ -169,7 +191,7 @@ export class IndexStore {
   }
 
   private writeFile(u: FileUpdate): void {
-    const existing = this.stmts.fileByPath.get(u.path) as number | undefined;
+    const existing = u.fresh ? undefined : (this.stmts.fileByPath.get(u.path) as number | undefined);
     if (existing !== undefined) this.clearItems(existing);
     const ex = u.extract;
     const fileId = this.stmts.upsertFile.get({
@@ -195,7 +217,7 @@ export class IndexStore {
     const hasDoc = item.doc || item.summary || item.params.some((p) => p.doc) ? 1 : 0;
     const r = this.stmts.insertItem.run(
       fileId, item.id, item.name, item.kind, item.module, item.parent, item.visibility, item.language, item.signature, item.summary, hasDoc,
-      item.location.line, JSON.stringify(item),
+      docHead(item), item.deprecated ? 1 : 0, item.location.line, JSON.stringify(item),
     );
     const aliases = item.tags.alias ? ' ' + item.tags.alias.split(/[\s,]+/).map(identifierText).join(' ') : '';
     const paramText = item.params.map((p) => `${p.name} ${p.doc ?? ''}`).join(' ');
@@ -205,12 +227,19 @@ export class IndexStore {
       identifierText(item.name) + aliases,
       identifierText(item.id),
       proseText(item.summary),
-      proseText(`${item.doc} ${extra}`),
+      // The doc column is prose: FTS5 tokenizes it as is (splitting camelCase there costs more than it finds).
+      `${item.doc} ${extra}`,
       proseText(item.signature),
     );
   }
 
-  counts(): { files: number; items: number; skipped: Record<string, number>; languages: Record<string, number>; lastUpdate: number | null } {
+  /** File and item counts (cached until the next write through this store). */
+  counts(): ReturnType<IndexStore['computeCounts']> {
+    if (this.countsCache?.version !== this.version) this.countsCache = { version: this.version, value: this.computeCounts() };
+    return this.countsCache.value;
+  }
+
+  private computeCounts(): { files: number; items: number; skipped: Record<string, number>; languages: Record<string, number>; lastUpdate: number | null } {
     const files = this.db.prepare(`SELECT COUNT(*) FROM files WHERE skipped IS NULL`).pluck().get() as number;
     const items = this.db.prepare(`SELECT COUNT(*) FROM items`).pluck().get() as number;
     const skipped: Record<string, number> = {};
@@ -232,4 +261,10 @@ export class IndexStore {
     }
     this.db.close();
   }
+}
+
+/** The words a re-ranker looks at besides name and signature: the doc's start and the parameter docs. */
+function docHead(item: DocItem): string {
+  const params = item.params.map((p) => p.doc ?? '').join(' ');
+  return `${item.doc.slice(0, 600)} ${params.slice(0, 300)} ${item.returns?.doc?.slice(0, 100) ?? ''}`.replace(/\s+/g, ' ').trim();
 }

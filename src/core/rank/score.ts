@@ -33,22 +33,6 @@ export interface QueryShape {
   prose: boolean;
 }
 
-const tokenCache = new Map<string, Set<string>>();
-
-function stems(text: string): Set<string> {
-  const cached = tokenCache.get(text);
-  if (cached) return cached;
-  const out = new Set<string>();
-  for (const w of text.split(/[^A-Za-z0-9]+/)) {
-    if (!w) continue;
-    out.add(stem(w));
-    for (const part of splitIdentifier(w)) out.add(stem(part));
-  }
-  if (tokenCache.size > 5000) tokenCache.clear();
-  tokenCache.set(text, out);
-  return out;
-}
-
 /** 0..1: how well the query names this item. */
 export function nameScore(query: string, name: string, id: string): number {
   const q = query.trim().toLowerCase();
@@ -67,15 +51,30 @@ export function nameScore(query: string, name: string, id: string): number {
   return 0;
 }
 
-export function coverage(shape: QueryShape, text: string): number {
-  const have = stems(text);
-  let total = 0;
-  let got = 0;
+/** Per query word, a matcher for the word's stem at the start of a word (so `delay` matches `delays`). */
+function matchers(shape: QueryShape): { re: RegExp; weight: number }[] {
+  const out: { re: RegExp; weight: number }[] = [];
   for (const w of shape.words) {
     const weight = shape.idf.get(w) ?? 0;
     if (weight <= 0) continue;
-    total += weight;
-    if (have.has(stem(w))) got += weight;
+    const st = stem(w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out.push({ re: new RegExp(`(?:^|[^a-z0-9])${st}`), weight });
+  }
+  return out;
+}
+
+/** Text prepared for matching: camelCase split, lower case. */
+export function matchText(text: string): string {
+  return text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+export function coverage(shape: QueryShape, text: string, ms = matchers(shape)): number {
+  let total = 0;
+  let got = 0;
+  const t = matchText(text);
+  for (const m of ms) {
+    total += m.weight;
+    if (m.re.test(t)) got += m.weight;
   }
   return total > 0 ? got / total : 0;
 }
@@ -87,9 +86,10 @@ export interface Scored {
 
 export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] {
   const maxBm = Math.max(1e-9, ...cands.map((c) => c.bm));
+  const ms = matchers(shape);
   return cands.map((c, index) => {
     const bm = c.bm / maxBm;
-    const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`);
+    const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`, ms);
     const nm = nameScore(shape.raw, c.name, c.id);
     let score = shape.prose ? 0.35 * bm + 0.55 * cov + 0.25 * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;
     if (c.hasDoc) score += 0.08;

@@ -1,0 +1,180 @@
+// Docs index benchmark on this machine's Python standard library + site-packages.
+//
+//   node bench/docs-index.bench.mjs [--limit N] [--workers N] [--queries N] [--corpus DIR]
+//   DOCENT_BENCH_LIMIT=2000 node bench/docs-index.bench.mjs
+//
+// Measures, in one run and on the same tree:
+//   - full index time of docent (extraction in worker threads + SQLite FTS5) against
+//     `ctags -R` (universal-ctags), the reference; target ≤ 2× ctags;
+//   - median and p95 docs_search latency over 1,000 queries (identifiers and prose); target p95 < 10 ms;
+//   - single-file update-to-searchable latency (direct and through the watcher); target < 100 ms;
+//   - database size and peak RSS.
+// With --limit, the first N .py files (sorted) are copied to a temp dir and both tools run on that.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DocsIndex } from '../dist/core/index/service.js';
+
+const args = process.argv.slice(2);
+const opt = (name, env, def) => {
+  const i = args.indexOf(`--${name}`);
+  if (i >= 0) return args[i + 1];
+  return process.env[env] ?? def;
+};
+const limit = Number(opt('limit', 'DOCENT_BENCH_LIMIT', '0')) || 0;
+const workers = opt('workers', 'DOCENT_BENCH_WORKERS', undefined);
+const nQueries = Number(opt('queries', 'DOCENT_BENCH_QUERIES', '1000'));
+const stdlib = opt('corpus', 'DOCENT_BENCH_CORPUS', '') || execFileSync('python3', ['-c', "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' }).trim();
+
+function listPy(dir, out = []) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory() && !e.isSymbolicLink()) {
+      if (e.name === '__pycache__') continue;
+      listPy(p, out);
+    } else if (e.isFile() && e.name.endsWith('.py')) out.push(p);
+  }
+  return out;
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(2)} ms`);
+
+// The corpus: the whole tree, or a copy of its first N files.
+let corpus = stdlib;
+let files = listPy(stdlib);
+const allBytes = files.reduce((n, f) => n + statSync(f).size, 0);
+if (limit && limit < files.length) {
+  corpus = mkdtempSync(path.join(tmpdir(), 'docent-bench-corpus-'));
+  files = files.slice(0, limit);
+  for (const f of files) {
+    const dest = path.join(corpus, path.relative(stdlib, f));
+    mkdirSync(path.dirname(dest), { recursive: true });
+    copyFileSync(f, dest);
+  }
+}
+const bytes = limit ? files.reduce((n, f) => n + statSync(f).size, 0) : allBytes;
+console.log(`docs-index bench: ${files.length} .py files, ${(bytes / 1e6).toFixed(1)} MB from ${stdlib}${limit ? ` (first ${limit}, copied to ${corpus})` : ''}`);
+
+// Reference: universal-ctags over the same tree.
+const t0 = performance.now();
+const ctags = spawnSync('ctags', ['-R', '--languages=Python', '-f', '/dev/null', corpus], { stdio: 'ignore' });
+const ctagsMs = performance.now() - t0;
+if (ctags.status !== 0) console.log(`ctags exited with ${ctags.status}`);
+console.log(`ctags -R: ${fmt(ctagsMs)}`);
+
+// docent: full index from scratch.
+const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-bench-idx-'));
+const idx = new DocsIndex({ roots: [corpus], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: workers !== undefined ? Number(workers) : undefined });
+const t1 = performance.now();
+await idx.catchUp();
+const indexMs = performance.now() - t1;
+const run = idx.lastRun[0];
+const status = idx.status();
+console.log(`docent index: ${fmt(indexMs)} (${run.parsed} parsed, skipped ${JSON.stringify(run.skipped)}, ${run.failed} failed), ${status.items} items — ${(indexMs / ctagsMs).toFixed(2)}× ctags (target ≤ 2×)`);
+
+// Restart: a second sync with nothing changed.
+const t2 = performance.now();
+await idx.catchUp({ force: true });
+console.log(`docent re-sync, nothing changed: ${fmt(performance.now() - t2)}`);
+
+// Search latency over a mix of identifier and natural-language queries drawn from the index.
+const root = idx.roots[0];
+const db = root.store.db;
+const names = db.prepare(`SELECT name FROM items WHERE kind IN ('function','class','method') ORDER BY rowid`).pluck().all();
+const summaries = db.prepare(`SELECT summary FROM items WHERE length(summary) > 30 ORDER BY rowid`).pluck().all();
+let seed = 42;
+const rand = (n) => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed % n;
+};
+const queries = [];
+for (let i = 0; i < nQueries; i++) {
+  if (i % 2 === 0 && names.length) queries.push(names[rand(names.length)]);
+  else if (summaries.length) {
+    const words = summaries[rand(summaries.length)].split(/\s+/).filter((w) => /^[a-z]{3,}$/i.test(w));
+    const start = rand(Math.max(1, words.length - 4));
+    queries.push(words.slice(start, start + 2 + rand(3)).join(' ') || 'parse');
+  }
+}
+queries.push('read a file line by line', 'parse json', 'http request', 'temporary directory', 'iterate over dictionary');
+const { docsSearch } = await import('../dist/features/docs/search.js');
+const { ServiceRegistry } = await import('../dist/core/services.js');
+const { Workspace } = await import('../dist/core/workspace/workspace.js');
+const { createLogger } = await import('../dist/core/log.js');
+const services = new ServiceRegistry();
+services.get('docs-index', () => ({ index: idx, background: true, dispose: async () => {} }));
+const ctx = {
+  workspace: new Workspace([corpus]),
+  config: { index: { enabled: true, watch: false, private: false, maxFileBytes: 1_000_000, exclude: [] }, indexDir },
+  services,
+  signal: new AbortController().signal,
+  progress: () => {},
+  log: createLogger('bench'),
+};
+const lat = [];
+for (const q of queries) {
+  const s = performance.now();
+  await docsSearch({ query: q, limit: 10 }, ctx);
+  lat.push(performance.now() - s);
+}
+console.log(`docs_search over ${queries.length} queries: median ${fmt(pct(lat, 50))}, p95 ${fmt(pct(lat, 95))}, max ${fmt(Math.max(...lat))} (target p95 < 10 ms)`);
+for (const q of ['read a file line by line', 'parse json', 'temporary directory']) {
+  const r = await docsSearch({ query: q, limit: 3 }, ctx);
+  console.log(`  "${q}" → ${r.results.map((x) => x.id).join(', ')}`);
+}
+
+// Single-file update to searchable: direct indexer call, then through the watcher. The probe
+// file lives at the corpus root (a temp copy with --limit; with the full corpus it is created in
+// the stdlib directory for the measurement and removed right after).
+const scratchRel = 'docent_bench_scratch.py';
+const scratch = path.join(corpus, scratchRel);
+try {
+  const upd = [];
+  for (let i = 0; i < 20; i++) {
+    const name = `bench_probe_${i}_${Date.now()}`;
+    const s = performance.now();
+    writeFileSync(scratch, `"""Scratch."""\n\ndef ${name}():\n    """Probe ${i}."""\n`);
+    await idx.updatePaths(root, [scratchRel]);
+    const hit = root.queries.search(name, { limit: 1 })[0];
+    upd.push(performance.now() - s);
+    if (hit?.name !== name) console.log(`update ${i}: not searchable!`);
+  }
+  console.log(`single-file update → searchable (direct): median ${fmt(pct(upd, 50))}, p95 ${fmt(pct(upd, 95))} (target < 100 ms)`);
+  await idx.watch();
+  const watched = [];
+  for (let i = 0; i < 10; i++) {
+    const name = `watch_probe_${i}_${Date.now()}`;
+    const s = performance.now();
+    writeFileSync(scratch, `"""Scratch."""\n\ndef ${name}():\n    """Probe ${i}."""\n`);
+    while (!root.queries.byId(`docent_bench_scratch.${name}`).length && performance.now() - s < 5000) await new Promise((r) => setTimeout(r, 2));
+    watched.push(performance.now() - s);
+  }
+  console.log(`single-file update → searchable (through the watcher, incl. its 60 ms debounce): median ${fmt(pct(watched, 50))}, p95 ${fmt(pct(watched, 95))}`);
+} finally {
+  rmSync(scratch, { force: true });
+}
+
+const dbPath = root.dbPath;
+const size = ['', '-wal'].reduce((n, s) => {
+  try {
+    return n + statSync(dbPath + s).size;
+  } catch {
+    return n;
+  }
+}, 0);
+console.log(`database: ${(size / 1e6).toFixed(1)} MB (${(size / bytes).toFixed(2)}× the source); peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+await idx.dispose();
+rmSync(indexDir, { recursive: true, force: true });
+if (limit) rmSync(corpus, { recursive: true, force: true });
