@@ -8,7 +8,7 @@ import { buildOutline, findInOutline, symbolAt, symbolPath, toFileRanges, type O
 import { findOccurrences, inImportStatement, rankOccurrences, scanOccurrences, syntaxOf, type Occurrence } from '../../core/lsp/occurrences.js';
 import type { FeatureContext } from '../context.js';
 import type { EDGE_CASES } from './schema.js';
-import { hoverCache, nameIn, type Site } from './sites.js';
+import { hoverCache, nameIn, outlineCache, type Site } from './sites.js';
 import { searchWorkspace, type WorkspaceMatch } from './workspace-search.js';
 
 /**
@@ -126,7 +126,7 @@ export async function resolveSymbol(symbolName: string, filePath: string | undef
 
 /** Outline nodes matching the path, the exact scope asked for first, then file order. */
 async function outlineMatches(path: string[], file: string, server: LanguageServer, ctx: FeatureContext): Promise<OutlineNode[]> {
-  const items = (await server.documentSymbols(file, { signal: ctx.signal })) ?? [];
+  const items = await outlineCache(ctx).documentSymbols(server, file, { signal: ctx.signal });
   const outline = buildOutline(items, server.spec.separator, (l) => linePreview(file, l));
   const matches = findInOutline(outline, path);
   const exact = matches.filter((m) => m.scope.length + 1 === path.length);
@@ -235,6 +235,8 @@ interface Attempt {
   understood: boolean;
   /** The definition is the file's own import of the name. */
   aliasOnly: boolean;
+  /** The use is itself a declaration (an object key, a local): another symbol that shares the name. */
+  selfDeclaration: boolean;
 }
 
 interface UseAttempts {
@@ -273,21 +275,25 @@ async function tryUses(name: string, uses: readonly Occurrence[], file: string, 
     if (!understood) out.weak++;
     const def = named[0] ? { file: named[0].file, position: named[0].position! } : undefined;
     const aliasOnly = Boolean(def && def.file === file && inImportStatement(file, def.position));
+    const selfDeclaration = Boolean(def && def.file === file && def.position.line === occ.position.line && def.position.character === occ.position.character);
     if (def) cache.dependOn(server, file, occ.position, [def.file]);
-    if (!parts.documentation && def && !aliasOnly) {
+    if (!parts.documentation && def && !aliasOnly && !selfDeclaration) {
       const atDef = splitHover(await cache.hover(server, def.file, def.position, { signal: ctx.signal }));
       if (atDef.documentation || (!parts.signature && atDef.signature)) parts = { ...atDef, signature: parts.signature ?? atDef.signature };
     }
-    out.attempts.push({ usage, def, hover: parts, understood, aliasOnly });
-    if (understood && !aliasOnly && (parts.documentation || !opts.wantDocs)) break;
+    out.attempts.push({ usage, def, hover: parts, understood, aliasOnly, selfDeclaration });
+    // A use the server understood, followed to its definition and hovered there, is the whole
+    // chain: other uses of the same name would lead to the same place.
+    if (understood && !aliasOnly && !selfDeclaration && (parts.documentation || !opts.wantDocs || def)) break;
   }
   return out;
 }
 
 /** A real use with documentation, else (for documentation) any use with it, else a real use; resolved before alias-only. */
 function pickAttempt(attempts: readonly Attempt[], opts: ResolveOptions): Attempt | undefined {
+  const elsewhere = attempts.filter((a) => !a.aliasOnly && !a.selfDeclaration);
   const resolved = attempts.filter((a) => !a.aliasOnly);
-  const pool = resolved.length ? resolved : attempts;
+  const pool = elsewhere.length ? elsewhere : resolved.length ? resolved : attempts;
   return (
     pool.find((a) => a.understood && a.hover.documentation) ??
     (opts.wantDocs ? pool.find((a) => a.hover.documentation) : undefined) ??
@@ -313,7 +319,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** kind, container and qualified name from the outline of the definition's file. */
 async function describeDefinition(res: Resolution, server: LanguageServer, def: Site, ctx: FeatureContext): Promise<void> {
   try {
-    const items = (await server.documentSymbols(def.file, { signal: ctx.signal, timeoutMs: Math.min(5000, ctx.config.lsp.requestTimeoutMs) })) ?? [];
+    const items = await outlineCache(ctx).documentSymbols(server, def.file, { signal: ctx.signal, timeoutMs: Math.min(5000, ctx.config.lsp.requestTimeoutMs) });
     const outline = buildOutline(items, server.spec.separator, (l) => linePreview(def.file, l));
     const node = symbolAt(outline, def.position);
     if (node && node.name === res.name) fill(res, node, server.spec.separator);

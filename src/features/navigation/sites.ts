@@ -1,6 +1,7 @@
 import type { Position, Range } from 'vscode-languageserver-protocol';
 import { linePreview, readFileText } from '../../core/lsp/file-text.js';
 import { HOVER_CACHE_KEY, HoverCache } from '../../core/lsp/hover-cache.js';
+import { OUTLINE_CACHE_KEY, OutlineCache } from '../../core/lsp/outline-cache.js';
 import { lineAt, offsetAt, positionAt } from '../../core/lsp/positions.js';
 import type { Workspace } from '../../core/workspace/workspace.js';
 import type { FeatureContext } from '../context.js';
@@ -16,6 +17,10 @@ export interface Site {
 
 export function hoverCache(ctx: Pick<FeatureContext, 'services'>): HoverCache {
   return ctx.services.get(HOVER_CACHE_KEY, () => new HoverCache());
+}
+
+export function outlineCache(ctx: Pick<FeatureContext, 'services'>): OutlineCache {
+  return ctx.services.get(OUTLINE_CACHE_KEY, () => new OutlineCache());
 }
 
 export function toLocation(ws: Workspace, site: Site): LocationT {
