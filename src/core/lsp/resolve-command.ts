@@ -1,7 +1,8 @@
-import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { which } from '../process/which.js';
 
 /**
  * Finding server programs: docent's own npm dependencies first (so the bundled
@@ -21,25 +22,8 @@ export interface ResolvedCommand {
 
 const require = createRequire(import.meta.url);
 
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The absolute path of `name` on PATH (or in the extra directories), or undefined. */
-export function which(name: string, extraDirs: readonly string[] = []): string | undefined {
-  if (name.includes('/')) return isExecutable(name) ? path.resolve(name) : undefined;
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), ...extraDirs].filter(Boolean);
-  for (const dir of dirs) {
-    const candidate = path.join(dir, name);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return undefined;
-}
+// One `which` for docent: core/process/which.ts. Re-exported for the LSP resolvers.
+export { which };
 
 /** Per-user install directories, searched after PATH. */
 export function userToolDirs(): string[] {

@@ -1,9 +1,5 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** docent's own node_modules/.bin, where bundled language servers (pyright, TS) live. */
-export const OWN_BIN_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.bin');
 
 function isExecutable(file: string): boolean {
   try {
@@ -15,15 +11,16 @@ function isExecutable(file: string): boolean {
 }
 
 /**
- * Find a program: an absolute or relative path is taken as is; a bare name is looked up in
- * `extraDirs` first (docent's own node_modules/.bin by default), then PATH. Null when absent.
+ * The absolute path of a program: a name containing '/' is checked as given; a bare name is
+ * looked up on PATH, then in `extraDirs` (per-user tool directories often missing from PATH).
+ * Undefined when it is nowhere.
  */
-export function which(program: string, extraDirs: readonly string[] = [OWN_BIN_DIR], env: NodeJS.ProcessEnv = process.env): string | null {
-  if (program.includes('/')) return isExecutable(program) ? path.resolve(program) : null;
-  const dirs = [...extraDirs, ...(env.PATH ?? '').split(path.delimiter).filter(Boolean)];
+export function which(name: string, extraDirs: readonly string[] = []): string | undefined {
+  if (name.includes('/')) return isExecutable(name) ? path.resolve(name) : undefined;
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), ...extraDirs].filter(Boolean);
   for (const dir of dirs) {
-    const candidate = path.join(dir, program);
+    const candidate = path.join(dir, name);
     if (isExecutable(candidate)) return candidate;
   }
-  return null;
+  return undefined;
 }

@@ -40,7 +40,7 @@ const EMACS_PROGRAMS = [
 
 async function probeEmacs(name: string, purpose: string, signal: AbortSignal): Promise<ProgramStatus> {
   const install = 'apt-get install emacs-nox';
-  const path = which(name, []);
+  const path = which(name) ?? null;
   if (!path) return { name, found: false, path: null, version: null, purpose, install, error: null };
   try {
     const r = await runProgram(path, ['--version'], { timeoutMs: 10_000, signal });
