@@ -27,11 +27,18 @@ export function leadingComments(node: Node, skip?: (n: Node) => boolean): RawCom
   let nextRow = node.startPosition.row;
   let sib = node.previousSibling;
   while (sib) {
+    if (!sib.isNamed && !isComment(sib)) {
+      // Separators and newline tokens (Go's statement terminators, `,` between enum members).
+      sib = sib.previousSibling;
+      continue;
+    }
     if (isComment(sib)) {
       if (sib.endPosition.row + 1 < nextRow) break; // a blank line separates it
       // A trailing comment of the previous statement (`int a; // x`) is not ours.
-      const before = sib.previousSibling;
-      if (before && !isComment(before) && before.endPosition.row === sib.startPosition.row) break;
+      let before = sib.previousSibling;
+      while (before && !before.isNamed && !/\S/.test(before.text.replace(/[,;]/g, ''))) before = before.previousSibling;
+      if (before && !before.isNamed && /[,;]/.test(before.text) && before.endPosition.row === sib.startPosition.row) break;
+      if (before && before.isNamed && !isComment(before) && before.endPosition.row === sib.startPosition.row) break;
       out.unshift(raw(sib));
       nextRow = sib.startPosition.row;
     } else if (skip?.(sib)) {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { ProjectHints } from '../extract/context.js';
 import { extractSource } from '../extract/extract.js';
 import type { FileExtract, LanguageId } from '../extract/types.js';
-import { classify, type SkipReason } from './classify.js';
+import { classify, isTestFile, type SkipReason } from './classify.js';
 
 /**
  * One unit of indexing work: read a file, decide whether to extract it, hash it, and extract
@@ -41,7 +41,7 @@ export async function runFileJob(job: FileJob): Promise<FileJobResult> {
   const hash = hashContent(buf);
   const size = buf.length;
   if (job.knownHash === hash) return { rel: job.rel, status: 'unchanged', hash, size };
-  const reason = classify(buf, job.maxBytes, job.rel);
+  const reason = classify(buf, job.maxBytes, job.rel) ?? (!job.includePrivate && isTestFile(job.rel) ? 'test' : null);
   if (reason) return { rel: job.rel, status: 'skipped', reason, hash, size };
   const t0 = performance.now();
   try {

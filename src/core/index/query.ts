@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { DocItem } from '../extract/types.js';
 import { blend, type Candidate, type QueryShape } from '../rank/score.js';
 import { queryWords } from '../rank/words.js';
-import type { IndexStore, ItemRow } from './store.js';
+import { unpackItem, type IndexStore, type ItemRow } from './store.js';
 
 /**
  * Read-side queries over one root's index: ranked search, lookup by id or name, module
@@ -97,32 +97,38 @@ export class IndexQueries {
     const prose = words.length >= 3;
     const shape: QueryShape = { raw: query, words, idf, prose };
 
-    // Very common words add thousands of rows and little signal: they count in the coverage score only.
-    const present = words.filter((w) => (df.get(w) ?? 0) > 0);
-    const selective = present.filter((w) => (df.get(w) ?? 0) <= Math.max(200, total * 0.05));
-    const terms = selective.length ? selective : present.sort((a, b) => df.get(a)! - df.get(b)!).slice(0, 2);
+    // Candidates: the best-ranked rowids per FTS5 expression (its top-N sort touches no other
+    // table), then one lookup of their rows. All words together first; a broader OR over the
+    // rarer words only when that finds too little, because ranking every row that contains a
+    // very common word ("function", "value") is what makes a search slow on a large index.
+    const present = words.filter((w) => (df.get(w) ?? 0) > 0).sort((a, b) => df.get(a)! - df.get(b)!);
     const compact = query.replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
-    const exprs: string[] = [];
-    if (terms.length) exprs.push(terms.map(ftsQuote).join(' AND '));
-    if (terms.length > 1) exprs.push(terms.map(ftsQuote).join(' OR '));
-    if (compact.length >= 3 && !words.includes(compact)) exprs.push(`name : ${ftsQuote(compact)}*`);
     const rank = `bm25(${prose ? WEIGHTS_PROSE : WEIGHTS_NAME})`;
     const filtered = Boolean(opts.kinds?.length || opts.module);
-
-    // Candidates: the best-ranked rowids per expression, straight from FTS5 (its top-N sort touches
-    // no other table), then one lookup of their rows.
-    const bm = new Map<number, number>();
     const inner = filtered ? CANDIDATES * 6 : CANDIDATES;
-    for (const expr of exprs) {
+    const bm = new Map<number, number>();
+    const run = (expr: string) => {
       let got: { rowid: number; bm: number }[];
       try {
         got = this.prep(`SELECT rowid, -rank AS bm FROM items_fts WHERE items_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ${inner}`).all(expr, rank) as typeof got;
       } catch {
-        continue; // an expression FTS5 cannot parse simply contributes nothing
+        return 0; // an expression FTS5 cannot parse simply contributes nothing
       }
       for (const r of got) if (!bm.has(r.rowid) || bm.get(r.rowid)! < r.bm) bm.set(r.rowid, r.bm);
+      return got.length;
+    };
+    // A single very common word is looked for in names only (where it is most likely meant).
+    const common = (w: string) => (df.get(w) ?? 0) >= Math.min(DF_CAP, Math.max(500, total * 0.02));
+    if (present.length === 1 && common(present[0]!)) run(`name : ${ftsQuote(present[0]!)}`);
+    else if (present.length) {
+      const found = run(present.slice(0, 5).map(ftsQuote).join(' AND '));
+      if (found < 3 * opts.limit && present.length > 1) {
+        const rare = present.filter((w) => !common(w)).slice(0, 4);
+        run((rare.length ? rare : present.slice(0, 2)).map(ftsQuote).join(' OR '));
+      }
     }
-    for (const rowid of this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE OR id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[]) {
+    if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
+    for (const rowid of this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[]) {
       if (!bm.has(rowid)) bm.set(rowid, 0);
     }
     if (!bm.size) return [];
@@ -164,7 +170,7 @@ export class IndexQueries {
   /** Every item with this exact id, documented ones first. */
   byId(id: string): DocItem[] {
     const rows = this.prep(`SELECT data FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).pluck().all(id) as string[];
-    return rows.map((d) => JSON.parse(d) as DocItem);
+    return rows.map((d) => unpackItem(d));
   }
 
   /** Ids close to a misspelt one: same first letters of the last segment, ranked by edit distance. */
@@ -182,10 +188,10 @@ export class IndexQueries {
 
   /** Items whose name (case-insensitive) or id suffix is `symbol`. */
   byName(symbol: string, limit = 50): DocItem[] {
-    const rows = this.prep(`SELECT data FROM items WHERE name = ? COLLATE NOCASE OR id = ? ORDER BY has_doc DESC, rowid LIMIT ?`)
+    const rows = this.prep(`SELECT data FROM items WHERE rowid IN (SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ?) ORDER BY has_doc DESC, rowid LIMIT ?`)
       .pluck()
       .all(symbol, symbol, limit) as string[];
-    return rows.map((d) => JSON.parse(d) as DocItem);
+    return rows.map((d) => unpackItem(d));
   }
 
   /** Items of a module (its direct members: not members of its classes). */
@@ -193,7 +199,7 @@ export class IndexQueries {
     const rows = this.prep(`SELECT data FROM items WHERE module = ? AND kind != 'module' ORDER BY (parent IS NOT NULL), line LIMIT ?`)
       .pluck()
       .all(module, limit) as string[];
-    return rows.map((d) => JSON.parse(d) as DocItem);
+    return rows.map((d) => unpackItem(d));
   }
 
   moduleCount(module: string): number {
@@ -216,26 +222,26 @@ export class IndexQueries {
 
   /** Children of an item (members of a class, enum, namespace). */
   children(id: string, limit = 200): DocItem[] {
-    return (this.prep(`SELECT data FROM items WHERE parent = ? ORDER BY line LIMIT ?`).pluck().all(id, limit) as string[]).map((d) => JSON.parse(d) as DocItem);
+    return (this.prep(`SELECT data FROM items WHERE parent = ? ORDER BY line LIMIT ?`).pluck().all(id, limit) as string[]).map((d) => unpackItem(d));
   }
 
   /** Go `Example…` functions and other example items attached to `id`. */
   examplesOf(id: string): DocItem[] {
-    return (this.prep(`SELECT data FROM items WHERE kind = 'example' AND parent = ? ORDER BY line`).pluck().all(id) as string[]).map((d) => JSON.parse(d) as DocItem);
+    return (this.prep(`SELECT data FROM items WHERE kind = 'example' AND parent = ? ORDER BY line`).pluck().all(id) as string[]).map((d) => unpackItem(d));
   }
 
   /** Items sharing a parameter or return type (for docs_related). */
   sameModule(module: string, exclude: string, limit: number): DocItem[] {
     return (this.prep(`SELECT data FROM items WHERE module = ? AND id != ? AND kind != 'module' AND kind != 'example' ORDER BY has_doc DESC, line LIMIT ?`)
       .pluck()
-      .all(module, exclude, limit) as string[]).map((d) => JSON.parse(d) as DocItem);
+      .all(module, exclude, limit) as string[]).map((d) => unpackItem(d));
   }
 
   /** Items sharing a documentation category (JSDoc `@category`) under the same parent, e.g. lodash's "Function". */
   sameCategory(category: string, parent: string | null, exclude: string, limit: number): DocItem[] {
     return (this.prep(`SELECT data FROM items WHERE id != ? AND parent IS ? AND json_extract(data, '$.tags.category') = ? LIMIT ?`)
       .pluck()
-      .all(exclude, parent, category, limit) as string[]).map((d) => JSON.parse(d) as DocItem);
+      .all(exclude, parent, category, limit) as string[]).map((d) => unpackItem(d));
   }
 
   /** Items that extend or implement `name` (searching the stored `implements` lists). */
@@ -244,7 +250,7 @@ export class IndexQueries {
     return (this.prep(`SELECT data FROM items WHERE kind IN ('class','struct','interface','trait','impl','enum') AND data LIKE ? LIMIT ?`)
       .pluck()
       .all(`%"implements":[%${short.replace(/[%_]/g, '')}%`, limit * 4) as string[])
-      .map((d) => JSON.parse(d) as DocItem)
+      .map((d) => unpackItem(d))
       .filter((i) => i.implements.some((x) => x.replace(/<.*$/, '').split(/::|\./).pop() === short))
       .slice(0, limit);
   }
@@ -254,7 +260,7 @@ export class IndexQueries {
     const short = name.replace(/<.*$/, '').replace(/\[.*$/, '').split(/::|\./).pop()!;
     return (this.prep(`SELECT data FROM items WHERE name = ? AND kind IN ('class','struct','interface','trait','type','enum') ORDER BY has_doc DESC LIMIT ?`)
       .pluck()
-      .all(short, limit) as string[]).map((d) => JSON.parse(d) as DocItem);
+      .all(short, limit) as string[]).map((d) => unpackItem(d));
   }
 
   /** Functions/methods whose signature mentions any of these words (type or parameter names). */
@@ -264,7 +270,7 @@ export class IndexQueries {
     types = types.slice(0, 8);
     return (this.prep(`SELECT data FROM items WHERE id != ? AND kind IN ('function','method','constructor') AND (${where}) LIMIT ?`)
       .pluck()
-      .all(exclude, ...types.map((t) => `%${t.replace(/[%_]/g, '')}%`), limit * 5) as string[]).map((d) => JSON.parse(d) as DocItem);
+      .all(exclude, ...types.map((t) => `%${t.replace(/[%_]/g, '')}%`), limit * 5) as string[]).map((d) => unpackItem(d));
   }
 
   importsOf(relFile: string): string[] {

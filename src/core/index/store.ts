@@ -217,7 +217,7 @@ export class IndexStore {
     const hasDoc = item.doc || item.summary || item.params.some((p) => p.doc) ? 1 : 0;
     const r = this.stmts.insertItem.run(
       fileId, item.id, item.name, item.kind, item.module, item.parent, item.visibility, item.language, item.signature, item.summary, hasDoc,
-      docHead(item), item.deprecated ? 1 : 0, item.location.line, JSON.stringify(item),
+      docHead(item), item.deprecated ? 1 : 0, item.location.line, packItem(item),
     );
     const aliases = item.tags.alias ? ' ' + item.tags.alias.split(/[\s,]+/).map(identifierText).join(' ') : '';
     const paramText = item.params.map((p) => `${p.name} ${p.doc ?? ''}`).join(' ');
@@ -266,5 +266,37 @@ export class IndexStore {
 /** The words a re-ranker looks at besides name and signature: the doc's start and the parameter docs. */
 function docHead(item: DocItem): string {
   const params = item.params.map((p) => p.doc ?? '').join(' ');
-  return `${item.doc.slice(0, 600)} ${params.slice(0, 300)} ${item.returns?.doc?.slice(0, 100) ?? ''}`.replace(/\s+/g, ' ').trim();
+  return `${item.doc.slice(0, 400)} ${params.slice(0, 200)} ${item.returns?.doc?.slice(0, 80) ?? ''}`.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Items are stored as JSON without their empty fields (most items have no throws, examples,
+ * tags…), which keeps the database a good deal smaller; `unpackItem` restores them.
+ */
+export function packItem(item: DocItem): string {
+  return JSON.stringify(item, (key, value) => {
+    if (key === '') return value;
+    if (value === null || (Array.isArray(value) && !value.length)) return undefined;
+    if (key === 'tags' && value && !Object.keys(value).length) return undefined;
+    return value;
+  });
+}
+
+export function unpackItem(json: string): DocItem {
+  const o = JSON.parse(json) as Partial<DocItem> & Pick<DocItem, 'id' | 'kind' | 'name' | 'module' | 'visibility' | 'language' | 'signature' | 'location'>;
+  return {
+    ...o,
+    summary: o.summary ?? '',
+    doc: o.doc ?? '',
+    params: (o.params ?? []).map((p) => ({ ...p, type: p.type ?? null, doc: p.doc ?? null })),
+    returns: o.returns ? { type: o.returns.type ?? null, doc: o.returns.doc ?? null } : null,
+    throws: (o.throws ?? []).map((t) => ({ type: t.type ?? null, doc: t.doc ?? null })),
+    examples: (o.examples ?? []).map((e) => ({ ...e, description: e.description ?? null })),
+    see_also: o.see_also ?? [],
+    deprecated: o.deprecated ?? null,
+    since: o.since ?? null,
+    parent: o.parent ?? null,
+    implements: o.implements ?? [],
+    tags: o.tags ?? {},
+  };
 }

@@ -96,6 +96,10 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
     if (c.visibility !== 'public') score -= 0.06;
     if (c.deprecated) score -= 0.04;
     if (c.kind === 'example') score -= 0.1;
+    // Among equals, prefer the canonical place: shallow paths, no `_private` or vendored segments.
+    const segments = c.id.split(/::|[./#]/).length;
+    score -= 0.012 * Math.max(0, segments - 3);
+    if (/(^|[./:])_[A-Za-z]|(^|[./])(vendor|_vendor|third_party|vendored)([./]|$)/.test(c.id.slice(0, c.id.length - c.name.length))) score -= 0.05;
     return { index, score: Math.max(0, score) };
   });
 }

@@ -1,8 +1,259 @@
-import type { Tree } from 'web-tree-sitter';
-import type { ExtractOptions } from '../context.js';
-import type { FileExtract, LanguageId } from '../types.js';
+import type { Node, Tree } from 'web-tree-sitter';
+import { buildItem, docMarkdown, oneLine, type SignatureParam } from '../build.js';
+import { ItemSink, type ExtractOptions } from '../context.js';
+import { stripBlockComment, stripLineComments, type RawComment } from '../doc/comments.js';
+import { parseRustDoc } from '../doc/markdown.js';
+import { firstSentence, type ParsedDoc } from '../doc/model.js';
+import { field, isComment, leadingComments, namedChildren } from '../syntax.js';
+import type { FileExtract, ItemKind, Visibility } from '../types.js';
 
-/** Rust: not extracted yet (returns the module only). */
-export function extractRust(tree: Tree, _source: string, opts: ExtractOptions, lang: LanguageId): FileExtract {
-  return { language: lang, module: { name: opts.file, doc: '', summary: '' }, items: [], imports: [], errors: tree.rootNode.hasError ? 1 : 0 };
+/**
+ * Rust: `///` and `/** *\/` item docs, `//!` and `/*! *\/` module docs, Markdown sections
+ * (`# Examples`, `# Panics`, `# Errors`, `# Safety`) and intra-doc links, `#[deprecated]` and
+ * `#[stable(since)]` attributes. Ids are paths (`crate::module::Type::method`); `pub` items are
+ * public, `pub(crate)`/`pub(super)` internal, the rest private. Trait impls are items of kind
+ * `impl` so that docs_related can say which types implement a trait.
+ */
+
+/** `src/lib.rs` → crate; `src/a/mod.rs`, `src/a.rs` → crate::a; `crates/x/src/y.rs` → x::y. */
+export function rustModulePath(file: string, crate: string | undefined, rootName: string): string[] {
+  const parts = file.replace(/\\/g, '/').replace(/\.rs$/, '').split('/');
+  const srcAt = parts.lastIndexOf('src');
+  let crateName = (crate ?? rootName).replace(/-/g, '_');
+  let rest = parts;
+  if (srcAt >= 0) {
+    if (srcAt > 0) crateName = parts[srcAt - 1]!.replace(/-/g, '_');
+    rest = parts.slice(srcAt + 1);
+  }
+  if (rest.length && /^(lib|main|mod)$/.test(rest[rest.length - 1]!)) rest = rest.slice(0, -1);
+  return [crateName, ...rest.filter(Boolean)];
+}
+
+function docOf(node: Node): ParsedDoc | null {
+  const comments = leadingComments(node, (n) => n.type === 'attribute_item');
+  const docs: RawComment[] = [];
+  // The doc is the run of outer doc comments closest to the item.
+  for (let i = comments.length - 1; i >= 0; i--) {
+    const c = comments[i]!;
+    if (c.style === 'line-doc' || (c.style === 'block-doc' && c.text.startsWith('/**'))) docs.unshift(c);
+    else if (docs.length) break;
+  }
+  if (!docs.length) return null;
+  const text = docs.map((d) => (d.text.startsWith('/*') ? stripBlockComment(d.text) : stripLineComments([d.text]))).join('\n');
+  return text.trim() ? parseRustDoc(text) : null;
+}
+
+function attributesOf(node: Node): string[] {
+  const out: string[] = [];
+  let sib = node.previousSibling;
+  while (sib && (sib.type === 'attribute_item' || isComment(sib))) {
+    if (sib.type === 'attribute_item') out.push(sib.text);
+    sib = sib.previousSibling;
+  }
+  return out;
+}
+
+function visibilityOf(node: Node): Visibility {
+  const v = namedChildren(node).find((c) => c.type === 'visibility_modifier')?.text;
+  if (!v) return 'private';
+  return v === 'pub' ? 'public' : 'internal';
+}
+
+function typeName(node: Node | null): string {
+  if (!node) return '';
+  const base = node.type === 'generic_type' ? field(node, 'type') ?? node : node;
+  return base.text.replace(/\s+/g, '');
+}
+
+export function extractRust(tree: Tree, source: string, opts: ExtractOptions): FileExtract {
+  const root = tree.rootNode;
+  const sink = new ItemSink(opts.includePrivate);
+  const rootName = opts.project?.rustCrate ?? 'crate';
+  const modPath = rustModulePath(opts.file, opts.project?.rustCrate, rootName);
+  const module = modPath.join('::');
+  const imports: string[] = [];
+  let moduleDoc: ParsedDoc | null = null;
+
+  function innerDoc(container: Node): ParsedDoc | null {
+    const lines: string[] = [];
+    for (const c of namedChildren(container)) {
+      if (!isComment(c)) {
+        if (lines.length || c.type !== 'inner_attribute_item') break;
+        continue;
+      }
+      if (c.text.startsWith('//!')) lines.push(stripLineComments([c.text]));
+      else if (c.text.startsWith('/*!')) lines.push(stripBlockComment(c.text));
+      else if (lines.length) break;
+    }
+    const text = lines.join('\n').trim();
+    return text ? parseRustDoc(text) : null;
+  }
+
+  function attrs(node: Node): { deprecated: string | null; since: string | null } {
+    let deprecated: string | null = null;
+    let since: string | null = null;
+    for (const a of attributesOf(node)) {
+      if (/^#\[deprecated/.test(a)) deprecated = /note\s*=\s*"([^"]*)"/.exec(a)?.[1] ?? /^#\[deprecated\s*=\s*"([^"]*)"/.exec(a)?.[1] ?? 'Deprecated.';
+      const st = /^#\[(?:stable|rustc_const_stable)\(.*since\s*=\s*"([^"]*)"/.exec(a);
+      if (st) since = st[1]!;
+    }
+    return { deprecated, since };
+  }
+
+  function params(list: Node | null): SignatureParam[] {
+    if (!list) return [];
+    const out: SignatureParam[] = [];
+    for (const p of namedChildren(list)) {
+      if (p.type === 'parameter') out.push({ name: field(p, 'pattern')?.text ?? '_', type: oneLine(field(p, 'type')?.text ?? '') || null });
+      else if (p.type === 'variadic_parameter') out.push({ name: '...', type: null });
+    }
+    return out;
+  }
+
+  function emit(kind: ItemKind, name: string, node: Node, scope: string[], parent: string | null, visibility: Visibility, signature: string, extra: { params?: SignatureParam[]; returnType?: string | null; implements?: string[] } = {}): string {
+    const id = [...scope, name].join('::');
+    const doc = docOf(node);
+    const a = attrs(node);
+    const item = buildItem(
+      {
+        kind, name, id, module: parent ? parent.split('::').slice(0, -1).join('::') || module : scope.join('::'), visibility, language: 'rust', signature,
+        params: extra.params, returnType: extra.returnType ?? null, line: node.startPosition.row + 1, endLine: node.endPosition.row + 1,
+        parent, implements: extra.implements, deprecated: a.deprecated, since: a.since,
+      },
+      doc,
+      opts.file,
+    );
+    sink.add(item);
+    return id;
+  }
+
+  const header = (n: Node, body: Node | null) => oneLine(source.slice(n.startIndex, body ? body.startIndex : n.endIndex).replace(/[;{]\s*$/, ''));
+  const clamp = (v: Visibility, outer: Visibility): Visibility => (outer === 'public' ? v : v === 'public' ? outer : v);
+
+  function visit(container: Node, scope: string[], outer: Visibility): void {
+    for (const n of namedChildren(container)) {
+      switch (n.type) {
+        case 'use_declaration':
+          imports.push(oneLine(field(n, 'argument')?.text ?? ''));
+          break;
+        case 'function_item':
+        case 'function_signature_item': {
+          const name = field(n, 'name')?.text;
+          if (!name) break;
+          const ret = field(n, 'return_type');
+          emit('function', name, n, scope, null, clamp(visibilityOf(n), outer), header(n, field(n, 'body')), { params: params(field(n, 'parameters')), returnType: ret ? oneLine(ret.text) : null });
+          break;
+        }
+        case 'struct_item':
+        case 'union_item':
+        case 'enum_item': {
+          const name = field(n, 'name')?.text;
+          if (!name) break;
+          const body = field(n, 'body');
+          const kind: ItemKind = n.type === 'enum_item' ? 'enum' : n.type === 'union_item' ? 'union' : 'struct';
+          const vis = clamp(visibilityOf(n), outer);
+          const sig = body && body.type === 'ordered_field_declaration_list' ? oneLine(n.text.replace(/;\s*$/, ''), 300) : header(n, body);
+          const id = emit(kind, name, n, scope, null, vis, sig);
+          if (body) members(body, [...scope, name], id, vis, kind === 'enum');
+          break;
+        }
+        case 'trait_item': {
+          const name = field(n, 'name')?.text;
+          if (!name) break;
+          const vis = clamp(visibilityOf(n), outer);
+          const bounds = field(n, 'bounds');
+          const id = emit('trait', name, n, scope, null, vis, header(n, field(n, 'body')), { implements: bounds ? namedChildren(bounds).map((b) => b.text) : [] });
+          const body = field(n, 'body');
+          if (body) assoc(body, [...scope, name], id, vis, true);
+          break;
+        }
+        case 'impl_item': {
+          const ty = typeName(field(n, 'type'));
+          const trait = field(n, 'trait');
+          const body = field(n, 'body');
+          if (!ty) break;
+          const selfPath = [...scope, ty];
+          if (trait) emit('impl', ty, n, scope, null, outer === 'public' ? 'public' : outer, header(n, body), { implements: [trait.text] });
+          if (body) assoc(body, selfPath, selfPath.join('::'), trait ? outer : outer, !!trait);
+          break;
+        }
+        case 'mod_item': {
+          const name = field(n, 'name')?.text;
+          if (!name) break;
+          const vis = clamp(visibilityOf(n), outer);
+          const body = field(n, 'body');
+          const inner = body ? innerDoc(body) : null;
+          const id = emit('module', name, n, scope, null, vis, oneLine(`${source.slice(n.startIndex, body ? body.startIndex : n.endIndex)}`.replace(/[;{]\s*$/, '')));
+          if (inner) {
+            const it = sink.items.find((i) => i.id === id);
+            if (it && !it.doc) Object.assign(it, { doc: docMarkdown(inner), summary: firstSentence(inner.description), examples: inner.examples });
+          }
+          if (body) visit(body, [...scope, name], vis);
+          break;
+        }
+        case 'const_item':
+        case 'static_item': {
+          const name = field(n, 'name')?.text;
+          if (!name) break;
+          const value = field(n, 'value');
+          const sig = oneLine(source.slice(n.startIndex, value ? value.startIndex : n.endIndex).replace(/=\s*$/, '').replace(/;\s*$/, ''));
+          const item = emit(n.type === 'const_item' ? 'constant' : 'variable', name, n, scope, null, clamp(visibilityOf(n), outer), sig);
+          void item;
+          break;
+        }
+        case 'type_item': {
+          const name = field(n, 'name')?.text;
+          if (name) emit('type', name, n, scope, null, clamp(visibilityOf(n), outer), oneLine(n.text.replace(/;\s*$/, ''), 300));
+          break;
+        }
+        case 'macro_definition': {
+          const name = field(n, 'name')?.text;
+          const exported = attributesOf(n).some((a) => /macro_export/.test(a));
+          if (name) emit('macro', `${name}!`, n, exported ? [scope[0]!] : scope, null, exported ? 'public' : 'internal', `macro_rules! ${name}`);
+          break;
+        }
+      }
+    }
+  }
+
+  /** Struct fields and enum variants. */
+  function members(body: Node, scope: string[], parent: string, vis: Visibility, isEnum: boolean): void {
+    for (const m of namedChildren(body)) {
+      if (m.type === 'field_declaration') {
+        const name = field(m, 'name')?.text;
+        if (name) emit('field', name, m, scope, parent, clamp(visibilityOf(m), vis), oneLine(m.text.replace(/,\s*$/, '')));
+      } else if (isEnum && m.type === 'enum_variant') {
+        const name = field(m, 'name')?.text;
+        if (name) emit('enum_member', name, m, scope, parent, vis, oneLine(m.text.replace(/,\s*$/, ''), 200));
+      }
+    }
+  }
+
+  /** Associated items of a trait or impl block. */
+  function assoc(body: Node, scope: string[], parent: string, vis: Visibility, traitContext: boolean): void {
+    for (const m of namedChildren(body)) {
+      const name = field(m, 'name')?.text;
+      if (!name) continue;
+      // Trait items and trait-impl items are as visible as the trait/type; inherent methods carry their own `pub`.
+      const v = traitContext ? vis : clamp(visibilityOf(m), vis);
+      if (m.type === 'function_item' || m.type === 'function_signature_item') {
+        const ret = field(m, 'return_type');
+        emit('method', name, m, scope, parent, v, header(m, field(m, 'body')), { params: params(field(m, 'parameters')), returnType: ret ? oneLine(ret.text) : null });
+      } else if (m.type === 'const_item') {
+        emit('constant', name, m, scope, parent, v, oneLine(m.text.replace(/;\s*$/, ''), 200));
+      } else if (m.type === 'associated_type' || m.type === 'type_item') {
+        emit('type', name, m, scope, parent, v, oneLine(m.text.replace(/;\s*$/, ''), 200));
+      }
+    }
+  }
+
+  moduleDoc = innerDoc(root);
+  visit(root, modPath, 'public');
+  return {
+    language: 'rust',
+    module: { name: module, doc: moduleDoc ? docMarkdown(moduleDoc) : '', summary: moduleDoc ? firstSentence(moduleDoc.description) : '' },
+    items: sink.items,
+    imports: imports.filter(Boolean),
+    errors: root.hasError ? 1 : 0,
+  };
 }
