@@ -1,4 +1,4 @@
-import { findCompileCommandsDir } from './compile-db.js';
+import { findCompileCommandsDir, mirrorCompileDb } from './compile-db.js';
 import { npmPackageVersion, packageVersionOf, resolveNodeServer, resolveProgram, which, userToolDirs, npmBin, asCommand } from './resolve-command.js';
 import type { ServerSpec } from './server-spec.js';
 
@@ -11,6 +11,8 @@ import type { ServerSpec } from './server-spec.js';
 export interface BuiltinOptions {
   /** lsp.compileCommandsDir: where compile_commands.json is, relative to the project root. */
   compileCommandsDir?: string;
+  /** docent's cache directory; clangd's index goes below it rather than into the user's tree. */
+  cacheDir?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ function clangd(opts: BuiltinOptions): ServerSpec {
     launch(cmd, root) {
       const dir = findCompileCommandsDir(root, opts.compileCommandsDir);
       const args = [...cmd.prefixArgs, '--background-index', `--limit-results=${CLANGD_RESULT_LIMIT}`, '--header-insertion=never', '--log=error'];
-      if (dir) args.push(`--compile-commands-dir=${dir}`);
+      if (dir) args.push(`--compile-commands-dir=${(opts.cacheDir && mirrorCompileDb(dir, opts.cacheDir)) || dir}`);
       return { command: cmd.command, args, display: cmd.display };
     },
   };

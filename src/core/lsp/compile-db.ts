@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { rootKey } from '../index/paths.js';
 
 /**
  * The C/C++ compilation database: where `compile_commands.json` lives for a project root, and
@@ -87,4 +88,35 @@ export function loadCompileDb(dir: string): CompileDb | undefined {
   const db = { dir, files, ordered };
   cache.set(file, { mtimeMs: st.mtimeMs, db });
   return db;
+}
+
+/**
+ * clangd keeps its background index in `.cache/clangd/` beside the compile_commands.json it is
+ * given, which is inside the user's tree, and clangd 14 has no flag to move it. docent promises
+ * to write nothing into the user's repository, so clangd is given a private copy of the
+ * database in docent's cache directory instead (every `directory` made absolute, so the
+ * commands mean the same), and its index lands there. The copy is refreshed when the original
+ * is newer. Returns the directory to pass as --compile-commands-dir, or undefined (use the
+ * original) when the copy cannot be made.
+ */
+export function mirrorCompileDb(dir: string, cacheBase: string): string | undefined {
+  const source = path.join(dir, 'compile_commands.json');
+  const target = path.join(cacheBase, 'clangd', rootKey(dir));
+  const copy = path.join(target, 'compile_commands.json');
+  try {
+    const srcTime = statSync(source).mtimeMs;
+    const copyTime = existsSync(copy) ? statSync(copy).mtimeMs : -1;
+    if (copyTime < srcTime) {
+      const entries = JSON.parse(readFileSync(source, 'utf8')) as Array<Record<string, unknown>>;
+      if (!Array.isArray(entries)) return undefined;
+      const absolute = entries.map((e) => ({ ...e, directory: path.resolve(dir, typeof e.directory === 'string' ? e.directory : '.') }));
+      mkdirSync(target, { recursive: true });
+      const tmp = `${copy}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(absolute));
+      renameSync(tmp, copy);
+    }
+    return target;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { indexBaseDir } from '../index/paths.js';
 import picomatch from 'picomatch';
 import type { DocentConfig, LspServerConfig } from '../config/schema.js';
 import { isWithin } from '../workspace/confine.js';
@@ -112,7 +113,7 @@ export function languageIdFor(file: string, spec: ServerSpec): string {
 
 /** Built-in specs with config overrides applied, then config-only servers (first, so they win routing). */
 function buildSpecs(config?: DocentConfig): ServerSpec[] {
-  const builtins = builtinServers({ compileCommandsDir: config?.lsp.compileCommandsDir });
+  const builtins = builtinServers({ compileCommandsDir: config?.lsp.compileCommandsDir, cacheDir: indexBaseDir(config?.indexDir) });
   const configured = config?.lsp.servers ?? {};
   const out: ServerSpec[] = [];
   for (const [id, c] of Object.entries(configured)) {

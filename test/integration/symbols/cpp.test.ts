@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocentError } from '../../../src/core/errors.js';
 import { configureCppFixture, isAlive, makeContext, waitFor } from './helpers.js';
@@ -5,10 +8,12 @@ import { configureCppFixture, isAlive, makeContext, waitFor } from './helpers.js
 // One clangd for the whole file: the fixture is configured by CMake in beforeAll and indexed once.
 let env: ReturnType<typeof makeContext>;
 let root: string;
+let cacheDir: string;
 
 beforeAll(async () => {
   root = configureCppFixture();
-  env = makeContext([root]);
+  cacheDir = mkdtempSync(path.join(tmpdir(), 'docent-clangd-cache-'));
+  env = makeContext([root], { indexDir: cacheDir });
   // Warm up: start clangd and wait for its background index.
   await env.search({ query: 'Point', include_details: false });
 });
@@ -133,5 +138,16 @@ describe('search_symbols on clangd (CMake fixture)', () => {
     ac.abort();
     await expect(p).rejects.toBeInstanceOf(DocentError);
     await expect(p).rejects.toMatchObject({ code: 'E_CANCELLED' });
+  });
+});
+
+describe('clangd writes nothing into the project', () => {
+  it('keeps its background index in docent\'s cache, not beside compile_commands.json', async () => {
+    // Indexing runs in the background; give it time to write its shards.
+    const clangdDirs = () => (existsSync(path.join(cacheDir, 'clangd')) ? readdirSync(path.join(cacheDir, 'clangd')) : []);
+    const indexed = await waitFor(() => clangdDirs().some((d) => existsSync(path.join(cacheDir, 'clangd', d, '.cache', 'clangd', 'index'))), 30_000);
+    expect(indexed).toBe(true);
+    expect(existsSync(path.join(root, 'build', '.cache'))).toBe(false);
+    expect(existsSync(path.join(root, '.cache'))).toBe(false);
   });
 });
