@@ -45,7 +45,6 @@ export const ConfigSchema = z
     info: z
       .object({
         dirs: z.array(z.string()).default([]),
-        cache: z.boolean().default(true),
       })
       .strict()
       .prefault({}),

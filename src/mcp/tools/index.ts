@@ -26,5 +26,10 @@ export function selectTools(selection: readonly string[], all: readonly AnyTool[
       throw new DocentError('E_BAD_INPUT', `Unknown tool or group "${item}" in --tools.`, `Use tool names or groups: ${TOOL_GROUPS.join(', ')}.`);
     }
   }
-  return all.filter((t) => wanted.has(t.name));
+  const chosen = all.filter((t) => wanted.has(t.name));
+  if (chosen.length === 0) {
+    // e.g. only a group that has no tools in this version: an empty server would look broken.
+    throw new DocentError('E_BAD_INPUT', `--tools ${selection.join(',')} selects no tools.`, `Groups with tools: ${[...new Set(all.map((t) => t.group))].join(', ')}.`);
+  }
+  return chosen;
 }

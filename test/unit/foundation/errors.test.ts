@@ -96,4 +96,7 @@ describe('--tools selection', () => {
   it('rejects an unknown name', () => {
     expect(() => selectTools(['nope'], all)).toThrow(/Unknown tool or group/);
   });
+  it('rejects a selection that leaves no tools', () => {
+    expect(() => selectTools(['analysis'], all)).toThrow(/selects no tools/);
+  });
 });
