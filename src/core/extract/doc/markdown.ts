@@ -108,6 +108,7 @@ export function parseGoDoc(text: string): ParsedDoc {
     .join('\n\n')
     .replace(/^#\s+(.+)$/gm, '## $1')
     .trim();
-  for (const m of doc.description.matchAll(/\[([A-Za-z_][\w.]*)\](?!\()/g)) if (!doc.see.includes(m[1]!)) doc.see.push(m[1]!);
+  // Doc links (`[Name]`, `[pkg.Name]`) anywhere, the Deprecated paragraph included, are cross-references.
+  for (const m of text.replace(/^(\t| {2}).*$/gm, '').matchAll(/\[([A-Za-z_][\w.]*)\](?!\()/g)) if (!doc.see.includes(m[1]!)) doc.see.push(m[1]!);
   return doc;
 }

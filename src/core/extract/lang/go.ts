@@ -109,14 +109,15 @@ export function extractGo(tree: Tree, source: string, opts: ExtractOptions): Fil
       case 'type_declaration': {
         if (isTest) break;
         const specs = namedChildren(n).filter((c) => c.type === 'type_spec' || c.type === 'type_alias');
-        for (const spec of specs) typeSpec(spec, specs.length === 1 && !/\(\s*$/.test(source.slice(n.startIndex, spec.startIndex)) ? n : spec);
+        const grouped = /^type\s*\(/.test(n.text);
+        for (const spec of specs) typeSpec(spec, grouped ? spec : n);
         break;
       }
       case 'const_declaration':
       case 'var_declaration': {
         if (isTest) break;
         const specs = namedChildren(n).filter((c) => c.type === 'const_spec' || c.type === 'var_spec');
-        const grouped = /\(\s*$/.test(source.slice(n.startIndex, specs[0]?.startIndex ?? n.startIndex));
+        const grouped = /^(const|var)\s*\(/.test(n.text);
         for (const spec of specs) {
           for (const nm of spec.childrenForFieldName('name')) {
             if (!nm || nm.text === '_') continue;

@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractSource } from '../../../src/core/extract/extract.js';
+import { projectHints } from '../../../src/core/index/indexer.js';
+import { FIXTURES, item } from './fixtures.js';
+
+async function extract(dir: string, file: string, includePrivate = false) {
+  const root = path.join(FIXTURES, dir);
+  const lang = file.endsWith('.rs') ? 'rust' : file.endsWith('.go') ? 'go' : 'java';
+  return extractSource(lang, readFileSync(path.join(root, file), 'utf8'), { file, includePrivate, project: projectHints(root) });
+}
+
+describe('Rust extraction (rustdoc and the seed\'s /// + @tags style)', () => {
+  it('parses the seed\'s generic style: /// Markdown with @param, @returns, @example, @see', async () => {
+    const x = await extract('rust', 'src/slice.rs');
+    expect(item(x, 'core_lite::slice::Slice::get')).toEqual({
+      id: 'core_lite::slice::Slice::get',
+      kind: 'method',
+      name: 'get',
+      module: 'core_lite::slice',
+      visibility: 'public',
+      language: 'rust',
+      signature: 'pub fn get(&self, index: usize) -> Option<&T>',
+      summary: 'Returns the element at the given index.',
+      doc: 'Returns the element at the given index.',
+      params: [{ name: 'index', type: 'usize', doc: 'The zero-based index' }],
+      returns: { type: 'Option<&T>', doc: 'The element wrapped in Some, or None if out of bounds' },
+      throws: [],
+      examples: [{ code: 'let slice = Slice { items: vec![1, 2, 3], len: 3 };\nassert_eq!(slice.get(1), Some(&2));', description: null, language: 'rust' }],
+      see_also: ['Slice::get_unchecked'],
+      deprecated: null,
+      since: null,
+      location: { file: 'src/slice.rs', line: 26, end_line: 28 },
+      parent: 'core_lite::slice::Slice',
+      implements: [],
+      tags: {},
+    });
+  });
+
+  it('reads # Examples / # Panics / # Errors sections, intra-doc links and attributes', async () => {
+    const x = await extract('rust', 'src/slice.rs');
+    const gu = item(x, 'core_lite::slice::Slice::get_unchecked');
+    expect(gu.examples).toEqual([{ code: '# let s = vec![1];\nlet x = unsafe { s.get_unchecked(0) };', description: 'Basic usage', language: 'rust' }]);
+    expect(gu.throws).toEqual([{ type: 'panic', doc: 'Panics in debug builds when `index >= len`.' }]);
+    expect(gu.doc).toContain('# Safety');
+    const p = item(x, 'core_lite::slice::parse');
+    expect(p).toMatchObject({ since: '1.0.0', throws: [{ type: 'Err', doc: 'Returns [`ParseError::Empty`] when `s` is empty.' }], see_also: ['ParseError::Empty'], returns: { type: 'Result<u32, ParseError>', doc: null } });
+    expect(item(x, 'core_lite::slice::old_parse').deprecated).toBe('use `parse` instead');
+    expect(item(x, 'core_lite::slice::ParseError::BadDigit')).toMatchObject({ kind: 'enum_member', summary: 'A character was not a digit.', signature: 'BadDigit(char)' });
+    expect(item(x, 'core_lite::slice::Shape::area')).toMatchObject({ kind: 'method', parent: 'core_lite::slice::Shape', summary: 'The area.' });
+    expect(x.items.find((i) => i.kind === 'impl')).toMatchObject({ id: 'core_lite::slice::Slice', implements: ['fmt::Display'], signature: 'impl fmt::Display for Slice<u8>' });
+    expect(x.module).toMatchObject({ name: 'core_lite::slice', summary: 'Slices and views into sequences.' });
+  });
+
+  it('keeps private and pub(crate) items out unless asked', async () => {
+    const ids = (await extract('rust', 'src/slice.rs')).items.map((i) => i.id);
+    expect(ids).not.toContain('core_lite::slice::Slice::private_helper');
+    expect(ids).not.toContain('core_lite::slice::crate_only');
+    expect(ids).not.toContain('core_lite::slice::Slice::len');
+    const all = await extract('rust', 'src/slice.rs', true);
+    expect(all.items.find((i) => i.id === 'core_lite::slice::crate_only')?.visibility).toBe('internal');
+  });
+});
+
+describe('Go extraction', () => {
+  it('documents functions with code blocks and Deprecated: paragraphs, ids from go.mod', async () => {
+    const x = await extract('go', 'strutil/strutil.go');
+    expect(item(x, 'example.com/lite/strutil.Reverse')).toEqual({
+      id: 'example.com/lite/strutil.Reverse',
+      kind: 'function',
+      name: 'Reverse',
+      module: 'example.com/lite/strutil',
+      visibility: 'public',
+      language: 'go',
+      signature: 'func Reverse(s string) string',
+      summary: 'Reverse returns s with its runes in reverse order.',
+      doc: 'Reverse returns s with its runes in reverse order.\n\nIt handles multi-byte runes:\n\n```go\nReverse("héllo") // "olléh"\n```',
+      params: [{ name: 's', type: 'string', doc: null }],
+      returns: { type: 'string', doc: null },
+      throws: [],
+      examples: [],
+      see_also: ['ReverseRunes'],
+      deprecated: 'use [ReverseRunes].',
+      since: null,
+      location: { file: 'strutil/strutil.go', line: 19, end_line: 21 },
+      parent: null,
+      implements: [],
+      tags: {},
+    });
+  });
+
+  it('handles methods, struct fields (leading and trailing comments), grouped declarations and visibility', async () => {
+    const x = await extract('go', 'strutil/strutil.go', true);
+    expect(item(x, 'example.com/lite/strutil.Builder.Write')).toMatchObject({ kind: 'method', parent: 'example.com/lite/strutil.Builder', returns: { type: '(n int, err error)', doc: null } });
+    expect(item(x, 'example.com/lite/strutil.Builder.N').summary).toBe('N counts the writes.');
+    expect(item(x, 'example.com/lite/strutil.Builder.buf')).toMatchObject({ summary: 'the buffer', visibility: 'internal' });
+    expect(item(x, 'example.com/lite/strutil.Sizer')).toMatchObject({ kind: 'interface', summary: 'Sizer reports a size.' });
+    expect(item(x, 'example.com/lite/strutil.Sizer.Size').summary).toBe('Size returns the size in bytes.');
+    expect(item(x, 'example.com/lite/strutil.MaxLen')).toMatchObject({ kind: 'constant', summary: 'MaxLen is the longest supported string.' });
+    expect(item(x, 'example.com/lite/strutil.helper').visibility).toBe('internal');
+    expect(x.module).toMatchObject({ name: 'example.com/lite/strutil', summary: 'Package strutil has small string helpers.' });
+  });
+
+  it('turns Example functions in _test.go into examples attached to their target, and ignores tests', async () => {
+    const x = await extract('go', 'strutil/example_test.go');
+    expect(x.items.map((i) => [i.id, i.kind, i.parent])).toEqual([
+      ['example.com/lite/strutil.ExampleReverse', 'example', 'example.com/lite/strutil.Reverse'],
+      ['example.com/lite/strutil.ExampleBuilder_Write', 'example', 'example.com/lite/strutil.Builder.Write'],
+    ]);
+    expect(x.items[0]!.examples).toEqual([{ code: 'fmt.Println(strutil.Reverse("abc"))\n// Output: cba', description: null, language: 'go' }]);
+    expect(x.items[1]!.examples[0]!.description).toBe('Counting writes.');
+  });
+});
+
+describe('Java extraction (Javadoc)', () => {
+  it('converts Javadoc HTML and inline tags, merges @throws with the throws clause', async () => {
+    const x = await extract('java', 'src/main/java/com/example/util/Stack.java');
+    expect(item(x, 'com.example.util.Stack.push')).toEqual({
+      id: 'com.example.util.Stack.push',
+      kind: 'method',
+      name: 'push',
+      module: 'com.example.util',
+      visibility: 'public',
+      language: 'java',
+      signature: 'public Stack<T> push(T item)',
+      summary: 'Pushes an item onto the top of this stack.',
+      doc: 'Pushes an item onto the top of this stack.',
+      params: [{ name: 'item', type: 'T', doc: 'the item to push; must not be `null`' }],
+      returns: { type: 'Stack<T>', doc: 'this stack, for chaining' },
+      throws: [{ type: 'IllegalStateException', doc: 'if the stack is full' }],
+      examples: [],
+      see_also: ['#pop()'],
+      deprecated: null,
+      since: null,
+      location: { file: 'src/main/java/com/example/util/Stack.java', line: 33, end_line: 35 },
+      parent: 'com.example.util.Stack',
+      implements: [],
+      tags: {},
+    });
+    expect(item(x, 'com.example.util.Stack.pop')).toMatchObject({ deprecated: 'Use `#poll()` instead.', throws: [{ type: 'java.util.NoSuchElementException', doc: null }] });
+    expect(item(x, 'com.example.util.Stack')).toMatchObject({
+      kind: 'class',
+      summary: 'A last-in, first-out stack.',
+      examples: [{ code: 'Stack<String> s = new Stack<>();\ns.push("a");', description: 'Typical use', language: 'java' }],
+      see_also: ['java.util.Deque'],
+      since: '2.0',
+      implements: ['AbstractContainer', 'Iterable<T>'],
+      tags: { 'typeparam T': 'the element type' },
+    });
+    expect(item(x, 'com.example.util.Stack.MAX_DEPTH')).toMatchObject({ kind: 'constant', signature: 'public static final int MAX_DEPTH = 1024' });
+    expect(item(x, 'com.example.util.Stack.Color.RED').summary).toBe('Red stacks.');
+    const ids = x.items.map((i) => i.id);
+    expect(ids).not.toContain('com.example.util.Stack.items');
+    expect(ids).not.toContain('com.example.util.Stack.compact');
+  });
+});
