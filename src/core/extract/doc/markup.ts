@@ -41,8 +41,8 @@ export function javadocToMarkdown(text: string): string {
     .replace(/\s*<p>\s*/gi, '\n\n')
     .replace(/<\/p>/gi, '')
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/\s*<\/?(?:ul|ol)>\s*/gi, '\n')
-    .replace(/\s*<li>\s*/gi, '\n- ')
+    .replace(/\s*<(?:ul|ol)>\s*/gi, '\n\n').replace(/\s*<\/(?:ul|ol)>\s*/gi, '\n\n')
+    .replace(/[ \t]*\n?[ \t]*<li>\s*/gi, '\n- ')
     .replace(/<\/li>/gi, '')
     .replace(/<h(\d)>([\s\S]*?)<\/h\1>/gi, (_m, n: string, t: string) => `\n${'#'.repeat(Number(n))} ${t}\n`)
     .replace(/<\/?(?:div|span|blockquote|tt|dl|dt|dd|table|tr|td|th)[^>]*>/gi, '');

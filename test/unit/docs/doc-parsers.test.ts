@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { stripBlockComment, stripLineComments } from '../../../src/core/extract/doc/comments.js';
+import { parseGoDoc, parseRustDoc } from '../../../src/core/extract/doc/markdown.js';
+import { firstSentence } from '../../../src/core/extract/doc/model.js';
+import { parseDocstring } from '../../../src/core/extract/doc/python.js';
+import { parseTaggedDoc } from '../../../src/core/extract/doc/tags.js';
+import { mergeParams, oneLine } from '../../../src/core/extract/build.js';
+
+describe('the seed\'s doc comment syntax', () => {
+  it('parses the seed scenario exactly (summary, params, returns, examples)', () => {
+    const text = stripLineComments([
+      '/// Returns the element at the given index.',
+      '///',
+      '/// @param index The zero-based index',
+      '/// @returns The element wrapped in Just, or Nothing if out of bounds',
+      '/// @example',
+      '/// ```tml',
+      '/// let slice = [1, 2, 3].as_slice()',
+      '/// assert_eq(slice.get(1), Just(2))',
+      '/// ```',
+    ]);
+    const d = parseRustDoc(text, 'tml');
+    expect(firstSentence(d.description)).toBe('Returns the element at the given index.');
+    expect(d.params).toEqual([{ name: 'index', type: null, doc: 'The zero-based index', optional: undefined, default: null }]);
+    expect(d.returns).toEqual({ type: null, doc: 'The element wrapped in Just, or Nothing if out of bounds' });
+    expect(d.examples).toEqual([{ code: 'let slice = [1, 2, 3].as_slice()\nassert_eq(slice.get(1), Just(2))', description: null, language: 'tml' }]);
+  });
+
+  it('handles @throws and @see in the generic style, and //! module docs', () => {
+    const d = parseTaggedDoc('Reads a file.\n\n@param path Where\n@throws IoError when missing\n@see write_file', 'generic', 'rust');
+    expect(d.throws).toEqual([{ type: 'IoError', doc: 'when missing' }]);
+    expect(d.see).toEqual(['write_file']);
+    expect(stripLineComments(['//! Module doc.', '//!', '//! More.'])).toBe('Module doc.\n\nMore.');
+  });
+});
+
+describe('JSDoc / TSDoc tags', () => {
+  it('reads braces types, optional [name=default], nested option fields and TSDoc dashes', () => {
+    const d = parseTaggedDoc('Does it.\n@param {Object} [options={}] The options.\n@param {number} [options.wait=0]\n  How long.\n@param name - The name.\n@returns {Promise<void>} Nothing.', 'jsdoc', 'javascript');
+    expect(d.params).toEqual([
+      { name: 'options', type: 'Object', doc: 'The options.', optional: true, default: '{}' },
+      { name: 'options.wait', type: 'number', doc: 'How long.', optional: true, default: '0' },
+      { name: 'name', type: null, doc: 'The name.', optional: undefined, default: null },
+    ]);
+    expect(d.returns).toEqual({ type: 'Promise<void>', doc: 'Nothing.' });
+  });
+
+  it('keeps decorators inside @example code and reads <caption>', () => {
+    const d = parseTaggedDoc('X.\n@example <caption>Use it</caption>\n@Component()\nclass A {}\n@since 2.0', 'jsdoc', 'typescript');
+    expect(d.examples).toEqual([{ code: '@Component()\nclass A {}', description: 'Use it', language: 'typescript' }]);
+    expect(d.since).toBe('2.0');
+  });
+
+  it('turns {@link} into code spans and collects identity tags', () => {
+    const d = parseTaggedDoc('See {@link Foo#bar} and {@link Baz|the baz}.\n@static\n@memberOf _\n@category Array', 'jsdoc', 'javascript');
+    expect(d.description).toBe('See `Foo#bar` and the baz.');
+    expect(d.tags).toMatchObject({ static: '', memberof: '_', category: 'Array' });
+  });
+});
+
+describe('Doxygen and Javadoc', () => {
+  it('reads \\brief, \\param[in], \\retval and \\code blocks as examples', () => {
+    const d = parseTaggedDoc('\\brief Opens it.\n\nDetails here.\n\\param[in] path the path\n\\retval 0 success\n\\retval -1 failure\n\\code\nopen("x");\n\\endcode', 'doxygen', 'cpp');
+    expect(d.brief).toBe('Opens it.');
+    expect(d.params).toEqual([{ name: 'path', type: null, doc: 'the path', optional: undefined, default: null }]);
+    expect(d.returns?.doc).toBe('`0` success\n`-1` failure');
+    expect(d.examples).toEqual([{ code: 'open("x");', description: null, language: 'cpp' }]);
+  });
+
+  it('converts Javadoc HTML to Markdown', () => {
+    const d = parseTaggedDoc(stripBlockComment('/**\n * Hello <b>world</b>.\n * <ul><li>one</li><li>two</li></ul>\n * @return {@code true} if so\n */'), 'javadoc', 'java');
+    expect(d.description).toBe('Hello **world**.\n\n- one\n- two');
+    expect(d.returns).toEqual({ type: null, doc: '`true` if so' });
+  });
+});
+
+describe('Python docstrings', () => {
+  it('Google: typed args, optional, multi-line descriptions, Returns with type, Raises', () => {
+    const d = parseDocstring('Sum.\n\n    Args:\n        a (int): First.\n        b (int, optional): Second,\n            continued.\n\n    Returns:\n        int: The sum.\n\n    Raises:\n        TypeError: Bad input.\n    ');
+    expect(d.params).toEqual([
+      { name: 'a', type: 'int', doc: 'First.', optional: undefined },
+      { name: 'b', type: 'int', doc: 'Second,\ncontinued.', optional: true },
+    ]);
+    expect(d.returns).toEqual({ type: 'int', doc: 'The sum.' });
+    expect(d.throws).toEqual([{ type: 'TypeError', doc: 'Bad input.' }]);
+    expect(d.description).toBe('Sum.');
+  });
+
+  it('NumPy: x1, x2 : array_like shares an entry; reST :param int x: and :rtype:', () => {
+    const n = parseDocstring('Add.\n\nParameters\n----------\nx1, x2 : array_like\n    Inputs.\n\nReturns\n-------\nndarray\n    The sum.\n');
+    expect(n.params.map((p) => [p.name, p.type])).toEqual([['x1', 'array_like'], ['x2', 'array_like']]);
+    expect(n.returns).toEqual({ type: 'ndarray', doc: 'The sum.' });
+    const r = parseDocstring('Get.\n\n:param int x: The x.\n:param y: The y.\n:type y: str\n:returns: A value.\n:rtype: bool\n');
+    expect(r.params).toEqual([{ name: 'x', type: 'int', doc: 'The x.' }, { name: 'y', type: 'str', doc: 'The y.' }]);
+    expect(r.returns).toEqual({ type: 'bool', doc: 'A value.' });
+  });
+});
+
+describe('Go and rustdoc Markdown', () => {
+  it('Go: indented blocks become fenced code, Deprecated: paragraphs are pulled out', () => {
+    const d = parseGoDoc('Do does it.\n\n\tDo(1)\n\nDeprecated: use Done.');
+    expect(d.description).toBe('Do does it.\n\n```go\nDo(1)\n```');
+    expect(d.deprecated).toBe('use Done.');
+  });
+
+  it('rustdoc: # Arguments lists document parameters', () => {
+    const d = parseRustDoc('Makes one.\n\n# Arguments\n\n* `size` - How big.\n');
+    expect(d.params).toEqual([{ name: 'size', type: null, doc: 'How big.' }]);
+  });
+});
+
+describe('building items', () => {
+  it('first sentences skip abbreviations and inline code', () => {
+    expect(firstSentence('Use e.g. this. Then that.')).toBe('Use e.g. this.');
+    expect(firstSentence('Calls `a.b()`. More.')).toBe('Calls `a.b()`.');
+  });
+
+  it('signature types win, tag text documents, tag-only sub-fields follow their parent', () => {
+    expect(mergeParams([{ name: 'opts', type: 'Options' }, { name: 'x', type: null }], [
+      { name: 'x', type: 'number', doc: 'The x.' },
+      { name: 'opts', type: 'Object', doc: 'Options.' },
+      { name: 'opts.deep', type: 'boolean', doc: 'Deep?' },
+    ])).toEqual([
+      { name: 'opts', type: 'Options', doc: 'Options.' },
+      { name: 'opts.deep', type: 'boolean', doc: 'Deep?' },
+      { name: 'x', type: 'number', doc: 'The x.' },
+    ]);
+    expect(oneLine('f(\n  a: int,\n  b: int,\n) -> int')).toBe('f(a: int, b: int) -> int');
+    expect(oneLine('a > b')).toBe('a > b');
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { isTestFile } from '../../../src/core/index/classify.js';
+import { editDistance } from '../../../src/core/index/query.js';
+import { blend, coverage, nameScore, type QueryShape } from '../../../src/core/rank/score.js';
+import { identifierText, queryWords, splitIdentifier } from '../../../src/core/rank/words.js';
+
+describe('identifier words', () => {
+  it('splits camelCase, PascalCase, acronyms and snake_case', () => {
+    expect(splitIdentifier('parseConfig')).toEqual(['parse', 'config']);
+    expect(splitIdentifier('parse_config')).toEqual(['parse', 'config']);
+    expect(splitIdentifier('HTTPServer')).toEqual(['http', 'server']);
+    expect(splitIdentifier('getHTTP2Stream')).toEqual(['get', 'http2', 'stream']);
+    expect(identifierText('parseConfig')).toBe('parseconfig parse config');
+  });
+
+  it('drops stop words from queries unless nothing else is left', () => {
+    expect(queryWords('delay a function until input stops')).toEqual(['delay', 'function', 'until', 'input', 'stops']);
+    expect(queryWords('the')).toEqual(['the']);
+  });
+});
+
+describe('ranking signals', () => {
+  const shape = (raw: string, idf: Record<string, number>): QueryShape => ({ raw, words: Object.keys(idf), idf: new Map(Object.entries(idf)), prose: Object.keys(idf).length >= 3 });
+
+  it('name score: exact > qualified tail > prefix > words', () => {
+    expect(nameScore('debounce', 'debounce', '_.debounce')).toBe(1);
+    expect(nameScore('_.debounce', 'debounce', '_.debounce')).toBe(1);
+    expect(nameScore('Slice::get', 'get', 'core::Slice::get')).toBe(0.95);
+    expect(nameScore('deb', 'debounce', '_.debounce')).toBeGreaterThan(nameScore('config parse', 'parseConfig', 'parseConfig') - 0.2);
+    expect(nameScore('config parse', 'parseConfig', 'x.parseConfig')).toBeGreaterThan(0.4);
+    expect(nameScore('zzz', 'debounce', '_.debounce')).toBe(0);
+  });
+
+  it('coverage weights rare words and matches word stems', () => {
+    const s = shape('delay function until', { delay: 3, function: 0.5, until: 2 });
+    expect(coverage(s, 'Creates a function that delays invoking until after wait')).toBe(1);
+    expect(coverage(s, 'Invokes func after wait milliseconds; a function')).toBeCloseTo(0.5 / 5.5);
+  });
+
+  it('prose queries prefer broad coverage over a single name hit', () => {
+    const s = shape('delay a function until input stops', { delay: 3, function: 0.5, until: 2, input: 2.5 });
+    const [debounce, delay] = blend(s, [
+      { id: '_.debounce', name: 'debounce', bm: 5, text: 'Creates a debounced function that delays invoking func until after wait milliseconds', hasDoc: true, visibility: 'public', deprecated: false, kind: 'function' },
+      { id: '_.delay', name: 'delay', bm: 9, text: 'Invokes func after wait milliseconds', hasDoc: true, visibility: 'public', deprecated: false, kind: 'function' },
+    ]);
+    expect(debounce!.score).toBeGreaterThan(delay!.score);
+  });
+});
+
+describe('helpers', () => {
+  it('recognises test files, but keeps Go example files', () => {
+    expect(isTestFile('pkg/tests/test_x.py')).toBe(true);
+    expect(isTestFile('test_foo.py')).toBe(true);
+    expect(isTestFile('src/a.spec.ts')).toBe(true);
+    expect(isTestFile('numpy/testing/utils.py')).toBe(false);
+    expect(isTestFile('strutil/example_test.go')).toBe(false);
+    expect(isTestFile('src/contest.py')).toBe(false);
+  });
+
+  it('edit distance for id suggestions', () => {
+    expect(editDistance('geo.distanse', 'geo.distance')).toBe(1);
+    expect(editDistance('abc', 'abc')).toBe(0);
+  });
+});
