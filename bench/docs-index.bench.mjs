@@ -69,7 +69,7 @@ console.log(`docs-index bench: ${files.length} .py files, ${(bytes / 1e6).toFixe
 
 // Reference: universal-ctags over the same tree.
 const t0 = performance.now();
-const ctags = spawnSync('ctags', ['-R', '--languages=Python', '-f', '/dev/null', corpus], { stdio: 'ignore' });
+const ctags = spawnSync('ctags', ['-R', '--languages=Python,C,C++,JavaScript,TypeScript,Go,Java,Rust', '-f', '/dev/null', corpus], { stdio: 'ignore' });
 const ctagsMs = performance.now() - t0;
 if (ctags.status !== 0) console.log(`ctags exited with ${ctags.status}`);
 console.log(`ctags -R: ${fmt(ctagsMs)}`);

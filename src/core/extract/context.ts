@@ -16,6 +16,8 @@ export interface ExtractOptions {
   /** Include private/internal items (config `index.private`). */
   includePrivate: boolean;
   project?: ProjectHints;
+  /** `fast` (default) uses a lexical extractor where one exists (Python), falling back to tree-sitter. */
+  engine?: 'fast' | 'tree-sitter';
 }
 
 export interface LanguageExtractor {

@@ -1,4 +1,5 @@
 import type { ExtractOptions, LanguageExtractor } from './context.js';
+import { extractPythonFast } from './fast/python.js';
 import { extractCpp } from './lang/cpp.js';
 import { extractGo } from './lang/go.js';
 import { extractJava } from './lang/java.js';
@@ -23,6 +24,13 @@ const EXTRACTORS: Record<LanguageId, LanguageExtractor> = {
 };
 
 export async function extractSource(lang: LanguageId, source: string, opts: ExtractOptions): Promise<FileExtract> {
+  if (lang === 'python' && opts.engine !== 'tree-sitter') {
+    const fast = extractPythonFast(source, opts);
+    if (fast) {
+      addModuleItem(fast, opts);
+      return fast;
+    }
+  }
   const tree = await parse(lang, source);
   try {
     const result = EXTRACTORS[lang](tree, source, opts, lang);

@@ -35,7 +35,8 @@ export function stringValue(text: string): string {
 }
 
 function docstringOf(body: Node | null): string | null {
-  const first = body?.namedChild(0);
+  // Comments are not statements: the docstring is the first statement, whatever comments precede it.
+  const first = body ? namedChildren(body).find((c) => c.type !== 'comment') : undefined;
   if (first?.type !== 'expression_statement') return null;
   const s = first.namedChild(0);
   return s?.type === 'string' || s?.type === 'concatenated_string' ? stringValue(s.text) : null;
@@ -85,7 +86,13 @@ function visibilityOf(name: string, exported: Set<string> | null, moduleLevel: b
   return 'public';
 }
 
+/**
+ * The names in `__all__`: the union of every module-level `__all__ = […]`, `__all__: T = […]`
+ * and `__all__ += […]` of string literals; null (everything public) when there is none or one
+ * is not a literal list.
+ */
 function allNames(root: Node): Set<string> | null {
+  let names: Set<string> | null = null;
   for (const st of namedChildren(root)) {
     if (st.type !== 'expression_statement') continue;
     const a = st.namedChild(0);
@@ -93,11 +100,10 @@ function allNames(root: Node): Set<string> | null {
     if (field(a, 'left')?.text !== '__all__') continue;
     const right = field(a, 'right');
     if (!right || (right.type !== 'list' && right.type !== 'tuple')) return null;
-    const names = new Set<string>();
+    names ??= new Set<string>();
     for (const s of namedChildren(right)) if (s.type === 'string') names.add(stringValue(s.text));
-    return names;
   }
-  return null;
+  return names;
 }
 
 export function extractPython(tree: Tree, source: string, opts: ExtractOptions): FileExtract {
@@ -164,7 +170,19 @@ export function extractPython(tree: Tree, source: string, opts: ExtractOptions):
     if (scope.visibility !== 'public' && visibility === 'public') visibility = scope.visibility;
     const decorators = outer.type === 'decorated_definition' ? namedChildren(outer).filter((n) => n.type === 'decorator').map((d) => d.text) : [];
     const deprecated = decorators.find((d) => /deprecated/.test(d));
-    const header = oneLine(source.slice(def.startIndex, body ? body.startIndex : def.endIndex).replace(/:\s*$/, ''));
+    // The header ends at its colon: after the return annotation, parameters or bases.
+    const headerEnd = field(def, 'return_type') ?? field(def, 'parameters') ?? field(def, 'superclasses') ?? field(def, 'type_parameters') ?? field(def, 'name');
+    const headerStop = headerEnd ? headerEnd.endIndex : def.endIndex;
+    // Comments inside a multi-line header (`# type: ignore`) are not part of the signature.
+    let headerText = '';
+    let at = def.startIndex;
+    for (const c of def.descendantsOfType('comment', def.startPosition, (headerEnd ?? def).endPosition)) {
+      if (!c || c.startIndex >= headerStop || c.startIndex < at) continue;
+      headerText += source.slice(at, c.startIndex);
+      at = c.endIndex;
+    }
+    headerText += source.slice(at, headerStop);
+    const header = oneLine(headerText.replace(/:\s*$/, ''));
     const line = outer.startPosition.row + 1;
     const endLine = def.endPosition.row + 1;
     if (def.type === 'class_definition') {
