@@ -82,7 +82,7 @@ await idx.catchUp();
 const indexMs = performance.now() - t1;
 const run = idx.lastRun[0];
 const status = idx.status();
-console.log(`docent index: ${fmt(indexMs)} (${run.parsed} parsed, skipped ${JSON.stringify(run.skipped)}, ${run.failed} failed), ${status.items} items — ${(indexMs / ctagsMs).toFixed(2)}× ctags (target ≤ 2×)`);
+console.log(`docent index: ${fmt(indexMs)} (of which ${fmt(run.writeMs)} writing SQLite; ${run.parsed} parsed, skipped ${JSON.stringify(run.skipped)}, ${run.failed} failed), ${status.items} items — ${(indexMs / ctagsMs).toFixed(2)}× ctags (target ≤ 2×)`);
 
 // Restart: a second sync with nothing changed.
 const t2 = performance.now();

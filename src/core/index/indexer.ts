@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { ProjectHints } from '../extract/context.js';
 import { languageOf } from '../extract/languages.js';
@@ -46,6 +45,8 @@ export interface IndexRunStats {
   parsedFiles: string[];
   /** The first few extraction failures, `path: message`. */
   errors: string[];
+  /** Time spent writing to the database (on the indexing thread). */
+  writeMs: number;
 }
 
 export interface ProgressFn {
@@ -54,6 +55,8 @@ export interface ProgressFn {
 
 const BATCH_FILES = 200;
 const BATCH_MS = 250;
+/** Files being read and extracted at once. */
+const WINDOW = 256;
 
 export function projectHints(root: string): ProjectHints {
   const hints: ProjectHints = {};
@@ -148,24 +151,29 @@ export class RootIndexer {
     let touched: { rel: string; mtime: number; size: number }[] = [];
     let lastFlush = Date.now();
     const flush = () => {
+      const t = performance.now();
       if (batch.length) this.opts.store.apply(batch);
       if (touched.length) this.opts.store.db.transaction(() => touched.forEach((t) => this.opts.store.touch(t.rel, t.mtime, t.size)))();
+      stats.writeMs += performance.now() - t;
       batch = [];
       touched = [];
       lastFlush = Date.now();
     };
-    const mtimes = new Map<string, number>();
-    const jobs: Promise<void>[] = [];
+    const jobs = new Set<Promise<void>>();
     this.pending += total;
     try {
-      for (const rel of paths) {
+      for (let n = 0; n < paths.length; n++) {
+        const rel = paths[n]!;
         throwIfAborted(signal);
+        // Let requests in (serve mode shares this thread) every so often.
+        if (n % 256 === 255) await new Promise((r) => setImmediate(r));
         const abs = path.join(this.opts.root, rel);
-        let st;
+        // Synchronous stat: a few microseconds each, where awaiting thousands of them starved the workers.
+        let st: Stats | undefined;
         try {
-          st = await stat(abs);
+          st = statSync(abs, { throwIfNoEntry: false });
         } catch {
-          st = null;
+          st = undefined;
         }
         if (!st || !st.isFile()) {
           if (stored.has(rel)) gone.add(rel);
@@ -181,32 +189,29 @@ export class RootIndexer {
           done++;
           continue;
         }
-        mtimes.set(rel, st.mtimeMs);
+        const mtime = st.mtimeMs;
         const job: FileJob = {
           abs, rel, language: languageOf(rel)!, knownHash: prev?.hash || null, maxBytes: this.opts.maxFileBytes,
           includePrivate: this.opts.includePrivate, project: this.hints,
         };
-        jobs.push(
-          this.opts.pool.run(job).then(
-            (r) => {
-              this.record(r, mtimes.get(rel) ?? st.mtimeMs, batch, touched, stats, gone, stored);
-              done++;
-              this.pending--;
-              onProgress?.(done, total, rel);
-              if (batch.length >= BATCH_FILES || Date.now() - lastFlush > BATCH_MS) flush();
-            },
-            () => {
-              stats.failed++;
-              done++;
-              this.pending--;
-            },
-          ),
+        const p: Promise<void> = this.opts.pool.run(job).then(
+          (r) => {
+            this.record(r, mtime, batch, touched, stats, gone, stored);
+            done++;
+            this.pending--;
+            onProgress?.(done, total, rel);
+            if (batch.length >= BATCH_FILES || Date.now() - lastFlush > BATCH_MS) flush();
+          },
+          () => {
+            stats.failed++;
+            done++;
+            this.pending--;
+          },
         );
-        // Keep memory bounded on huge trees: wait when many results are outstanding.
-        if (jobs.length >= 512) {
-          await Promise.all(jobs);
-          jobs.length = 0;
-        }
+        jobs.add(p);
+        void p.finally(() => jobs.delete(p));
+        // A sliding window keeps the workers fed and memory bounded on huge trees.
+        while (jobs.size >= WINDOW) await Promise.race(jobs);
       }
       await Promise.all(jobs);
       flush();
@@ -259,5 +264,5 @@ export class RootIndexer {
 }
 
 function emptyStats(): IndexRunStats {
-  return { seen: 0, parsed: 0, rehashed: 0, unchanged: 0, skipped: {}, failed: 0, deleted: 0, ms: 0, parsedFiles: [], errors: [] };
+  return { seen: 0, parsed: 0, rehashed: 0, unchanged: 0, skipped: {}, failed: 0, deleted: 0, ms: 0, parsedFiles: [], errors: [], writeMs: 0 };
 }

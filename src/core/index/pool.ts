@@ -16,7 +16,8 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
-const IN_FLIGHT_PER_WORKER = 4;
+// Deep per-worker queues: the main thread pauses for SQLite batches, and workers must not starve meanwhile.
+const IN_FLIGHT_PER_WORKER = 64;
 
 export function defaultWorkerCount(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
