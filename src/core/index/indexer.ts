@@ -256,7 +256,7 @@ export class RootIndexer {
       case 'extracted':
         stats.parsed++;
         stats.parsedFiles.push(r.rel);
-        batch.push({ path: r.rel, hash: r.hash, size: r.size, mtimeMs: mtime, language, extract: r.extract, hidden: r.hidden, fresh: !stored.has(r.rel) && !this.written.has(r.rel) });
+        batch.push({ path: r.rel, hash: r.hash, size: r.size, mtimeMs: mtime, language, extract: r.extract, rows: r.rows, hidden: r.hidden, fresh: !stored.has(r.rel) && !this.written.has(r.rel) });
         this.written.add(r.rel);
         return;
     }

@@ -4,6 +4,7 @@ import type { ProjectHints } from '../extract/context.js';
 import { extractSource } from '../extract/extract.js';
 import type { FileExtract, LanguageId } from '../extract/types.js';
 import { classify, isTestFile, type SkipReason } from './classify.js';
+import { prepareItem, type PreparedItem } from './rows.js';
 
 /**
  * One unit of indexing work: read a file, decide whether to extract it, hash it, and extract
@@ -23,7 +24,7 @@ export interface FileJob {
 export type FileJobResult =
   | { rel: string; status: 'unchanged'; hash: string; size: number }
   | { rel: string; status: 'skipped'; reason: SkipReason; hash: string; size: number }
-  | { rel: string; status: 'extracted'; hash: string; size: number; extract: FileExtract; hidden: number; parseMs: number }
+  | { rel: string; status: 'extracted'; hash: string; size: number; extract: FileExtract; rows: PreparedItem[]; hidden: number; parseMs: number }
   | { rel: string; status: 'missing' }
   | { rel: string; status: 'failed'; hash: string; size: number; error: string };
 
@@ -46,7 +47,9 @@ export async function runFileJob(job: FileJob): Promise<FileJobResult> {
   const t0 = performance.now();
   try {
     const extract = await extractSource(job.language, buf.toString('utf8'), { file: job.rel, includePrivate: job.includePrivate, project: job.project });
-    return { rel: job.rel, status: 'extracted', hash, size, extract, hidden: 0, parseMs: performance.now() - t0 };
+    // Prepared here (in the worker) so the writing thread only binds and inserts; the items travel once, as rows.
+    const rows = extract.items.map(prepareItem);
+    return { rel: job.rel, status: 'extracted', hash, size, extract: { ...extract, items: [] }, rows, hidden: 0, parseMs: performance.now() - t0 };
   } catch (err) {
     return { rel: job.rel, status: 'failed', hash, size, error: (err as Error).message };
   }

@@ -2,7 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import type { DocItem } from '../extract/types.js';
 import { blend, type Candidate, type QueryShape } from '../rank/score.js';
 import { queryWords } from '../rank/words.js';
-import { unpackItem, type IndexStore, type ItemRow } from './store.js';
+import { unpackItem } from './rows.js';
+import type { IndexStore, ItemRow } from './store.js';
 
 /**
  * Read-side queries over one root's index: ranked search, lookup by id or name, module

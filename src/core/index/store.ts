@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { DocItem, FileExtract } from '../extract/types.js';
+import type { FileExtract } from '../extract/types.js';
+import { prepareItem, type PreparedItem } from './rows.js';
+export { packItem, unpackItem } from './rows.js';
 import { createLogger } from '../log.js';
-import { identifierText, proseText } from '../rank/words.js';
 import { migrate } from './schema.js';
 
 /**
@@ -34,6 +35,8 @@ export interface FileUpdate {
   /** Why the file was not extracted (oversize, binary, generated, error); items are cleared. */
   skipped?: string | null;
   extract?: FileExtract;
+  /** The extract's items, already prepared for writing (by the worker); `extract.items` is then ignored. */
+  rows?: PreparedItem[];
   /** Private items left out of `extract`. */
   hidden?: number;
   /** The caller knows the file is not in the index yet (skips looking for old items). */
@@ -86,6 +89,8 @@ export class IndexStore {
     const existed = existsSync(file);
     const db = new Database(file, { timeout: 5000 });
     try {
+      // Larger pages suit rows of a kilobyte or more (fewer overflow pages, faster bulk writes); only applies to a new file.
+      if (!existed) db.pragma('page_size = 16384');
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
@@ -194,6 +199,7 @@ export class IndexStore {
     const existing = u.fresh ? undefined : (this.stmts.fileByPath.get(u.path) as number | undefined);
     if (existing !== undefined) this.clearItems(existing);
     const ex = u.extract;
+    const rows = u.rows ?? ex?.items.map(prepareItem) ?? [];
     const fileId = this.stmts.upsertFile.get({
       path: u.path,
       hash: u.hash,
@@ -203,34 +209,22 @@ export class IndexStore {
       module: ex?.module.name ?? null,
       moduleDoc: ex?.module.doc || null,
       imports: JSON.stringify(ex?.imports ?? []),
-      items: ex?.items.length ?? 0,
+      items: rows.length,
       hidden: u.hidden ?? 0,
       errors: ex?.errors ?? 0,
       skipped: u.skipped ?? null,
       now: Date.now(),
     }) as number;
     if (!ex) return;
-    for (const item of ex.items) this.insertItem(fileId, item);
+    for (const row of rows) this.insertItem(fileId, row);
   }
 
-  private insertItem(fileId: number, item: DocItem): void {
-    const hasDoc = item.doc || item.summary || item.params.some((p) => p.doc) ? 1 : 0;
+  private insertItem(fileId: number, row: PreparedItem): void {
     const r = this.stmts.insertItem.run(
-      fileId, item.id, item.name, item.kind, item.module, item.parent, item.visibility, item.language, item.signature, item.summary, hasDoc,
-      docHead(item), item.deprecated ? 1 : 0, item.location.line, packItem(item),
+      fileId, row.id, row.name, row.kind, row.module, row.parent, row.visibility, row.language, row.signature, row.summary, row.hasDoc,
+      row.docHead, row.deprecated, row.line, row.json,
     );
-    const aliases = item.tags.alias ? ' ' + item.tags.alias.split(/[\s,]+/).map(identifierText).join(' ') : '';
-    const paramText = item.params.map((p) => `${p.name} ${p.doc ?? ''}`).join(' ');
-    const extra = [paramText, item.returns?.doc ?? '', item.throws.map((t) => `${t.type ?? ''} ${t.doc ?? ''}`).join(' '), item.tags.category ?? '', item.see_also.join(' ')].join(' ');
-    this.stmts.insertFts.run(
-      r.lastInsertRowid,
-      identifierText(item.name) + aliases,
-      identifierText(item.id),
-      proseText(item.summary),
-      // The doc column is prose: FTS5 tokenizes it as is (splitting camelCase there costs more than it finds).
-      `${item.doc} ${extra}`,
-      proseText(item.signature),
-    );
+    this.stmts.insertFts.run(r.lastInsertRowid, ...row.fts);
   }
 
   /** File and item counts (cached until the next write through this store). */
@@ -263,40 +257,3 @@ export class IndexStore {
   }
 }
 
-/** The words a re-ranker looks at besides name and signature: the doc's start and the parameter docs. */
-function docHead(item: DocItem): string {
-  const params = item.params.map((p) => p.doc ?? '').join(' ');
-  return `${item.doc.slice(0, 400)} ${params.slice(0, 200)} ${item.returns?.doc?.slice(0, 80) ?? ''}`.replace(/\s+/g, ' ').trim();
-}
-
-/**
- * Items are stored as JSON without their empty fields (most items have no throws, examples,
- * tags…), which keeps the database a good deal smaller; `unpackItem` restores them.
- */
-export function packItem(item: DocItem): string {
-  return JSON.stringify(item, (key, value) => {
-    if (key === '') return value;
-    if (value === null || (Array.isArray(value) && !value.length)) return undefined;
-    if (key === 'tags' && value && !Object.keys(value).length) return undefined;
-    return value;
-  });
-}
-
-export function unpackItem(json: string): DocItem {
-  const o = JSON.parse(json) as Partial<DocItem> & Pick<DocItem, 'id' | 'kind' | 'name' | 'module' | 'visibility' | 'language' | 'signature' | 'location'>;
-  return {
-    ...o,
-    summary: o.summary ?? '',
-    doc: o.doc ?? '',
-    params: (o.params ?? []).map((p) => ({ ...p, type: p.type ?? null, doc: p.doc ?? null })),
-    returns: o.returns ? { type: o.returns.type ?? null, doc: o.returns.doc ?? null } : null,
-    throws: (o.throws ?? []).map((t) => ({ type: t.type ?? null, doc: t.doc ?? null })),
-    examples: (o.examples ?? []).map((e) => ({ ...e, description: e.description ?? null })),
-    see_also: o.see_also ?? [],
-    deprecated: o.deprecated ?? null,
-    since: o.since ?? null,
-    parent: o.parent ?? null,
-    implements: o.implements ?? [],
-    tags: o.tags ?? {},
-  };
-}

@@ -1,0 +1,98 @@
+import type { DocItem } from '../extract/types.js';
+import { identifierText, proseText } from '../rank/words.js';
+
+/**
+ * An item ready to be written: the column values, the packed JSON and the FTS5 texts. It is
+ * computed where the item was extracted (in a worker thread), so that the single thread that
+ * writes SQLite does nothing but bind and insert.
+ */
+export interface PreparedItem {
+  id: string;
+  name: string;
+  kind: string;
+  module: string;
+  parent: string | null;
+  visibility: string;
+  language: string;
+  signature: string;
+  summary: string;
+  hasDoc: number;
+  docHead: string;
+  deprecated: number;
+  line: number;
+  json: string;
+  /** name, qualified, summary, doc, signature columns of items_fts. */
+  fts: [string, string, string, string, string];
+}
+
+export function prepareItem(item: DocItem): PreparedItem {
+  const aliases = item.tags.alias ? ' ' + item.tags.alias.split(/[\s,]+/).map(identifierText).join(' ') : '';
+  const paramText = item.params.map((p) => `${p.name} ${p.doc ?? ''}`).join(' ');
+  const extra = [paramText, item.returns?.doc ?? '', item.throws.map((t) => `${t.type ?? ''} ${t.doc ?? ''}`).join(' '), item.tags.category ?? '', item.see_also.join(' ')].join(' ');
+  return {
+    id: item.id,
+    name: item.name,
+    kind: item.kind,
+    module: item.module,
+    parent: item.parent,
+    visibility: item.visibility,
+    language: item.language,
+    signature: item.signature,
+    summary: item.summary,
+    hasDoc: item.doc || item.summary || item.params.some((p) => p.doc) ? 1 : 0,
+    docHead: docHead(item),
+    deprecated: item.deprecated ? 1 : 0,
+    line: item.location.line,
+    json: packItem(item),
+    fts: [
+      identifierText(item.name) + aliases,
+      identifierText(item.id),
+      proseText(item.summary),
+      // The doc column is prose: FTS5 tokenizes it as is (splitting camelCase there costs more than it finds).
+      `${item.doc} ${extra}`,
+      proseText(item.signature),
+    ],
+  };
+}
+
+/** The words a re-ranker looks at besides name and signature: the doc's start and the parameter docs. */
+function docHead(item: DocItem): string {
+  const params = item.params.map((p) => p.doc ?? '').join(' ');
+  return `${item.doc.slice(0, 400)} ${params.slice(0, 200)} ${item.returns?.doc?.slice(0, 80) ?? ''}`.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Items are stored as JSON without their empty fields (most items have no throws, examples,
+ * tags…), which keeps the database a good deal smaller; `unpackItem` restores them.
+ */
+export function packItem(item: DocItem): string {
+  // A shallow copy without the empty fields: JSON.stringify with a replacer function is several times slower.
+  const o: Record<string, unknown> = {};
+  for (const key in item) {
+    const v = (item as unknown as Record<string, unknown>)[key];
+    if (v === null || v === undefined || (Array.isArray(v) && !v.length)) continue;
+    if (key === 'tags' && !Object.keys(v as object).length) continue;
+    if (key === 'params') o[key] = (v as DocItem['params']).map((p) => (p.default == null && p.optional === undefined ? { name: p.name, type: p.type, doc: p.doc } : p));
+    else o[key] = v;
+  }
+  return JSON.stringify(o);
+}
+
+export function unpackItem(json: string): DocItem {
+  const o = JSON.parse(json) as Partial<DocItem> & Pick<DocItem, 'id' | 'kind' | 'name' | 'module' | 'visibility' | 'language' | 'signature' | 'location'>;
+  return {
+    ...o,
+    summary: o.summary ?? '',
+    doc: o.doc ?? '',
+    params: (o.params ?? []).map((p) => ({ ...p, type: p.type ?? null, doc: p.doc ?? null })),
+    returns: o.returns ? { type: o.returns.type ?? null, doc: o.returns.doc ?? null } : null,
+    throws: (o.throws ?? []).map((t) => ({ type: t.type ?? null, doc: t.doc ?? null })),
+    examples: (o.examples ?? []).map((e) => ({ ...e, description: e.description ?? null })),
+    see_also: o.see_also ?? [],
+    deprecated: o.deprecated ?? null,
+    since: o.since ?? null,
+    parent: o.parent ?? null,
+    implements: o.implements ?? [],
+    tags: o.tags ?? {},
+  };
+}
