@@ -267,11 +267,14 @@ export class IndexQueries {
   /** Functions/methods whose signature mentions any of these words (type or parameter names). */
   withTypes(types: readonly string[], exclude: string, limit: number): DocItem[] {
     if (!types.length) return [];
-    const where = types.slice(0, 8).map(() => `signature LIKE ?`).join(' OR ');
     types = types.slice(0, 8);
-    return (this.prep(`SELECT data FROM items WHERE id != ? AND kind IN ('function','method','constructor') AND (${where}) LIMIT ?`)
+    const likes = types.map(() => `signature LIKE ?`);
+    // Candidates sharing the most terms first (then by id), so the cut keeps the best ones and
+    // does not depend on insertion order, which varies with which worker finished first.
+    const patterns = types.map((t) => `%${t.replace(/[%_]/g, '')}%`);
+    return (this.prep(`SELECT data FROM items WHERE id != ? AND kind IN ('function','method','constructor') AND (${likes.join(' OR ')}) ORDER BY (${likes.join(' + ')}) DESC, id LIMIT ?`)
       .pluck()
-      .all(exclude, ...types.map((t) => `%${t.replace(/[%_]/g, '')}%`), limit * 5) as string[]).map((d) => unpackItem(d));
+      .all(exclude, ...patterns, ...patterns, limit * 5) as string[]).map((d) => unpackItem(d));
   }
 
   importsOf(relFile: string): string[] {
