@@ -4,6 +4,7 @@ import { blend, type Candidate, type QueryShape } from '../rank/score.js';
 import { queryWords } from '../rank/words.js';
 import { unpackItem } from './rows.js';
 import type { IndexStore, ItemRow } from './store.js';
+import { editDistance } from '../rank/edit-distance.js';
 
 /**
  * Read-side queries over one root's index: ranked search, lookup by id or name, module
@@ -180,7 +181,7 @@ export class IndexQueries {
     const prefix = last.slice(0, 2).replace(/[\\%_]/g, (c) => `\\${c}`);
     const rows = this.prep(`SELECT DISTINCT id FROM items WHERE name LIKE ? ESCAPE '\\' LIMIT 400`).pluck().all(`${prefix}%`) as string[];
     return rows
-      .map((r) => ({ r, d: editDistance(r.toLowerCase(), id.toLowerCase()) }))
+      .map((r) => ({ r, d: editDistance(r.toLowerCase(), id.toLowerCase(), 12) }))
       .filter((x) => x.d <= Math.max(2, Math.floor(id.length / 3)))
       .sort((a, b) => a.d - b.d)
       .slice(0, limit)
@@ -287,14 +288,3 @@ export class IndexQueries {
   }
 }
 
-/** Levenshtein distance (small strings only; used for suggestions). */
-export function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 12) return 99;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { throwIfAborted } from '../../core/errors.js';
 import { contentLine } from '../../core/info/lookup.js';
-import { editDistance } from '../../core/info/suggest.js';
+import { editDistance } from '../../core/rank/edit-distance.js';
 import type { FeatureContext } from '../context.js';
 import { checkSymbol } from './lookup-symbol.js';
 import { infoLibrary, infoRef } from './library.js';

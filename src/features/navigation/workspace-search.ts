@@ -9,6 +9,7 @@ import type { FeatureContext } from '../context.js';
 import { searchSymbols } from '../symbols/search.js';
 import { SearchSymbolsInput, type SymbolResult } from '../symbols/schema.js';
 import type { Site } from './sites.js';
+import { editDistance } from '../../core/rank/edit-distance.js';
 
 /**
  * The workspace step of symbol resolution, on top of search_symbols (which already knows
@@ -80,7 +81,7 @@ export async function searchWorkspace(symbolPath: readonly string[], ctx: Featur
     names.delete(name);
     const limit = Math.max(2, Math.floor(name.length / 3));
     nearMisses = [...names]
-      .map((n) => ({ n, d: distance(n.toLowerCase(), name.toLowerCase()), fuzzy: r.symbols.some((s) => s.name === n) }))
+      .map((n) => ({ n, d: editDistance(n.toLowerCase(), name.toLowerCase()), fuzzy: r.symbols.some((s) => s.name === n) }))
       .filter((x) => x.fuzzy || x.d <= limit)
       .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))
       .slice(0, MAX_NEAR_MISSES)
@@ -132,13 +133,3 @@ export function absoluteOf(ws: Workspace, shown: string): string | undefined {
   return undefined;
 }
 
-/** Levenshtein distance (names are short; two rows suffice). */
-export function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}

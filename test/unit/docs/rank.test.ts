@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTestFile } from '../../../src/core/index/classify.js';
-import { editDistance } from '../../../src/core/index/query.js';
+import { editDistance } from '../../../src/core/rank/edit-distance.js';
 import { blend, coverage, nameScore, type QueryShape } from '../../../src/core/rank/score.js';
 import { identifierText, queryWords, splitIdentifier } from '../../../src/core/rank/words.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { infoSearchDirs, manualNameOf, parseDirEntries, titlesFromDirEntries } from '../../../src/core/info/discover.js';
-import { editDistance, suggestNames } from '../../../src/core/info/suggest.js';
+import { editDistance } from '../../../src/core/rank/edit-distance.js';
+import { suggestNames } from '../../../src/core/info/suggest.js';
 
 describe('Info manual discovery', () => {
   const D = ['/usr/share/info', '/usr/local/share/info'];
