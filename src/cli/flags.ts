@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { DocentConfigInput } from '../core/config/schema.js';
+import { collect, positiveInt } from './args.js';
 
 /**
  * The global flags every command accepts, and their mapping onto the config shape, so that
@@ -20,12 +21,6 @@ export interface GlobalFlags {
   logLevel?: string;
 }
 
-const collect = (value: string, prev: string[] = []) => [...prev, value];
-const int = (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`expected a positive whole number, got "${value}"`);
-  return n;
-};
 
 export function addGlobalFlags(program: Command): Command {
   return program
@@ -36,8 +31,8 @@ export function addGlobalFlags(program: Command): Command {
     .option('--emacs-socket <name|path>', 'Emacs server socket name or path')
     .option('--emacs-server-file <file>', 'Emacs TCP server file')
     .option('--emacsclient <path>', 'emacsclient program to run')
-    .addOption(new Option('--emacs-timeout <ms>', 'timeout for one emacsclient call').argParser(int))
-    .addOption(new Option('--lsp-timeout <ms>', 'timeout for one language-server request').argParser(int))
+    .addOption(new Option('--emacs-timeout <ms>', 'timeout for one emacsclient call').argParser(positiveInt))
+    .addOption(new Option('--lsp-timeout <ms>', 'timeout for one language-server request').argParser(positiveInt))
     .option('--compile-commands-dir <dir>', 'directory holding compile_commands.json for clangd')
     .option('--allow-writes', 'allow tools to write files when a call passes apply: true')
     .addOption(new Option('--log-level <level>', 'stderr log level').choices(['silent', 'error', 'warn', 'info', 'debug']));

@@ -6,15 +6,10 @@ import { indexRun, renderIndexRun } from '../../features/docs/index-run.js';
 import { docsSearch, renderDocsSearch } from '../../features/docs/search.js';
 import { runFeature } from '../context.js';
 import { docOrSymbol, isSymbolDoc, renderDocOrSymbol } from './navigation.js';
+import { positiveInt } from '../args.js';
 
 /** Registers the `docent` subcommands for the docs index: index, search, doc. */
 export function registerDocsCommands(program: Command): void {
-  const positive = (v: string) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) throw new Error(`expected a positive whole number, got "${v}"`);
-    return n;
-  };
-
   program
     .command('index [root]')
     .description('Build or update the docs index of the workspace roots (or ROOT); incremental, shows progress')
@@ -38,7 +33,7 @@ export function registerDocsCommands(program: Command): void {
     .description('Search the docs index (natural language or identifiers), ranked by relevance')
     .addOption(new Option('-k, --kind <kind...>', 'only these kinds').choices([...ITEM_KINDS]))
     .option('-m, --module <module>', 'only items in this module or below it')
-    .addOption(new Option('-n, --limit <n>', 'maximum number of results').argParser(positive).default(10))
+    .addOption(new Option('-n, --limit <n>', 'maximum number of results').argParser(positiveInt).default(10))
     .action(async (query: string[], opts: { kind?: string[]; module?: string; limit: number }, cmd: Command) => {
       await runFeature(cmd, (ctx) => docsSearch({ query: query.join(' '), kinds: opts.kind, module: opts.module, limit: opts.limit }, ctx), renderDocsSearch, {
         progressLabel: 'indexing',
@@ -52,7 +47,7 @@ export function registerDocsCommands(program: Command): void {
       'Show the documentation of a symbol: a docs-index item by id (e.g. _.debounce, json.loads, ns::Type::method), or with --file/--lsp ' +
         'through the language server as get_symbol_documentation does (also used when the index has no such id)',
     )
-    .addOption(new Option('--max-chars <n>', 'cut the doc after this many characters').argParser(positive).default(24_000))
+    .addOption(new Option('--max-chars <n>', 'cut the doc after this many characters').argParser(positiveInt).default(24_000))
     .option('-f, --file <path>', 'look the name up through the language server, as seen from this file (defined, imported or used there)')
     .option('--lsp', 'look the name up through the language servers instead of the docs index')
     .action(async (id: string, opts: { maxChars: number; file?: string; lsp?: boolean }, cmd: Command) => {

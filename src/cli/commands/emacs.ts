@@ -1,23 +1,11 @@
 import { Option, type Command } from 'commander';
-import type { z } from 'zod';
-import { DocentError } from '../../core/errors.js';
 import { EmacsBuffersInput, emacsListBuffers, renderEmacsBuffers } from '../../features/emacs/buffers.js';
 import { EmacsContextInput, emacsGetContext, renderEmacsContext } from '../../features/emacs/context.js';
 import { EmacsVisibleInput, emacsGetVisibleText, renderEmacsVisible } from '../../features/emacs/visible.js';
 import { runFeature } from '../context.js';
+import { nonNegativeInt, parseInput } from '../args.js';
 
-const whole = (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number, got "${value}"`);
-  return n;
-};
 
-/** Parse CLI options with a feature's input schema; a mismatch is a usage error (exit 2). */
-function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const r = schema.safeParse(value);
-  if (!r.success) throw new DocentError('E_BAD_INPUT', r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  return r.data;
-}
 
 /**
  * `docent emacs context|visible|buffers`: the emacs_* tools from the command line, talking to the
@@ -43,8 +31,8 @@ export function registerEmacsCommands(program: Command): void {
   emacs
     .command('visible')
     .description('the text visible in the selected window, with its positions and the window size')
-    .addOption(new Option('--max-chars <n>', 'return at most this many characters').argParser(whole))
-    .addOption(new Option('--offset <n>', 'skip this many characters (continue a truncated answer)').argParser(whole))
+    .addOption(new Option('--max-chars <n>', 'return at most this many characters').argParser(nonNegativeInt))
+    .addOption(new Option('--offset <n>', 'skip this many characters (continue a truncated answer)').argParser(nonNegativeInt))
     .action(async (opts: { maxChars?: number; offset?: number }, cmd: Command) =>
       runFeature(cmd, (ctx) => emacsGetVisibleText(parseInput(EmacsVisibleInput, { max_chars: opts.maxChars, offset: opts.offset }), ctx), renderEmacsVisible),
     );
@@ -52,8 +40,8 @@ export function registerEmacsCommands(program: Command): void {
   emacs
     .command('buffers')
     .description('the buffers, most recently used first (internal ones left out)')
-    .addOption(new Option('--max-results <n>', 'list at most this many buffers').argParser(whole))
-    .addOption(new Option('--offset <n>', 'skip this many buffers').argParser(whole))
+    .addOption(new Option('--max-results <n>', 'list at most this many buffers').argParser(nonNegativeInt))
+    .addOption(new Option('--offset <n>', 'skip this many buffers').argParser(nonNegativeInt))
     .action(async (opts: { maxResults?: number; offset?: number }, cmd: Command) =>
       runFeature(cmd, (ctx) => emacsListBuffers(parseInput(EmacsBuffersInput, { max_results: opts.maxResults, offset: opts.offset }), ctx), renderEmacsBuffers),
     );

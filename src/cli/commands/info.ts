@@ -5,6 +5,7 @@ import { InfoLookupSymbolInput, infoLookupSymbol, renderInfoLookupSymbol } from 
 import { InfoReadNodeInput, infoReadNode, renderInfoReadNode } from '../../features/info/read-node.js';
 import { InfoSearchInput, infoSearch, renderInfoSearch } from '../../features/info/search.js';
 import { runFeature } from '../context.js';
+import { collect, nonNegativeInt } from '../args.js';
 
 interface InfoOptions {
   manual?: string[];
@@ -16,12 +17,6 @@ interface InfoOptions {
   limit?: number;
 }
 
-const collect = (value: string, prev: string[] = []) => [...prev, value];
-const nonNegative = (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number, got "${value}"`);
-  return n;
-};
 
 /**
  * `docent info SYMBOL [--manual M]` looks a symbol up; `--search Q` searches indexes and node
@@ -36,9 +31,9 @@ export function registerInfoCommands(program: Command): void {
     .option('-s, --search <query>', 'search index entries and node names instead of looking up')
     .option('-n, --node <node>', 'read a node, e.g. "Mapping Functions" or "(elisp)Mapping Functions"')
     .option('-l, --list', 'list the installed manuals')
-    .addOption(new Option('--max-chars <n>', 'return at most this many characters of node text').argParser(nonNegative))
-    .addOption(new Option('--offset <n>', 'character offset to continue a truncated node').argParser(nonNegative))
-    .addOption(new Option('--limit <n>', 'maximum number of search results').argParser(nonNegative))
+    .addOption(new Option('--max-chars <n>', 'return at most this many characters of node text').argParser(nonNegativeInt))
+    .addOption(new Option('--offset <n>', 'character offset to continue a truncated node').argParser(nonNegativeInt))
+    .addOption(new Option('--limit <n>', 'maximum number of search results').argParser(nonNegativeInt))
     .addHelpText(
       'after',
       '\nExamples:\n  docent info mapcar\n  docent info sort --manual coreutils\n  docent info --search "hash table"\n  docent info --node "(elisp)Mapping Functions"\n  docent info --list --json',

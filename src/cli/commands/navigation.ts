@@ -18,6 +18,7 @@ import {
   type SymbolDocResult,
 } from '../../features/navigation/index.js';
 import { runFeature } from '../context.js';
+import { parseInput, wholeNumber } from '../args.js';
 
 /**
  * CLI for symbol documentation and navigation through the language servers: `docent refs`,
@@ -69,17 +70,7 @@ export function targetOf(spec: string, file: string | undefined, ctx: FeatureCon
   return { symbol_name: spec, file_path: file };
 }
 
-function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, v: unknown): T {
-  const r = schema.safeParse(v);
-  if (!r.success) throw new DocentError('E_BAD_INPUT', r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  return r.data;
-}
 
-const int = (min: number) => (v: string) => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min) throw new Error(`expected a whole number >= ${min}, got "${v}"`);
-  return n;
-};
 
 export function registerNavigationCommands(program: Command): void {
   program
@@ -88,15 +79,15 @@ export function registerNavigationCommands(program: Command): void {
     .argument('<symbol>', 'symbol name or FILE:LINE:COL (1-based)')
     .option('-f, --file <path>', 'the file the name is seen from (disambiguates; finds imported symbols)')
     .option('--no-declaration', 'leave the declaration out')
-    .addOption(new Option('-n, --max <n>', 'maximum references').default(100).argParser(int(1)))
-    .addOption(new Option('--offset <n>', 'skip this many references').default(0).argParser(int(0)))
-    .addOption(new Option('-C, --context <n>', 'lines of context around each reference').default(0).argParser(int(0)))
+    .addOption(new Option('-n, --max <n>', 'maximum references').default(100).argParser(wholeNumber(1)))
+    .addOption(new Option('--offset <n>', 'skip this many references').default(0).argParser(wholeNumber(0)))
+    .addOption(new Option('-C, --context <n>', 'lines of context around each reference').default(0).argParser(wholeNumber(0)))
     .action(async (symbol: string, opts: { file?: string; declaration: boolean; max: number; offset: number; context: number }, cmd: Command) => {
       await runFeature(
         cmd,
         (ctx) =>
           findReferences(
-            parsed(FindReferencesInput, { ...targetOf(symbol, opts.file, ctx), include_declaration: opts.declaration, max_results: opts.max, offset: opts.offset, context_lines: opts.context }),
+            parseInput(FindReferencesInput, { ...targetOf(symbol, opts.file, ctx), include_declaration: opts.declaration, max_results: opts.max, offset: opts.offset, context_lines: opts.context }),
             ctx,
           ),
         renderReferences,
@@ -109,9 +100,9 @@ export function registerNavigationCommands(program: Command): void {
     .description('go to the definition of a symbol (NAME or FILE:LINE:COL), with its first lines of source')
     .argument('<symbol>', 'symbol name or FILE:LINE:COL (1-based)')
     .option('-f, --file <path>', 'the file the name is seen from')
-    .addOption(new Option('-s, --source-lines <n>', 'lines of source to show').default(5).argParser(int(0)))
+    .addOption(new Option('-s, --source-lines <n>', 'lines of source to show').default(5).argParser(wholeNumber(0)))
     .action(async (symbol: string, opts: { file?: string; sourceLines: number }, cmd: Command) => {
-      await runFeature(cmd, (ctx) => findDefinition(parsed(FindDefinitionInput, { ...targetOf(symbol, opts.file, ctx), source_lines: opts.sourceLines }), ctx), renderDefinition, {
+      await runFeature(cmd, (ctx) => findDefinition(parseInput(FindDefinitionInput, { ...targetOf(symbol, opts.file, ctx), source_lines: opts.sourceLines }), ctx), renderDefinition, {
         progressLabel: 'definition',
         notFound: (r) => r.definitions.length === 0,
       });
@@ -121,10 +112,10 @@ export function registerNavigationCommands(program: Command): void {
     .command('outline')
     .description("a file's symbols as a tree (document symbols), with kinds and positions")
     .argument('<file>', 'the file to outline')
-    .addOption(new Option('-d, --depth <n>', 'levels to show (1 = top level)').argParser(int(1)))
-    .addOption(new Option('-n, --max <n>', 'maximum symbols').default(500).argParser(int(1)))
+    .addOption(new Option('-d, --depth <n>', 'levels to show (1 = top level)').argParser(wholeNumber(1)))
+    .addOption(new Option('-n, --max <n>', 'maximum symbols').default(500).argParser(wholeNumber(1)))
     .action(async (file: string, opts: { depth?: number; max: number }, cmd: Command) => {
-      await runFeature(cmd, (ctx) => documentSymbols(parsed(DocumentSymbolsInput, { file, depth: opts.depth, max_results: opts.max }), ctx), renderOutline, {
+      await runFeature(cmd, (ctx) => documentSymbols(parseInput(DocumentSymbolsInput, { file, depth: opts.depth, max_results: opts.max }), ctx), renderOutline, {
         progressLabel: 'outline',
         notFound: (r) => r.total === 0,
       });

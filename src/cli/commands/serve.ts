@@ -8,8 +8,8 @@ import { selectTools } from '../../mcp/tools/index.js';
 import { startDocsIndexing } from '../../features/docs/service.js';
 import { cliSetup } from '../context.js';
 import { printError } from '../output.js';
+import { collect } from '../args.js';
 
-const collect = (value: string, prev: string[] = []) => [...prev, value];
 
 export function registerServeCommand(program: Command): void {
   program

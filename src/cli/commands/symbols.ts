@@ -4,8 +4,8 @@ import { SearchSymbolsInput, renderSearchSymbols, searchSymbols } from '../../fe
 import { runFeature } from '../context.js';
 import { DocentError } from '../output.js';
 import { registerNavigationCommands } from './navigation.js';
+import { collect, nonNegativeInt, positiveInt } from '../args.js';
 
-const collect = (value: string, prev: string[] = []) => [...prev, value];
 
 /** Registers the `docent` subcommands for symbols. */
 export function registerSymbolsCommands(program: Command): void {
@@ -45,13 +45,3 @@ export function registerSymbolsCommands(program: Command): void {
   registerNavigationCommands(program);
 }
 
-function positiveInt(v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`expected a positive whole number, got "${v}"`);
-  return n;
-}
-function nonNegativeInt(v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number, got "${v}"`);
-  return n;
-}
