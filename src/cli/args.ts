@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import { DocentError } from '../core/errors.js';
 
@@ -14,7 +15,9 @@ export function wholeNumber(min: number): (value: string) => number {
   return (value: string) => {
     const n = Number(value);
     if (value.trim() === '' || !Number.isInteger(n) || n < min) {
-      throw new Error(min === 1 ? `expected a positive whole number, got "${value}"` : `expected a whole number >= ${min}, got "${value}"`);
+      // commander turns InvalidArgumentError into a usage message and exit 2; a plain Error
+      // would escape as a crash with a stack trace.
+      throw new InvalidArgumentError(min === 1 ? `expected a positive whole number, got "${value}"` : `expected a whole number >= ${min}, got "${value}"`);
     }
     return n;
   };

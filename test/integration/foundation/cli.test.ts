@@ -20,6 +20,10 @@ describe('docent CLI', () => {
   it('exits 2 on a usage error', () => {
     expect(runCli(['no-such-command']).status).toBe(2);
     expect(runCli(['serve', '--tools', 'nonsense', '--no-index']).status).toBe(2);
+    const bad = runCli(['symbols', 'foo', '--max', '0']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('expected a positive whole number');
+    expect(bad.stderr).not.toContain('    at ');
   });
 
   it('doctor --json tells the truth about this machine', () => {
