@@ -52,3 +52,16 @@ export function linePreview(path: string, line: number, maxChars = 200): string 
   const l = lineAt(ft.text, line, ft.starts).trim();
   return l.length > maxChars ? l.slice(0, maxChars - 1) + '…' : l;
 }
+
+/**
+ * A file's version as the caches see it: "mtime:size", or "missing". Answers cached under one
+ * stamp are stale once the stamp changes.
+ */
+export function fileStamp(file: string): string {
+  try {
+    const st = statSync(file);
+    return `${st.mtimeMs}:${st.size}`;
+  } catch {
+    return 'missing';
+  }
+}

@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
 import type { Hover, Position } from 'vscode-languageserver-protocol';
 import type { RequestOptions } from './client.js';
 import type { LanguageServer } from './language-server.js';
+import { fileStamp } from './file-text.js';
 
 /**
  * Hover answers cached per (server process, file version, position). A file's version is its
@@ -20,14 +20,6 @@ interface Entry {
   hover: Hover | null;
 }
 
-function stamp(file: string): string {
-  try {
-    const st = statSync(file);
-    return `${st.mtimeMs}:${st.size}`;
-  } catch {
-    return 'missing';
-  }
-}
 
 export class HoverCache {
   private readonly entries = new Map<string, Entry>();
@@ -39,13 +31,13 @@ export class HoverCache {
   }
 
   private valid(e: Entry): boolean {
-    for (const [f, s] of e.deps) if (stamp(f) !== s) return false;
+    for (const [f, s] of e.deps) if (fileStamp(f) !== s) return false;
     return true;
   }
 
   /** The hover at `pos` in `file`, from the cache when nothing it depends on changed. */
   async hover(server: LanguageServer, file: string, pos: Position, opts: RequestOptions = {}): Promise<Hover | null> {
-    const before = stamp(file);
+    const before = fileStamp(file);
     const k = this.key(server, file, pos);
     const hit = this.entries.get(k);
     if (hit && this.valid(hit)) {
@@ -59,7 +51,7 @@ export class HoverCache {
     // The key must carry the pid the answer came from (the request may have started the server).
     const k2 = this.key(server, file, pos);
     // A file edited while the server answered may have been answered from either version.
-    if (stamp(file) === before) {
+    if (fileStamp(file) === before) {
       this.entries.set(k2, { deps: new Map([[file, before]]), hover });
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
@@ -70,7 +62,7 @@ export class HoverCache {
   dependOn(server: LanguageServer, file: string, pos: Position, others: readonly string[]): void {
     const e = this.entries.get(this.key(server, file, pos));
     if (!e) return;
-    for (const f of others) if (!e.deps.has(f)) e.deps.set(f, stamp(f));
+    for (const f of others) if (!e.deps.has(f)) e.deps.set(f, fileStamp(f));
   }
 
   /** Drop one entry (its answer is known to be provisional). */

@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
 import type { DocumentSymbol, SymbolInformation } from 'vscode-languageserver-protocol';
 import type { RequestOptions } from './client.js';
 import type { LanguageServer } from './language-server.js';
+import { fileStamp } from './file-text.js';
 
 /**
  * Document-symbol answers cached per (server process, file version). A file's outline depends
@@ -15,21 +15,13 @@ const MAX_ENTRIES = 500;
 
 type Outline = Array<DocumentSymbol | SymbolInformation>;
 
-function stamp(file: string): string {
-  try {
-    const st = statSync(file);
-    return `${st.mtimeMs}:${st.size}`;
-  } catch {
-    return 'missing';
-  }
-}
 
 export class OutlineCache {
   private readonly entries = new Map<string, { stamp: string; items: Outline }>();
 
   async documentSymbols(server: LanguageServer, file: string, opts: RequestOptions = {}): Promise<Outline> {
     const key = `${server.key}\0${server.pid ?? 0}\0${file}`;
-    const now = stamp(file);
+    const now = fileStamp(file);
     const hit = this.entries.get(key);
     if (hit && hit.stamp === now) {
       this.entries.delete(key);
@@ -37,7 +29,7 @@ export class OutlineCache {
       return hit.items;
     }
     const items = (await server.documentSymbols(file, opts)) ?? [];
-    if (stamp(file) === now) {
+    if (fileStamp(file) === now) {
       this.entries.set(`${server.key}\0${server.pid ?? 0}\0${file}`, { stamp: now, items });
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
