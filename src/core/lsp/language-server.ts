@@ -66,6 +66,16 @@ export class LanguageServer {
     return this.client?.alive ? this.client.pid : undefined;
   }
 
+  /** How long the running server process has been up (0 when none is running). */
+  get uptimeMs(): number {
+    return this.client?.alive ? Date.now() - this.client.startedAt : 0;
+  }
+
+  /** True while the server is within its readiness window, when half-loaded answers are likely. */
+  get young(): boolean {
+    return this.client?.alive === true && this.uptimeMs < this.opts.config.readyTimeoutMs;
+  }
+
   /** The raw client, for features that need a request this class has no helper for. */
   async connection(signal?: AbortSignal): Promise<LspClient> {
     this.lastUsed = Date.now();

@@ -185,15 +185,19 @@ async function fromUses(res: Resolution, path: string[], file: string, server: L
   }
   // A definition that stops at the file's own import statement means the server has not
   // resolved the module (yet: typescript-language-server answers from a syntax-only server
-  // while it loads the project). Ask again a few times before settling for the alias.
+  // while it loads the project). Ask again a few times before settling for the alias; while
+  // the server is still young (a cold start on a loaded machine can take many seconds), keep
+  // asking longer, but never past its readiness window.
   let round = 0;
   let tried: UseAttempts;
   let fallback: Attempt | undefined;
   for (;;) {
     tried = await tryUses(res.name, scan.code, file, server, ctx, opts);
     fallback = pickAttempt(tried.attempts, opts);
-    if (!fallback?.aliasOnly || round >= ALIAS_RETRIES.length) break;
-    await sleep(ALIAS_RETRIES[round++]!, ctx.signal);
+    if (!fallback?.aliasOnly) break;
+    const ladder = server.young ? YOUNG_SERVER_ALIAS_RETRIES : ALIAS_RETRIES;
+    if (round >= ladder.length) break;
+    await sleep(ladder[round++]!, ctx.signal);
     for (const a of tried.attempts) hoverCache(ctx).forget(server, file, a.usage.position);
   }
   const { unresolved, weak } = tried;
@@ -226,6 +230,8 @@ async function fromUses(res: Resolution, path: string[], file: string, server: L
 }
 
 const ALIAS_RETRIES = [300, 700, 1500];
+/** For a server within its readiness window: about 12 s in all. */
+const YOUNG_SERVER_ALIAS_RETRIES = [300, 700, 1500, 2500, 3000, 4000];
 
 interface Attempt {
   usage: Site;
