@@ -164,9 +164,15 @@ function isCFamily(server: LanguageServer): boolean {
   return server.spec.id === 'clangd' || server.spec.languages.some((l) => l === 'c' || l === 'cpp');
 }
 
-function combineStatus(reports: readonly ServerReport[]): IndexStatus {
-  if (reports.length === 0 || reports.some((r) => r.index_status === 'unavailable')) return 'unavailable';
-  return reports.some((r) => r.index_status === 'indexing') ? 'indexing' : 'ready';
+/**
+ * The status of the answer as a whole: unavailable only when no server could answer. A server
+ * missing among several (a Go fixture without gopls in a TypeScript repo) is reported in
+ * `warnings` and `servers[]`; calling the whole answer unavailable would hide good results.
+ */
+export function combineStatus(reports: readonly ServerReport[]): IndexStatus {
+  const answered = reports.filter((r) => r.index_status !== 'unavailable');
+  if (answered.length === 0) return 'unavailable';
+  return answered.some((r) => r.index_status === 'indexing') ? 'indexing' : 'ready';
 }
 
 function indexingWarning(server: LanguageServer): string | undefined {
