@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { DocItem } from '../extract/types.js';
 import { blend, type Candidate, type QueryShape } from '../rank/score.js';
 import { queryWords } from '../rank/words.js';
-import { unpackItem } from './rows.js';
+import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore, ItemRow } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
 
@@ -171,7 +171,7 @@ export class IndexQueries {
 
   /** Every item with this exact id, documented ones first. */
   byId(id: string): DocItem[] {
-    const rows = this.prep(`SELECT data FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).pluck().all(id) as string[];
+    const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).all(id) as StoredItemRow[];
     return rows.map((d) => unpackItem(d));
   }
 
@@ -190,17 +190,15 @@ export class IndexQueries {
 
   /** Items whose name (case-insensitive) or id suffix is `symbol`. */
   byName(symbol: string, limit = 50): DocItem[] {
-    const rows = this.prep(`SELECT data FROM items WHERE rowid IN (SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ?) ORDER BY has_doc DESC, rowid LIMIT ?`)
-      .pluck()
-      .all(symbol, symbol, limit) as string[];
+    const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE rowid IN (SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ?) ORDER BY has_doc DESC, rowid LIMIT ?`)
+      .all(symbol, symbol, limit) as StoredItemRow[];
     return rows.map((d) => unpackItem(d));
   }
 
   /** Items of a module (its direct members: not members of its classes). */
   moduleItems(module: string, limit: number): DocItem[] {
-    const rows = this.prep(`SELECT data FROM items WHERE module = ? AND kind != 'module' ORDER BY (parent IS NOT NULL), line LIMIT ?`)
-      .pluck()
-      .all(module, limit) as string[];
+    const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE module = ? AND kind != 'module' ORDER BY (parent IS NOT NULL), line LIMIT ?`)
+      .all(module, limit) as StoredItemRow[];
     return rows.map((d) => unpackItem(d));
   }
 
@@ -224,34 +222,31 @@ export class IndexQueries {
 
   /** Children of an item (members of a class, enum, namespace). */
   children(id: string, limit = 200): DocItem[] {
-    return (this.prep(`SELECT data FROM items WHERE parent = ? ORDER BY line LIMIT ?`).pluck().all(id, limit) as string[]).map((d) => unpackItem(d));
+    return (this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE parent = ? ORDER BY line LIMIT ?`).all(id, limit) as StoredItemRow[]).map((d) => unpackItem(d));
   }
 
   /** Go `Example…` functions and other example items attached to `id`. */
   examplesOf(id: string): DocItem[] {
-    return (this.prep(`SELECT data FROM items WHERE kind = 'example' AND parent = ? ORDER BY line`).pluck().all(id) as string[]).map((d) => unpackItem(d));
+    return (this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE kind = 'example' AND parent = ? ORDER BY line`).all(id) as StoredItemRow[]).map((d) => unpackItem(d));
   }
 
   /** Items sharing a parameter or return type (for docs_related). */
   sameModule(module: string, exclude: string, limit: number): DocItem[] {
-    return (this.prep(`SELECT data FROM items WHERE module = ? AND id != ? AND kind != 'module' AND kind != 'example' ORDER BY has_doc DESC, line LIMIT ?`)
-      .pluck()
-      .all(module, exclude, limit) as string[]).map((d) => unpackItem(d));
+    return (this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE module = ? AND id != ? AND kind != 'module' AND kind != 'example' ORDER BY has_doc DESC, line LIMIT ?`)
+      .all(module, exclude, limit) as StoredItemRow[]).map((d) => unpackItem(d));
   }
 
   /** Items sharing a documentation category (JSDoc `@category`) under the same parent, e.g. lodash's "Function". */
   sameCategory(category: string, parent: string | null, exclude: string, limit: number): DocItem[] {
-    return (this.prep(`SELECT data FROM items WHERE id != ? AND parent IS ? AND json_extract(data, '$.tags.category') = ? LIMIT ?`)
-      .pluck()
-      .all(exclude, parent, category, limit) as string[]).map((d) => unpackItem(d));
+    return (this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id != ? AND parent IS ? AND json_extract(data, '$.tags.category') = ? LIMIT ?`)
+      .all(exclude, parent, category, limit) as StoredItemRow[]).map((d) => unpackItem(d));
   }
 
   /** Items that extend or implement `name` (searching the stored `implements` lists). */
   implementors(name: string, limit: number): DocItem[] {
     const short = name.split(/::|\./).pop()!;
-    return (this.prep(`SELECT data FROM items WHERE kind IN ('class','struct','interface','trait','impl','enum') AND data LIKE ? LIMIT ?`)
-      .pluck()
-      .all(`%"implements":[%${short.replace(/[%_]/g, '')}%`, limit * 4) as string[])
+    return (this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE kind IN ('class','struct','interface','trait','impl','enum') AND data LIKE ? LIMIT ?`)
+      .all(`%"implements":[%${short.replace(/[%_]/g, '')}%`, limit * 4) as StoredItemRow[])
       .map((d) => unpackItem(d))
       .filter((i) => i.implements.some((x) => x.replace(/<.*$/, '').split(/::|\./).pop() === short))
       .slice(0, limit);
@@ -260,9 +255,8 @@ export class IndexQueries {
   /** Candidate items for a type name (to find what an item implements). */
   typesNamed(name: string, limit = 5): DocItem[] {
     const short = name.replace(/<.*$/, '').replace(/\[.*$/, '').split(/::|\./).pop()!;
-    return (this.prep(`SELECT data FROM items WHERE name = ? AND kind IN ('class','struct','interface','trait','type','enum') ORDER BY has_doc DESC LIMIT ?`)
-      .pluck()
-      .all(short, limit) as string[]).map((d) => unpackItem(d));
+    return (this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE name = ? AND kind IN ('class','struct','interface','trait','type','enum') ORDER BY has_doc DESC LIMIT ?`)
+      .all(short, limit) as StoredItemRow[]).map((d) => unpackItem(d));
   }
 
   /** Functions/methods whose signature mentions any of these words (type or parameter names). */
@@ -273,9 +267,8 @@ export class IndexQueries {
     // Candidates sharing the most terms first (then by id), so the cut keeps the best ones and
     // does not depend on insertion order, which varies with which worker finished first.
     const patterns = types.map((t) => `%${t.replace(/[%_]/g, '')}%`);
-    return (this.prep(`SELECT data FROM items WHERE id != ? AND kind IN ('function','method','constructor') AND (${likes.join(' OR ')}) ORDER BY (${likes.join(' + ')}) DESC, id LIMIT ?`)
-      .pluck()
-      .all(exclude, ...patterns, ...patterns, limit * 5) as string[]).map((d) => unpackItem(d));
+    return (this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id != ? AND kind IN ('function','method','constructor') AND (${likes.join(' OR ')}) ORDER BY (${likes.join(' + ')}) DESC, id LIMIT ?`)
+      .all(exclude, ...patterns, ...patterns, limit * 5) as StoredItemRow[]).map((d) => unpackItem(d));
   }
 
   importsOf(relFile: string): string[] {
