@@ -57,3 +57,11 @@ export async function parse(lang: LanguageId, text: string): Promise<Tree> {
   if (!tree) throw new Error(`tree-sitter returned no tree for a ${lang} file`);
   return tree;
 }
+
+/**
+ * Parse a small snippet with a parser that is already loaded (extractors are synchronous and
+ * only run after their language's parser exists), or null when it is not. The caller deletes the tree.
+ */
+export function parseLoadedSync(lang: LanguageId, text: string): Tree | null {
+  return parsers.get(lang)?.parse(text) ?? null;
+}

@@ -78,3 +78,26 @@ export function namedChildren(node: Node): Node[] {
 export function field(node: Node, name: string): Node | null {
   return node.childForFieldName(name);
 }
+
+/**
+ * The comment block starting on the line right after `node` ends (zlib's layout: the prototype,
+ * then its `/* … *\/` description), as consecutive comments with no blank line between them.
+ * Null when a declaration follows the block directly: then it is that declaration's leading doc.
+ */
+export function commentsBelow(node: Node): RawComment[] {
+  let sib = node.nextSibling;
+  while (sib && !sib.isNamed && (sib.type === ';' || sib.type === ',') && sib.startPosition.row === node.endPosition.row) sib = sib.nextSibling;
+  if (!sib || !isComment(sib) || sib.startPosition.row !== node.endPosition.row + 1) return [];
+  const out: RawComment[] = [];
+  let lastRow = node.endPosition.row;
+  while (sib && isComment(sib) && sib.startPosition.row <= lastRow + 1) {
+    out.push(raw(sib));
+    lastRow = sib.endPosition.row;
+    sib = sib.nextSibling;
+  }
+  while (sib && !sib.isNamed && !/\S/.test(sib.text)) sib = sib.nextSibling;
+  // Directly followed by a declaration: the block is its leading doc, unless it is several
+  // blocks, of which the first trails this node and the rest lead the next.
+  if (sib && sib.startPosition.row <= lastRow + 1) return out.length > 1 && out[0]!.text.startsWith('/*') ? [out[0]!] : [];
+  return out;
+}

@@ -28,7 +28,15 @@ export function findById(index: DocsIndex, id: string): { root: RootIndex; item:
 }
 
 export function docWeight(i: DocItem): number {
-  return (i.doc ? 2 : 0) + (i.summary ? 1 : 0) + (i.visibility === 'public' ? 0.5 : 0) + Math.min(i.examples.length, 3) * 0.1;
+  return (i.doc ? 2 : 0) + (i.summary ? 1 : 0) + (i.visibility === 'public' ? 0.5 : 0) + Math.min(i.examples.length, 3) * 0.1 - (isAliasMacro(i) ? 1 : 0);
+}
+
+/**
+ * `#define compress2 z_compress2`, `#define fopen fopen64`: a macro that only renames another
+ * symbol. When the same name is also a real declaration, the declaration is what is meant.
+ */
+export function isAliasMacro(i: DocItem): boolean {
+  return i.kind === 'macro' && /^#define\s+[A-Za-z_]\w*\s+[A-Za-z_]\w*$/.test(i.signature);
 }
 
 export function partialNote(index: DocsIndex): string {

@@ -4,7 +4,7 @@ import type { DocItem } from '../../core/extract/types.js';
 import { DocentError } from '../../core/errors.js';
 import type { DocsIndex, RootIndex } from '../../core/index/service.js';
 import type { FeatureContext } from '../context.js';
-import { displayFile, shortState } from './common.js';
+import { displayFile, isAliasMacro, shortState } from './common.js';
 import { IndexStateSchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -76,6 +76,7 @@ function score(item: DocItem, symbol: string, c: Ctx): number {
   if (item.visibility === 'public') s += 0.5;
   if (item.doc || item.summary) s += 0.3;
   if (item.kind === 'module' || item.kind === 'example') s -= 0.5;
+  if (isAliasMacro(item)) s -= 0.5;
   if (/^[A-Z]/.test(symbol.split(/::|\./).pop()!) && /class|struct|interface|trait|type|enum/.test(item.kind)) s += 0.2;
   s -= item.id.length / 1000; // prefer the shorter, more canonical path
   return s;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { docWeight, isAliasMacro } from '../../../src/features/docs/common.js';
 import { extractFixture, item } from './fixtures.js';
 
 describe('Python extraction (Google, NumPy and reST docstrings)', () => {
@@ -135,5 +136,78 @@ describe('C/C++ extraction (Doxygen and plain comments, as clangd hover shows th
     expect(item(x, 'point_t::x')).toMatchObject({ kind: 'field', summary: 'Horizontal position.' });
     expect(item(x, 'point_move')).toMatchObject({ summary: 'Moves a point by an offset.', params: [{ name: 'p', type: 'point_t *', doc: null }, { name: 'dx', type: 'int', doc: null }, { name: 'dy', type: 'int', doc: null }] });
     expect(x.items.map((i) => i.id)).not.toContain('internal');
+  });
+});
+
+describe('C headers that declare through macros (zlib, glibc, libpng styles)', () => {
+  const FILE = 'macros/squash.h';
+
+  it('recovers an OF((…))-wrapped prototype between export macros, documented by the block below it', async () => {
+    const x = await extractFixture('c', FILE);
+    expect(item(x, 'sq_pack')).toEqual({
+      id: 'sq_pack',
+      kind: 'function',
+      name: 'sq_pack',
+      module: FILE,
+      visibility: 'public',
+      language: 'cpp',
+      signature: 'int sq_pack(unsigned char *dest, unsigned long *destLen, const unsigned char *source, unsigned long sourceLen)',
+      summary: 'Packs the source buffer into the destination buffer.',
+      doc: 'Packs the source buffer into the destination buffer.  destLen is the\ntotal size of the destination buffer on entry.',
+      params: [
+        { name: 'dest', type: 'unsigned char *', doc: null },
+        { name: 'destLen', type: 'unsigned long *', doc: null },
+        { name: 'source', type: 'const unsigned char *', doc: null },
+        { name: 'sourceLen', type: 'unsigned long', doc: null },
+      ],
+      returns: { type: 'int', doc: null },
+      throws: [],
+      examples: [],
+      see_also: [],
+      deprecated: null,
+      since: null,
+      location: { file: FILE, line: 16, end_line: 17 },
+      parent: null,
+      implements: [],
+      tags: {},
+    });
+    // `#define sq_pack2 xsq_pack2` and the function share the id; lookups prefer the function.
+    const both = x.items.filter((i) => i.id === 'sq_pack2');
+    expect(both.map((i) => i.kind).sort()).toEqual(['function', 'macro']);
+    const [best] = [...both].sort((a, b) => docWeight(b) - docWeight(a));
+    expect(best).toMatchObject({ kind: 'function', summary: 'Like sq_pack, with a packing level.', returns: { type: 'int', doc: null } });
+    expect(best!.params.map((p) => p.name)).toEqual(['dest', 'destLen', 'source', 'sourceLen', 'level']);
+    expect(isAliasMacro(both.find((i) => i.kind === 'macro')!)).toBe(true);
+    expect(isAliasMacro(item(x, 'OF'))).toBe(false);
+    // No junk items named after the macros.
+    expect(x.items.map((i) => i.name)).not.toContain('OF(');
+    expect(x.items.filter((i) => i.kind === 'variable' || i.kind === 'constant')).toEqual([]);
+  });
+
+  it('gives a comment directly below a declaration to it, without stealing the next declaration\'s leading comment', async () => {
+    const x = await extractFixture('c', FILE);
+    expect(item(x, 'sq_version')).toMatchObject({ signature: 'const char *sq_version(void)', summary: 'Returns the library version string.', params: [], returns: { type: 'const char *', doc: null } });
+    expect(item(x, 'sq_open')).toMatchObject({
+      signature: 'void *sq_open(const char *path, const char *mode)',
+      summary: 'Opens a packed stream for reading.',
+      params: [{ name: 'path', type: 'const char *', doc: null }, { name: 'mode', type: 'const char *', doc: null }],
+      returns: { type: 'void *', doc: null },
+    });
+  });
+
+  it('keeps glibc declarations whole across trailing __THROW/__wur/__nonnull macros, and reads __REDIRECT and libpng-style declaring macros', async () => {
+    const x = await extractFixture('c', FILE);
+    expect(item(x, 'sq_close')).toMatchObject({ signature: 'extern int sq_close (void *__stream)', summary: 'Closes STREAM.', params: [{ name: '__stream', type: 'void *', doc: null }], location: { file: FILE, line: 36, end_line: 36 } });
+    expect(item(x, 'sq_name')).toMatchObject({ signature: 'extern char *sq_name (const char *__dir, const char *__pfx)', summary: 'Makes a unique name in DIR with prefix PFX.', location: { file: FILE, line: 38, end_line: 39 } });
+    expect(item(x, 'sq_map')).toMatchObject({
+      kind: 'function',
+      signature: 'extern void *sq_map(const char *__restrict __file, int __flags)',
+      params: [{ name: '__file', type: 'const char *__restrict', doc: null }, { name: '__flags', type: 'int', doc: null }],
+      returns: { type: 'void *', doc: null },
+      location: { file: FILE, line: 42, end_line: 43 },
+    });
+    expect(item(x, 'sq_checksum')).toMatchObject({ signature: 'unsigned long sq_checksum(unsigned long crc, const unsigned char *buf, unsigned len)', returns: { type: 'unsigned long', doc: null } });
+    const names = x.items.map((i) => i.name);
+    for (const junk of ['__THROW', '__wur', '__attribute_malloc__', '__REDIRECT', 'SQ_API', '__nonnull']) expect(names).not.toContain(junk);
   });
 });

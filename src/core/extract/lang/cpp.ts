@@ -4,7 +4,9 @@ import { ItemSink, type ExtractOptions } from '../context.js';
 import { commentToText, type RawComment } from '../doc/comments.js';
 import { firstSentence, type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
-import { field, isComment, leadingComments, namedChildren, trailingComment } from '../syntax.js';
+import { parseLoadedSync } from '../parser.js';
+import { commentsBelow, field, isComment, leadingComments, namedChildren, trailingComment } from '../syntax.js';
+import { isMacroLike, lexicalParams, recoverPrototype, type RecoveredPrototype } from './c-prototype.js';
 import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
 
 /**
@@ -18,6 +20,8 @@ import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js'
 const HEADER_RE = /\.(h|hh|hpp|hxx|h\+\+|ipp|tpp|inl)$/i;
 const CONTAINERS = new Set(['preproc_ifdef', 'preproc_if', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'linkage_specification', 'declaration_list']);
 const FUNCTION_WRAPPERS = new Set(['pointer_declarator', 'reference_declarator', 'parenthesized_declarator', 'attributed_declarator']);
+/** Node types one C declaration can be split into when macros confuse the grammar. */
+const STATEMENT_PARTS = new Set(['declaration', 'field_declaration', 'expression_statement', 'ERROR', 'identifier', 'type_identifier', 'call_expression']);
 const LICENSE_RE = /copyright|licen[sc]e|SPDX-|all rights reserved/i;
 
 interface Scope {
@@ -50,7 +54,13 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
   const fileModule = opts.file;
 
   const docFor = (anchor: Node, trailingOn: Node | null): ParsedDoc | null => {
-    const lead = leadingComments(anchor, (n) => n.type === 'attribute_declaration').filter((c) => !(c.startRow <= 1 && LICENSE_RE.test(c.text)));
+    let lead = leadingComments(anchor, (n) => n.type === 'attribute_declaration').filter((c) => !(c.startRow <= 1 && LICENSE_RE.test(c.text)));
+    // `int f(void);` `/* f's doc */` `/* g's doc */` `int g(void);`: the first block trails f.
+    if (lead.length > 1 && lead[0]!.text.startsWith('/*')) {
+      let prev = anchor.previousSibling;
+      for (let k = 0; prev && k < lead.length; prev = prev.previousSibling) if (isComment(prev)) k++;
+      if (prev && STATEMENT_PARTS.has(prev.type) && prev.endPosition.row + 1 === lead[0]!.startRow) lead = lead.slice(1);
+    }
     let texts = lead.map(cleanComment).filter(Boolean);
     // A run mixing plain and doc comments: the doc comments are the documentation.
     if (lead.some((c) => c.style !== 'line' && c.style !== 'block') && lead.some((c) => c.style === 'line' || c.style === 'block')) {
@@ -59,6 +69,9 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     if (!texts.length && trailingOn) {
       const t = trailingComment(trailingOn);
       if (t) texts = [cleanComment(t)];
+      // The block on the next line documents it when nothing above does (zlib's layout); enum
+      // members are exempt, their next-line comments introduce the following member.
+      else if (anchor.type !== 'enumerator') texts = commentsBelow(trailingOn).map(cleanComment).filter(Boolean);
     }
     const text = texts.join('\n').trim();
     return text ? parseTaggedDoc(text, 'doxygen', lang === 'c' ? 'c' : 'cpp') : null;
@@ -75,11 +88,11 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     return 'public';
   }
 
-  function emit(kind: ItemKind, name: string, anchor: Node, decl: Node, scope: Scope, signature: string, params: SignatureParam[], returnType: string | null, isStatic: boolean, trailingOn: Node | null, impl: string[] = []): string {
+  function emit(kind: ItemKind, name: string, anchor: Node, decl: Node, scope: Scope, signature: string, params: SignatureParam[], returnType: string | null, isStatic: boolean, trailingOn: Node | null, impl: string[] = [], end: Node = decl): string {
     const doc = docFor(anchor, trailingOn);
     const id = qualify(scope, name);
     const item = buildItem(
-      { kind, name, id, module: moduleOf(scope), visibility: visibilityOf(scope, isStatic, doc), language: lang, signature, params, returnType, line: decl.startPosition.row + 1, endLine: decl.endPosition.row + 1, parent: scope.cls, implements: impl },
+      { kind, name, id, module: moduleOf(scope), visibility: visibilityOf(scope, isStatic, doc), language: lang, signature, params, returnType, line: decl.startPosition.row + 1, endLine: end.endPosition.row + 1, parent: scope.cls, implements: impl },
       doc,
       opts.file,
     );
@@ -90,14 +103,111 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
 
   function visit(container: Node, scope: Scope): void {
     let access = scope.access;
-    for (const n of namedChildren(container)) {
+    const kids = namedChildren(container);
+    for (let i = 0; i < kids.length; i++) {
+      const n = kids[i]!;
       if (n.type === 'access_specifier') {
         const a = n.text.replace(/:$/, '').trim();
         access = a === 'public' ? 'public' : a === 'protected' ? 'protected' : 'private';
         continue;
       }
-      visitNode(n, n, { ...scope, access }, '');
+      const here = { ...scope, access };
+      if (STATEMENT_PARTS.has(n.type)) {
+        // Macros tree-sitter cannot expand split one declaration into several nodes (a missing
+        // `;`, then `__THROW __wur;` as a "declaration" of its own): take them as one statement.
+        let j = i;
+        while (j + 1 < kids.length && j - i < 12 && !statementEnds(kids, j, container) && STATEMENT_PARTS.has(kids[j + 1]!.type)) j++;
+        if (j > i || isMangled(n, scope)) {
+          visitStatement(kids.slice(i, j + 1), here);
+          i = j;
+          continue;
+        }
+      }
+      visitNode(n, n, here, '');
     }
+  }
+
+  /** Whether the statement that kids[j] belongs to ends with it (its `;` or `}` is there). */
+  function statementEnds(kids: Node[], j: number, container: Node): boolean {
+    const k = kids[j]!;
+    if (/[;}]\s*$/.test(source.slice(k.startIndex, k.endIndex))) return true;
+    const nextStart = kids[j + 1]?.startIndex ?? container.endIndex;
+    return /^\s*;/.test(source.slice(k.endIndex, nextStart));
+  }
+
+  /** A declaration tree-sitter parsed into a wrong shape because of a macro. */
+  function isMangled(n: Node, scope: Scope): boolean {
+    if (n.type === 'ERROR') return true;
+    if (n.type === 'expression_statement') return scope.cls === null; // no statements outside functions
+    if (n.type !== 'declaration' && n.type !== 'field_declaration') return false;
+    if (namedChildren(n).some((c) => c.type === 'ERROR')) return true;
+    // `__REDIRECT (fopen, (…), fopen64)` parses as a function named by the macro.
+    // (as a function, or as a variable when an attribute macro follows it).
+    return n.childrenForFieldName('declarator').some((d) => {
+      const fn = d && functionDeclarator(d);
+      const name = fn ? field(fn, 'declarator')?.text : d && innermostName(d);
+      if (!name || !isMacroLike(name)) return false;
+      const proto = recoverPrototype(source.slice(n.startIndex, n.endIndex));
+      return !!proto && proto.name !== name;
+    });
+  }
+
+  /** One declaration spread over `parts` by macros: recover the prototype, else take the parts as they are. */
+  function visitStatement(parts: Node[], scope: Scope): void {
+    const first = parts[0]!;
+    const last = parts[parts.length - 1]!;
+    // A clean declaration followed by attribute macros: the tree is right, only its end is not.
+    const clean = (first.type === 'declaration' || first.type === 'field_declaration') && !isMangled(first, scope);
+    if (clean && first.childrenForFieldName('declarator').some((d) => !!d && !!functionDeclarator(d))) {
+      visitDeclaration(first, first, scope, '', last);
+      for (const p of parts.slice(1)) if (!isAttributeTail(p)) visitNode(p, p, scope, '');
+      return;
+    }
+    const proto = recoverPrototype(source.slice(first.startIndex, last.endIndex));
+    if (proto) return emitRecovered(proto, first, last, scope);
+    for (const p of parts) if (p === first || !isAttributeTail(p)) visitNode(p, p, scope, '');
+  }
+
+  /** `__THROW __attribute_malloc__ __wur;`, `__nonnull ((1, 2));`: words that only decorate the declaration before. */
+  function isAttributeTail(p: Node): boolean {
+    const words = source.slice(p.startIndex, p.endIndex).replace(/\([^;]*\)/g, ' ').match(/[A-Za-z_]\w*/g) ?? [];
+    return words.length > 0 && words.every((w) => isMacroLike(w) || w.startsWith('__') || w === 'const' || w === 'noexcept');
+  }
+
+  function emitRecovered(proto: RecoveredPrototype, first: Node, last: Node, scope: Scope): void {
+    const params = paramsFromText(proto.paramsText);
+    const paramText = oneLine(proto.paramsText.replace(/\s*\n\s*/g, ' '));
+    const head = [...proto.storage, proto.returnType ?? ''].filter(Boolean).join(' ');
+    const sig = oneLine(`${head}${/[*&]$/.test(head) ? '' : ' '}${proto.name}(${paramText})`);
+    const isStatic = proto.storage.includes('static');
+    const kind: ItemKind = scope.cls ? 'method' : 'function';
+    const doc = docFor(first, last);
+    const id = qualify(scope, proto.name);
+    // A name declared twice under `#if` branches stays one item (the first, or the documented one).
+    if (emitted.has(id) && !doc) return;
+    const item = buildItem(
+      { kind, name: proto.name, id, module: moduleOf(scope), visibility: visibilityOf(scope, isStatic, doc), language: lang, signature: sig, params, returnType: proto.returnType, line: first.startPosition.row + 1, endLine: last.endPosition.row + 1, parent: scope.cls },
+      doc,
+      opts.file,
+    );
+    emitted.add(id);
+    sink.add(item);
+  }
+
+  /** Parameters from the text of a parameter list: re-parsed as a plain prototype, else split by hand. */
+  function paramsFromText(text: string): SignatureParam[] {
+    const probe = parseLoadedSync(lang, `void __docent_probe(${text});`);
+    if (probe) {
+      try {
+        const decl = probe.rootNode.namedChild(0);
+        const d = decl?.type === 'declaration' && !probe.rootNode.hasError ? decl.childForFieldName('declarator') : null;
+        const fn = d ? functionDeclarator(d) : null;
+        if (fn) return paramsOf(field(fn, 'parameters'));
+      } finally {
+        probe.delete();
+      }
+    }
+    return lexicalParams(text);
   }
 
   function visitNode(n: Node, anchor: Node, scope: Scope, templatePrefix: string): void {
@@ -195,7 +305,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     }
   }
 
-  function visitDeclaration(n: Node, anchor: Node, scope: Scope, templatePrefix: string): void {
+  function visitDeclaration(n: Node, anchor: Node, scope: Scope, templatePrefix: string, end: Node = n): void {
     const typeNode = field(n, 'type');
     const isStatic = namedChildren(n).some((c) => c.type === 'storage_class_specifier' && c.text === 'static');
     // `struct Foo {…};` / `class X {…} x;` declare the type too.
@@ -223,7 +333,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
         const headerEnd = body ?? null;
         const sig = oneLine(templatePrefix + source.slice(n.startIndex, headerEnd ? headerEnd.startIndex : n.endIndex).replace(/\s*(;|=\s*(0|default|delete)\s*;?)\s*$/, (m) => (/=/.test(m) ? ' ' + m.trim().replace(/;$/, '') : '')));
         const ret = isCtor ? null : returnTypeOf(n, typeNode, nameNode, fn);
-        emit(kind, name, anchor, n, fnScope, sig, paramsOf(field(fn, 'parameters')), ret, isStatic && !fnScope.cls, n);
+        emit(kind, name, anchor, n, fnScope, sig, paramsOf(field(fn, 'parameters')), ret, isStatic && !fnScope.cls, end, [], end);
       } else {
         const name = innermostName(d);
         if (!name) continue;
@@ -231,8 +341,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
         const isConst = /\b(const|constexpr)\b/.test(source.slice(n.startIndex, d.startIndex));
         const kind: ItemKind = scope.cls ? 'field' : isConst ? 'constant' : 'variable';
         const sig = oneLine(templatePrefix + n.text.replace(/;\s*$/, ''), 200);
-        const item = emit(kind, name, anchor, n, scope, sig, [], null, isStatic && !scope.cls, n);
-        void item;
+        emit(kind, name, anchor, n, scope, sig, [], null, isStatic && !scope.cls, end, [], end);
       }
     }
   }
