@@ -88,6 +88,11 @@ export function docMarkdown(doc: ParsedDoc): string {
   return parts.filter(Boolean).join('\n\n').trim();
 }
 
+/** A file's module record: its doc, and a summary by the same rule as items (brief, else first sentence). */
+export function moduleInfo(name: string, doc: ParsedDoc | null): { name: string; doc: string; summary: string } {
+  return { name, doc: doc ? docMarkdown(doc) : '', summary: doc ? (doc.brief ?? firstSentence(doc.description)) : '' };
+}
+
 const IDENTITY_TAGS = new Set(['static', 'memberof', 'name', 'alias', 'module', 'private', 'public', 'protected', 'internal', 'instance', 'function', 'func', 'method', 'kind', 'ignore', 'hidden']);
 
 export function buildItem(decl: Declaration, doc: ParsedDoc | null, file: string): DocItem {

@@ -1,6 +1,5 @@
-import { buildItem, docMarkdown, oneLine, type SignatureParam } from '../build.js';
+import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
-import { firstSentence } from '../doc/model.js';
 import { parseDocstring } from '../doc/python.js';
 import { pythonModuleName, stringValue } from '../lang/python.js';
 import type { FileExtract, ItemKind, Visibility } from '../types.js';
@@ -216,7 +215,7 @@ function build(source: string, lines: LogicalLine[], opts: ExtractOptions): File
   visitBlock(moduleDocRaw ? 1 : 0, lines.length, { id: module, kind: 'module', visibility: 'public' });
   return {
     language: 'python',
-    module: { name: module, doc: moduleDoc ? docMarkdown(moduleDoc) : '', summary: moduleDoc ? firstSentence(moduleDoc.description) : '' },
+    module: moduleInfo(module, moduleDoc),
     items: sink.items,
     imports: imports.filter(Boolean),
     errors: 0,

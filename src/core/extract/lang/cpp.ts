@@ -1,8 +1,8 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import { buildItem, docMarkdown, oneLine, type SignatureParam } from '../build.js';
+import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
 import { commentToText, type RawComment } from '../doc/comments.js';
-import { firstSentence, type ParsedDoc } from '../doc/model.js';
+import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { parseLoadedSync } from '../parser.js';
 import { commentsBelow, field, isComment, leadingComments, namedChildren, trailingComment } from '../syntax.js';
@@ -367,7 +367,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
   visit(root, { ns: [], cls: null, clsName: null, access: 'public', internal: false });
   return {
     language: lang,
-    module: { name: fileModule, doc: moduleDoc ? docMarkdown(moduleDoc) : '', summary: moduleDoc ? moduleDoc.brief ?? firstSentence(moduleDoc.description) : '' },
+    module: moduleInfo(fileModule, moduleDoc),
     items: sink.items,
     imports,
     errors: root.hasError ? 1 : 0,

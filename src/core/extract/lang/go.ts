@@ -1,10 +1,10 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import { buildItem, docMarkdown, oneLine, type SignatureParam } from '../build.js';
+import { buildItem, moduleInfo, docMarkdown, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
 import { stripLineComments, type RawComment } from '../doc/comments.js';
 import { parseGoDoc } from '../doc/markdown.js';
 import { firstSentence, type ParsedDoc } from '../doc/model.js';
-import { field, isComment, leadingComments, namedChildren, trailingComment } from '../syntax.js';
+import { field, leadingComments, namedChildren, trailingComment } from '../syntax.js';
 import type { FileExtract, ItemKind } from '../types.js';
 
 /**
@@ -188,10 +188,9 @@ export function extractGo(tree: Tree, source: string, opts: ExtractOptions): Fil
     sink.add(item);
   }
 
-  void isComment;
   return {
     language: 'go',
-    module: { name: module, doc: moduleDoc ? docMarkdown(moduleDoc) : '', summary: moduleDoc ? firstSentence(moduleDoc.description) : '' },
+    module: moduleInfo(module, moduleDoc),
     items: sink.items,
     imports,
     errors: root.hasError ? 1 : 0,

@@ -1,8 +1,8 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import { buildItem, docMarkdown, oneLine, type SignatureParam } from '../build.js';
+import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
 import { commentToText } from '../doc/comments.js';
-import { firstSentence, type ParsedDoc } from '../doc/model.js';
+import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, leadingComments, namedChildren } from '../syntax.js';
 import type { FileExtract, ItemKind, Visibility } from '../types.js';
@@ -147,7 +147,7 @@ export function extractJava(tree: Tree, source: string, opts: ExtractOptions): F
   }
   return {
     language: 'java',
-    module: { name: module, doc: moduleDoc ? docMarkdown(moduleDoc) : '', summary: moduleDoc ? firstSentence(moduleDoc.description) : '' },
+    module: moduleInfo(module, moduleDoc),
     items: sink.items,
     imports,
     errors: root.hasError ? 1 : 0,

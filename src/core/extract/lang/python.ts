@@ -1,9 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import { buildItem, oneLine, type SignatureParam } from '../build.js';
+import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
-import { firstSentence } from '../doc/model.js';
 import { parseDocstring } from '../doc/python.js';
-import { docMarkdown } from '../build.js';
 import { field, namedChildren } from '../syntax.js';
 import type { FileExtract, ItemKind, Visibility } from '../types.js';
 
@@ -257,7 +255,7 @@ export function extractPython(tree: Tree, source: string, opts: ExtractOptions):
   visitBlock(root, { id: module, kind: 'module', visibility: 'public' });
   return {
     language: 'python',
-    module: { name: module, doc: moduleDoc ? docMarkdown(moduleDoc) : '', summary: moduleDoc ? firstSentence(moduleDoc.description) : '' },
+    module: moduleInfo(module, moduleDoc),
     items: sink.items,
     imports: imports.filter(Boolean),
     errors: root.hasError ? 1 : 0,

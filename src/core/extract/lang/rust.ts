@@ -1,5 +1,5 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import { buildItem, docMarkdown, oneLine, type SignatureParam } from '../build.js';
+import { buildItem, moduleInfo, docMarkdown, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
 import { stripBlockComment, stripLineComments, type RawComment } from '../doc/comments.js';
 import { parseRustDoc } from '../doc/markdown.js';
@@ -197,8 +197,7 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
           if (!name) break;
           const value = field(n, 'value');
           const sig = oneLine(source.slice(n.startIndex, value ? value.startIndex : n.endIndex).replace(/=\s*$/, '').replace(/;\s*$/, ''));
-          const item = emit(n.type === 'const_item' ? 'constant' : 'variable', name, n, scope, null, clamp(visibilityOf(n), outer), sig);
-          void item;
+          emit(n.type === 'const_item' ? 'constant' : 'variable', name, n, scope, null, clamp(visibilityOf(n), outer), sig);
           break;
         }
         case 'type_item': {
@@ -251,7 +250,7 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
   visit(root, modPath, 'public');
   return {
     language: 'rust',
-    module: { name: module, doc: moduleDoc ? docMarkdown(moduleDoc) : '', summary: moduleDoc ? firstSentence(moduleDoc.description) : '' },
+    module: moduleInfo(module, moduleDoc),
     items: sink.items,
     imports: imports.filter(Boolean),
     errors: root.hasError ? 1 : 0,
