@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import type { DocentConfig } from '../config/schema.js';
+import { versionLine } from '../process/run.js';
 import { ServerRegistry } from './registry.js';
 import type { ServerSpec } from './server-spec.js';
 
@@ -36,12 +36,7 @@ async function probeOne(spec: ServerSpec, timeoutMs: number): Promise<ServerProb
     const v = await spec.version(cmd).catch(() => undefined);
     return { ...base, command: cmd.display, version: v ?? null, ok: true };
   }
-  const run = await new Promise<{ ok: boolean; out: string }>((resolve) => {
-    execFile(cmd.command, [...cmd.prefixArgs, ...(spec.versionArgs ?? ['--version'])], { timeout: timeoutMs, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
-      resolve({ ok: !err, out: (stdout || stderr || (err?.message ?? '')).toString() });
-    });
-  });
-  const firstLine = run.out.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
-  if (!run.ok) return { ...base, command: cmd.display, version: null, ok: false, error: firstLine || 'failed to run' };
-  return { ...base, command: cmd.display, version: firstLine || null, ok: true };
+  const v = await versionLine(cmd.command, [...cmd.prefixArgs, ...(spec.versionArgs ?? ['--version'])], { timeoutMs });
+  if (!v.ok) return { ...base, command: cmd.display, version: null, ok: false, error: v.line || 'failed to run' };
+  return { ...base, command: cmd.display, version: v.line, ok: true };
 }

@@ -47,3 +47,22 @@ export function runProgram(command: string, args: readonly string[], opts: RunOp
     child.stdin?.end();
   });
 }
+
+/**
+ * Ask a program for its version: the first non-empty line it prints (stdout, else stderr).
+ * `ok` is false when it cannot run or exits non-zero, e.g. a rustup proxy for a component that
+ * is not installed; `line` then carries its complaint. Used by `docent doctor` for every program.
+ */
+export async function versionLine(
+  command: string,
+  args: readonly string[],
+  opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<{ ok: boolean; line: string | null }> {
+  try {
+    const r = await runProgram(command, args, { timeoutMs: opts.timeoutMs ?? 10_000, signal: opts.signal, maxBuffer: 1 << 20 });
+    const line = (r.stdout || r.stderr).split('\n').map((l) => l.trim()).find(Boolean) ?? null;
+    return r.code === 0 ? { ok: true, line } : { ok: false, line: line ?? `exit ${r.code}` };
+  } catch (err) {
+    return { ok: false, line: (err as Error).message };
+  }
+}

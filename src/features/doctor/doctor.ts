@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { discoverManuals, infoSearchDirs } from '../../core/info/discover.js';
 import { probeServers } from '../../core/lsp/probe.js';
-import { runProgram } from '../../core/process/run.js';
+import { versionLine } from '../../core/process/run.js';
 import { which } from '../../core/process/which.js';
 import type { FeatureContext } from '../context.js';
 
@@ -42,14 +42,9 @@ async function probeEmacs(name: string, purpose: string, signal: AbortSignal): P
   const install = 'apt-get install emacs-nox';
   const path = which(name) ?? null;
   if (!path) return { name, found: false, path: null, version: null, purpose, install, error: null };
-  try {
-    const r = await runProgram(path, ['--version'], { timeoutMs: 10_000, signal });
-    const line = (r.stdout || r.stderr).split('\n').find((l) => l.trim())?.trim() ?? null;
-    if (r.code !== 0) return { name, found: false, path, version: null, purpose, install, error: line ?? `exit ${r.code}` };
-    return { name, found: true, path, version: line, purpose, install: null, error: null };
-  } catch (err) {
-    return { name, found: false, path, version: null, purpose, install, error: (err as Error).message };
-  }
+  const v = await versionLine(path, ['--version'], { signal });
+  if (!v.ok) return { name, found: false, path, version: null, purpose, install, error: v.line };
+  return { name, found: true, path, version: v.line, purpose, install: null, error: null };
 }
 
 export async function doctor(_input: z.output<typeof DoctorInput>, ctx: FeatureContext): Promise<DoctorResult> {
