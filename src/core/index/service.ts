@@ -204,6 +204,12 @@ export class DocsIndex {
       note = files > 0 ? 'indexing is off (--no-index): answers come from the index as it was last built' : 'indexing is off (--no-index) and there is no stored index; run `docent index`';
     } else if (state === 'indexing') {
       note = files > 0 ? 'answering from the files indexed so far; results may be incomplete' : 'the first index is being built; results will be incomplete until it finishes';
+    } else if (state === 'ready' && items === 0) {
+      // An empty index must not read like a search that matched nothing.
+      note =
+        files > 0
+          ? `${files} file(s) indexed, but none has a public item; index with --private (config index.private) to include the rest`
+          : 'the index is empty: no TypeScript/JavaScript, Python, C/C++, Rust, Go or Java files were found under the roots';
     }
     return { state, files, items, languages, last_update: last ? new Date(last).toISOString() : null, pending, skipped, roots, error: this.error, note };
   }

@@ -39,7 +39,11 @@ export function isAliasMacro(i: DocItem): boolean {
   return i.kind === 'macro' && /^#define\s+[A-Za-z_]\w*\s+[A-Za-z_]\w*$/.test(i.signature);
 }
 
-export function partialNote(index: DocsIndex): string {
-  const s = index.status();
-  return s.state === 'indexing' ? `\n(index ${s.state}: ${s.pending} file(s) pending; results may be incomplete)` : s.state === 'unavailable' ? `\n(index unavailable${s.note ? `: ${s.note}` : ''})` : '';
+/**
+ * The index state as one line for text renderings, or '' when the answer is complete and
+ * there is nothing to add. A ready index with a note (indexing off, an empty index) says so.
+ */
+export function indexStateLine(s: z.output<typeof IndexStateSchema>): string {
+  if (s.state === 'ready' && !s.note) return '';
+  return `(index ${s.state}${s.pending ? `, ${s.pending} file(s) pending` : ''}${s.note ? `: ${s.note}` : ''})`;
 }

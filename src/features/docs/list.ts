@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DocentError } from '../../core/errors.js';
 import type { FeatureContext } from '../context.js';
-import { shortState } from './common.js';
+import { indexStateLine, shortState } from './common.js';
 import { IndexStateSchema, ItemSummarySchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -76,6 +76,7 @@ export function renderDocsList(r: DocsListResult): string {
   if (r.items.length) out.push('', ...r.items.map((i) => `  ${i.id} (${i.kind})${i.summary ? ` — ${i.summary}` : ''}`));
   if (r.submodules.length) out.push('', 'Submodules:', ...r.submodules.map((s) => `  ${s}`));
   if (r.truncated) out.push('', `… truncated; continue with offset=${r.next_offset}`);
-  if (r.index_status.state !== 'ready') out.push(`(index ${r.index_status.state}${r.index_status.note ? `: ${r.index_status.note}` : ''})`);
+  const state = indexStateLine(r.index_status);
+  if (state) out.push(state);
   return out.join('\n');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SearchHit } from '../../core/index/query.js';
 import type { FeatureContext } from '../context.js';
-import { displayFile, shortState } from './common.js';
+import { displayFile, indexStateLine, shortState } from './common.js';
 import { IndexStateSchema, KindSchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -57,7 +57,6 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
 export function renderDocsSearch(r: DocsSearchResult): string {
   const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}) ${h.file}:${h.line}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}`);
   const head = r.results.length ? `${r.results.length} result(s) for "${r.query}"` : `No results for "${r.query}".`;
-  const s = r.index_status;
-  const tail = s.state !== 'ready' ? `\n(index ${s.state}${s.pending ? `, ${s.pending} file(s) pending` : ''}${s.note ? `: ${s.note}` : ''})` : '';
-  return [head, ...lines].join('\n') + tail;
+  const state = indexStateLine(r.index_status);
+  return [head, ...lines, ...(state ? [state] : [])].join('\n');
 }

@@ -120,3 +120,24 @@ describe('docs CLI', () => {
     expect(missing.status).toBe(1);
   });
 });
+
+describe('an empty docs index says so', () => {
+  it('tells an empty index from a search that matched nothing', () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'docent-docs-empty-'));
+    const env = { DOCENT_INDEX_DIR: mkdtempSync(path.join(tmpdir(), 'docent-docs-empty-idx-')), DOCENT_LOG: 'silent' };
+    const r = runCli(['search', 'anything', '--root', empty], { env });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('No results for "anything".');
+    expect(r.stdout).toContain('the index is empty');
+    const j = JSON.parse(runCli(['search', 'anything', '--root', empty, '--json'], { env }).stdout);
+    expect(j.index_status).toMatchObject({ state: 'ready', files: 0, items: 0 });
+    expect(j.index_status.note).toMatch(/no TypeScript\/JavaScript, Python, C\/C\+\+, Rust, Go or Java files/);
+  });
+
+  it('a populated index adds no state line to its answers', () => {
+    const env = { DOCENT_INDEX_DIR: indexDir, DOCENT_LOG: 'silent' };
+    const r = runCli(['search', 'tokenizer', '--root', root], { env });
+    expect(r.status).toBe(0);
+    expect(r.stdout).not.toContain('(index ');
+  });
+});
