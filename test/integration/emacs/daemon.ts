@@ -43,7 +43,12 @@ export function startDaemon(name: string): TestDaemon {
   mkdirSync(socketDir, { mode: 0o700 });
   const socket = path.join(socketDir, 'server');
   // The launching process returns once the daemon is ready to serve (or failed to start).
-  const r = spawnSync('emacs', ['-Q', `--daemon=${socket}`], { stdio: 'ignore', timeout: 60_000 });
+  // No asynchronous native compilation (Emacs 28+), set before startup queues any: advising a
+  // primitive, as the json.el test does, would otherwise compile a trampoline in the background
+  // and add *Native-compile-Log* buffers between two observations. The variable names differ
+  // across versions; setting an unbound one is harmless.
+  const noNativeComp = '(setq native-comp-deferred-compilation nil native-comp-jit-compilation nil comp-enable-subr-trampolines nil native-comp-enable-subr-trampolines nil)';
+  const r = spawnSync('emacs', ['-Q', '--eval', noNativeComp, `--daemon=${socket}`], { stdio: 'ignore', timeout: 60_000 });
   if (r.status !== 0) throw new Error(`emacs --daemon failed (status ${r.status}, ${r.error?.message ?? ''})`);
   const evalRaw = (expr: string, timeout = 20_000) =>
     execFileSync('emacsclient', [`--socket-name=${socket}`, '--eval', expr], { encoding: 'utf8', timeout }).trim();
