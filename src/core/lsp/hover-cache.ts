@@ -51,7 +51,10 @@ export class HoverCache {
     // The key must carry the pid the answer came from (the request may have started the server).
     const k2 = this.key(server, file, pos);
     // A file edited while the server answered may have been answered from either version.
-    if (fileStamp(file) === before) {
+    // An empty answer from a server still in its readiness window (a TS syntax-only server, a
+    // project still loading) is provisional: caching it would keep the gap after the load.
+    const provisional = isEmpty(hover) && server.young;
+    if (fileStamp(file) === before && !provisional) {
       this.entries.set(k2, { deps: new Map([[file, before]]), hover });
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
@@ -81,4 +84,13 @@ export class HoverCache {
   dispose(): void {
     this.entries.clear();
   }
+}
+
+function isEmpty(h: Hover | null): boolean {
+  if (!h) return true;
+  const c = h.contents as unknown;
+  if (typeof c === 'string') return c.trim() === '';
+  if (Array.isArray(c)) return c.length === 0;
+  if (c && typeof c === 'object' && 'value' in c) return String((c as { value: unknown }).value).trim() === '';
+  return false;
 }

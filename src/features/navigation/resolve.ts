@@ -187,18 +187,21 @@ async function fromUses(res: Resolution, path: string[], file: string, server: L
   // resolved the module (yet: typescript-language-server answers from a syntax-only server
   // while it loads the project). Ask again a few times before settling for the alias; while
   // the server is still young (a cold start on a loaded machine can take many seconds), keep
-  // asking longer, but never past its readiness window.
+  // asking longer, but never past its readiness window. A young server may also answer
+  // nothing at all for real uses; settling then would pick a same-named member of the file
+  // (or the workspace) over the symbol the file actually uses, so that is retried too.
   let round = 0;
   let tried: UseAttempts;
   let fallback: Attempt | undefined;
   for (;;) {
     tried = await tryUses(res.name, scan.code, file, server, ctx, opts);
     fallback = pickAttempt(tried.attempts, opts);
-    if (!fallback?.aliasOnly) break;
+    const unsettled = fallback ? fallback.aliasOnly : server.young && tried.unresolved > 0;
+    if (!unsettled) break;
     const ladder = server.young ? YOUNG_SERVER_ALIAS_RETRIES : ALIAS_RETRIES;
     if (round >= ladder.length) break;
     await sleep(ladder[round++]!, ctx.signal);
-    for (const a of tried.attempts) hoverCache(ctx).forget(server, file, a.usage.position);
+    for (const position of tried.asked) hoverCache(ctx).forget(server, file, position);
   }
   const { unresolved, weak } = tried;
   if (unresolved) {
@@ -247,6 +250,8 @@ interface Attempt {
 
 interface UseAttempts {
   attempts: Attempt[];
+  /** Every use position asked about (their hovers are cached, and forgotten before a retry). */
+  asked: Position[];
   unresolved: number;
   weak: number;
 }
@@ -254,12 +259,13 @@ interface UseAttempts {
 /** Hover and definition at the best-ranked uses, until one has documentation (or resolves, for navigation). */
 async function tryUses(name: string, uses: readonly Occurrence[], file: string, server: LanguageServer, ctx: FeatureContext, opts: ResolveOptions): Promise<UseAttempts> {
   const cache = hoverCache(ctx);
-  const out: UseAttempts = { attempts: [], unresolved: 0, weak: 0 };
+  const out: UseAttempts = { attempts: [], asked: [], unresolved: 0, weak: 0 };
   let tried = 0;
   for (const occ of rankOccurrences(uses)) {
     if (tried++ >= MAX_USES_TRIED) break;
     throwIfAborted(ctx.signal);
     const usage: Site = { file, position: occ.position };
+    out.asked.push(occ.position);
     const [hover, defs] = await Promise.all([
       cache.hover(server, file, occ.position, { signal: ctx.signal }),
       server.definition(file, occ.position, { signal: ctx.signal }).catch((err: unknown) => {

@@ -57,4 +57,29 @@ describe('HoverCache', () => {
     await cache.hover(server as unknown as LanguageServer, use, pos);
     expect(server.calls).toBe(3);
   });
+
+  it('does not keep an empty answer from a server still in its readiness window', async () => {
+    const file = path.join(dir, 'young.ts');
+    writeFileSync(file, 'export const y = 1;\n');
+    let answer: Hover | null = null;
+    const server = { key: 'young\0/root', pid: 7, young: true, calls: 0, async hover(): Promise<Hover | null> {
+      server.calls++;
+      return answer;
+    } };
+    const cache = new HoverCache();
+    const pos = { line: 0, character: 13 };
+    expect(await cache.hover(server as unknown as LanguageServer, file, pos)).toBeNull();
+    answer = { contents: { kind: 'markdown', value: 'loaded' } };
+    expect(text(await cache.hover(server as unknown as LanguageServer, file, pos))).toBe('loaded');
+    expect(server.calls).toBe(2);
+    // A real answer is kept; so is an empty one once the server is past its window.
+    await cache.hover(server as unknown as LanguageServer, file, pos);
+    expect(server.calls).toBe(2);
+    server.young = false;
+    answer = null;
+    const other = { line: 0, character: 7 };
+    await cache.hover(server as unknown as LanguageServer, file, other);
+    await cache.hover(server as unknown as LanguageServer, file, other);
+    expect(server.calls).toBe(3);
+  });
 });
