@@ -108,7 +108,10 @@ export class ManualLookup {
     const followed = this.linePrefixes.get(prefix) ?? first;
     const target = followed.manual && followed.manual !== this.manual.name ? null : this.manual.resolve(followed.node);
     if (!target) return null;
-    const definitionLine = findDefinitionLine(this.manual.body(target.node), symbol);
+    // The Emacs Lisp manual keeps exactly Emacs's emacs-lisp-mode answer; other manuals also
+    // get the typed headers Emacs's C rule finds.
+    const typed = this.manual.name !== 'elisp';
+    const definitionLine = findDefinitionLine(this.manual.body(target.node), symbol, { near: contentLine(followed.line), typed });
     const matches = [...(this.related.get('s:' + symbol) ?? []), ...(this.related.get('t:' + symbol.toLowerCase()) ?? [])].filter(
       (e, i, all) => e !== followed && all.indexOf(e) === i,
     );
@@ -136,13 +139,36 @@ export function contentLine(infoLine: number | null): number | null {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The 1-based line (line 1 follows the header) of the first ` -- Kind: … SYMBOL` line, or null. */
-export function findDefinitionLine(body: string, symbol: string): number | null {
-  const re = new RegExp(`^ -+ .*: ${escapeRegExp(symbol)}(?: |$)`, 'm');
-  const m = re.exec(body);
-  if (!m) return null;
+/**
+ * The 1-based line (line 1 follows the header) of the definition header for `symbol`, or null.
+ * Emacs's emacs-lisp-mode rule comes first: the first ` -- Kind: SYMBOL` line. Emacs picks
+ * the header regexp per mode, and its C rule also finds typed headers (`@deftypefun`:
+ * ` -- Function: void sha256_digest (…)`, as in C library manuals); with `typed`, those count
+ * too when the Lisp rule finds nothing. A typed header's defined name is the word right before
+ * its parameter list, or, for variables, constants and types, the last word of the line (so
+ * neither a parameter nor an argument of an untyped Lisp header is taken for it). The header
+ * at or after `near` (the index entry's line) is preferred.
+ */
+export function findDefinitionLine(body: string, symbol: string, opts: { near?: number | null; typed?: boolean } = {}): number | null {
+  const emacs = new RegExp(`^ -+ .*: ${escapeRegExp(symbol)}(?: |$)`, 'm').exec(body);
+  if (emacs) return lineOfOffset(body, emacs.index);
+  if (!opts.typed) return null;
+  const name = escapeRegExp(symbol);
+  const typed = new RegExp(`^ -+ ([^:\n]+): [^(\n]*?(?<![^\\s*&])${name}( *\\(| *$)`, 'gm');
+  const lines: number[] = [];
+  for (let m = typed.exec(body); m; m = typed.exec(body)) {
+    const takesNoArguments = !m[2]!.includes('(');
+    if (takesNoArguments && !/variable|constant|option|type|struct|class|union|enum/i.test(m[1]!)) continue;
+    lines.push(lineOfOffset(body, m.index));
+  }
+  if (!lines.length) return null;
+  const near = opts.near ?? null;
+  return (near !== null ? lines.find((l) => l >= near) : undefined) ?? lines[0]!;
+}
+
+function lineOfOffset(body: string, offset: number): number {
   let line = 1;
-  for (let i = body.indexOf('\n'); i >= 0 && i < m.index; i = body.indexOf('\n', i + 1)) line++;
+  for (let i = body.indexOf('\n'); i >= 0 && i < offset; i = body.indexOf('\n', i + 1)) line++;
   return line;
 }
 
