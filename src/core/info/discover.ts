@@ -55,22 +55,29 @@ export function parseDirEntries(text: string): DirEntry[] {
       description += ' ' + lines[++i]!.trim();
     }
     const manual = stripCompression(m[2]!.trim()).replace(/\.info$/, '');
-    entries.push({ label: m[1]!.trim(), manual, node: m[3]!.trim(), description: description.replace(/\s+/g, ' ') });
+    entries.push({ label: m[1]!.trim(), manual, node: m[3]!.trim(), description: description.replace(/\s+/g, ' ').trim() });
   }
   return entries;
 }
 
-/** The best title for each manual among dir entries: its Top entry, preferably under its own name. */
+/**
+ * The best title for each manual among dir entries: its Top entry, preferably under its own
+ * name. A manual listed only under other labels several times (gnupg: dirmngr, gpg-agent,
+ * gpgsm, …) has no title among them: each description is one program's, not the manual's.
+ */
 export function titlesFromDirEntries(entries: readonly DirEntry[]): Map<string, string> {
-  const best = new Map<string, { score: number; title: string }>();
+  const best = new Map<string, { score: number; title: string; ties: number }>();
   for (const e of entries) {
     const key = e.manual.toLowerCase();
     const score = (e.node === '' || e.node === 'Top' ? 2 : 0) + (e.label.toLowerCase() === key ? 1 : 0);
     const title = e.description || e.label;
     const prev = best.get(key);
-    if (!prev || score > prev.score) best.set(key, { score, title });
+    if (!prev || score > prev.score) best.set(key, { score, title, ties: 1 });
+    else if (score === prev.score) prev.ties++;
   }
-  return new Map([...best].map(([k, v]) => [k, v.title]));
+  const titles = new Map<string, string>();
+  for (const [k, v] of best) if (v.ties === 1 || v.score % 2 === 1) titles.set(k, v.title);
+  return titles;
 }
 
 /** `name` for `name.info`, `name.info.gz`, …; null for split parts (`name.info-2`) and other files. */

@@ -105,6 +105,7 @@ export class InfoManual {
     const tags = findSection(main, 'Tag Table:');
     if (tags) manual.readAnchors(tags, Boolean(indirect));
     manual.findIndexNodes();
+    manual.title ??= manual.topHeading();
     const isNode = (n: string) => manual.resolve(n) !== null;
     for (const i of manual.indexNodes) {
       manual.entries.push(...parseIndexEntries(manual.body(i), manual.nodes[i]!.name, isNode));
@@ -204,6 +205,18 @@ export class InfoManual {
   }
 
   /** A node's text after its header line (starts with the blank line that follows the header). */
+  /** The heading of the Top node (the line underlined with `*`, `=` or `-`), or null. */
+  topHeading(): string | null {
+    const top = this.resolve('Top');
+    if (!top) return null;
+    const lines = this.body(top.node).split('\n', 12);
+    for (let i = 0; i + 1 < lines.length; i++) {
+      const text = lines[i]!.trim();
+      if (text && /^([*=-])\1{2,}$/.test(lines[i + 1]!.trim())) return text;
+    }
+    return null;
+  }
+
   body(i: number): string {
     const rec = this.nodes[i]!;
     const buf = this.chunks[rec.chunk]!.buf;

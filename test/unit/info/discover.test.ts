@@ -26,6 +26,15 @@ describe('Info manual discovery', () => {
     expect(titlesFromDirEntries(entries).get('coreutils')).toBe('Core GNU (file, text, shell) utilities.');
   });
 
+  it('gives no dir title to a manual listed only under several other labels', () => {
+    const entries = parseDirEntries('* gpgsm: (gnupg).   S/MIME encryption and signing tool.\n* gpg-agent: (gnupg).   The secret key daemon.\n* Time: (time).   time\n');
+    expect(titlesFromDirEntries(entries).has('gnupg')).toBe(false);
+    expect(titlesFromDirEntries(entries).get('time')).toBe('time');
+    // A description that starts on the next line.
+    const wrapped = parseDirEntries('* Maintaining Findutils: (find-maint).\n                                Maintaining GNU findutils\n');
+    expect(titlesFromDirEntries(wrapped).get('find-maint')).toBe('Maintaining GNU findutils');
+  });
+
   it('ranks suggestions by prefix and edit distance (a transposition is one edit)', () => {
     expect(editDistance('mapcra', 'mapcar')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);
