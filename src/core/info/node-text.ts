@@ -204,16 +204,26 @@ export function cleanNodeText(body: string, xrefs: readonly XRef[] = parseXrefs(
     out += body.slice(pos, x.start);
     const raw = body.slice(x.start, x.end);
     const keepBreaks = (s: string) => s.replace(/[ \t]*\n[ \t]*/g, (b) => (b.includes('\n') ? '\n' : ' '));
+    let text: string;
     if (x.short) {
-      out += `[See: ${keepBreaks(raw.replace(/^\*[Nn]ote[ \t\n]+/, '').replace(/::$/, ''))}]`;
+      text = `[See: ${keepBreaks(raw.replace(/^\*[Nn]ote[ \t\n]+/, '').replace(/::$/, ''))}]`;
     } else {
-      const lines = raw.split('\n').length - 1;
       const target = (x.manual ? `(${x.manual})` : '') + x.node;
-      const text = x.label === target || x.label === x.node ? `[See: ${x.label}]` : `[See: ${x.label} (${target})]`;
-      out += text + '\n'.repeat(lines);
+      text = x.label === target || x.label === x.node ? `[See: ${x.label}]` : `[See: ${x.label} (${target})]`;
     }
+    // Line numbers (index entries' `(line N)`, definition headers) count the raw node's lines,
+    // so the rewrite keeps exactly as many line breaks as the reference it replaces.
+    // In the short form the only break the rewrite can drop is the one right after `*note`.
+    const missing = '\n'.repeat(Math.max(0, count(raw, '\n') - count(text, '\n')));
+    out += x.short ? missing + text : text + missing;
     pos = x.end;
   }
   out += body.slice(pos);
   return out.replace(/\0\x08\[[^\0]*\0\x08\]/g, '').replace(/\x7f/g, '');
+}
+
+function count(s: string, ch: string): number {
+  let n = 0;
+  for (let i = s.indexOf(ch); i >= 0; i = s.indexOf(ch, i + 1)) n++;
+  return n;
 }

@@ -87,7 +87,9 @@ export async function infoLookupSymbol(input: z.output<typeof InfoLookupSymbolIn
     manual: manual.name,
     content: paged.text,
     'info-ref': infoRef(manual.name, nodeName),
-    line: hit.line,
+    // makeinfo's `(line N)` can overshoot a node (gettext's po_message_set_range: 186 of 181);
+    // Emacs's forward-line stops at the last line, and so does docent.
+    line: hit.line === null ? null : Math.min(hit.line, lines.length),
     definition_line: hit.definitionLine,
     definition: hit.definitionLine ? definitionBlock(lines, hit.definitionLine) : null,
     entry: hit.entry?.label ?? nodeName,

@@ -28,6 +28,14 @@ describe('Info node text', () => {
     expect(clean.split('\n').length).toBe(body.split('\n').length);
   });
 
+  it('keeps line numbers when a reference breaks right after *note (autoconf: "(*note\\nOutput::)")', () => {
+    const body = 'required macro is AC_OUTPUT (*note\nOutput::).\n\n -- Macro: AC_INIT (PACKAGE)\n';
+    const clean = cleanNodeText(body);
+    expect(clean.split('\n').length).toBe(body.split('\n').length);
+    expect(clean.split('\n')[3]).toBe(' -- Macro: AC_INIT (PACKAGE)');
+    expect(clean.split('\n').slice(0, 2)).toEqual(['required macro is AC_OUTPUT (', '[See: Output]).']);
+  });
+
   it('removes the index cookie without shifting lines', () => {
     expect(cleanNodeText('\nIndex\n\0\x08[index\0\x08]\n* Menu:\n')).toBe('\nIndex\n\n* Menu:\n');
   });
