@@ -1,4 +1,4 @@
-import type { DocumentSymbol, Location, LocationLink, Position, Range, SymbolInformation } from 'vscode-languageserver-protocol';
+import { SymbolKind, type DocumentSymbol, type Location, type LocationLink, type Position, type Range, type SymbolInformation } from 'vscode-languageserver-protocol';
 import { uriToPath } from './positions.js';
 import { kindName, type SymbolKindName } from './symbol-kinds.js';
 
@@ -48,6 +48,16 @@ function segments(name: string, separator: '::' | '.'): string[] {
 }
 
 /**
+ * Whether a document symbol is a scope wrapper that names no scope: clangd reports a macro
+ * expansion that declares things (`FMT_BEGIN_NAMESPACE`, `Q_OBJECT`-style macros) as a node
+ * of kind Null holding the declarations, so its name must not become part of their
+ * qualified names (`APP_BEGIN_NAMESPACE::app::Counter`).
+ */
+export function isTransparentScope(kind: number): boolean {
+  return kind === SymbolKind.Null;
+}
+
+/**
  * The outline tree of a document-symbol answer. A flat SymbolInformation list is nested by
  * range containment, the same tree a hierarchical server would have given.
  */
@@ -66,7 +76,7 @@ export function buildOutline(items: ReadonlyArray<DocumentSymbol | SymbolInforma
       detail: s.detail || undefined,
       range: s.range,
       selectionRange: s.selectionRange,
-      children: (s.children ?? []).map((c) => visit(c, [...scope, name])),
+      children: (s.children ?? []).map((c) => visit(c, isTransparentScope(s.kind) ? parents : [...scope, name])),
     };
   };
   return (items as DocumentSymbol[]).map((s) => visit(s, []));
@@ -103,16 +113,41 @@ export function flattenOutline(nodes: readonly OutlineNode[]): OutlineNode[] {
 
 /**
  * Nodes whose qualified name ends with `path` (`['Greeter', 'greet']` for `Greeter.greet` or
- * `Greeter::greet`), exact and case-sensitive, in file order.
+ * `Greeter::greet`), exact and case-sensitive, in file order. When none does, nodes that match
+ * once enclosing namespaces are skipped: clangd's workspace symbols and hovers leave inline
+ * namespaces out (`fmt::format`, `nlohmann::basic_json::parse`) while the outline keeps them
+ * (`fmt::v9::format`), so a name copied from search_symbols must still find its declaration.
  */
 export function findInOutline(nodes: readonly OutlineNode[], path: readonly string[]): OutlineNode[] {
   if (!path.length) return [];
-  return flattenOutline(nodes).filter((n) => {
+  const exact = flattenOutline(nodes).filter((n) => {
     const full = [...n.scope, n.name];
     if (full.length < path.length) return false;
     const off = full.length - path.length;
     return path.every((p, i) => full[off + i] === p);
   });
+  if (exact.length || path.length < 2) return exact;
+  const out: OutlineNode[] = [];
+  const walk = (list: readonly OutlineNode[], ancestors: OutlineNode[]) => {
+    for (const n of list) {
+      if (n.name === path[path.length - 1] && matchesSkippingNamespaces(ancestors, path.slice(0, -1))) out.push(n);
+      walk(n.children, n.kind === 'null' ? ancestors : [...ancestors, n]);
+    }
+  };
+  walk(nodes, []);
+  return out;
+}
+
+/** `scope` matches the innermost ancestors in order, skipping only namespaces between them. */
+function matchesSkippingNamespaces(ancestors: readonly OutlineNode[], scope: readonly string[]): boolean {
+  let a = ancestors.length - 1;
+  for (let i = scope.length - 1; i >= 0; i--) {
+    // Only namespaces may be skipped (a class or function is never left out of a name).
+    while (a >= 0 && ancestors[a]!.name !== scope[i] && ancestors[a]!.kind === 'namespace') a--;
+    if (a < 0 || ancestors[a]!.name !== scope[i]) return false;
+    a--;
+  }
+  return true;
 }
 
 /** The innermost node whose name (selectionRange) or body (range) contains `pos`. */

@@ -4,6 +4,7 @@ import picomatch from 'picomatch';
 import type { DocumentSymbol, Position, Range, SymbolInformation, SymbolKind, WorkspaceSymbol } from 'vscode-languageserver-protocol';
 import { DocentError, throwIfAborted } from '../../core/errors.js';
 import type { LanguageServer } from '../../core/lsp/language-server.js';
+import { isTransparentScope } from '../../core/lsp/navigation.js';
 import { uriToPath } from '../../core/lsp/positions.js';
 import { isBuildOrDependencyDir } from '../../core/lsp/project-scan.js';
 import { walkFiles } from '../../core/workspace/files.js';
@@ -65,7 +66,8 @@ export function fromDocumentSymbols(
     if (matchesQuery(query, name, container)) {
       out.push({ name, qualifiedName: [...container, name].join(sep), kind: sym.kind, file, range: sym.range, namePosition: sym.selectionRange.start, server });
     }
-    for (const child of sym.children ?? []) visit(child, [...container, name]);
+    // A macro expansion wrapping declarations names no scope of its own.
+    for (const child of sym.children ?? []) visit(child, isTransparentScope(sym.kind) ? parents : [...container, name]);
   };
   for (const item of items) {
     if ('location' in item) {

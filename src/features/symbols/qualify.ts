@@ -1,8 +1,9 @@
 import { SymbolKind, type DocumentSymbol, type Position, type Range, type SymbolInformation } from 'vscode-languageserver-protocol';
 import type { LanguageServer } from '../../core/lsp/language-server.js';
+import { isTransparentScope } from '../../core/lsp/navigation.js';
 import type { Candidate } from './collect.js';
 import { nameAt } from './enrich.js';
-import { scopeSegments } from './query.js';
+import { matchesQuery, scopeSegments, type ParsedQuery } from './query.js';
 
 /**
  * Some servers (the TypeScript server) give workspace symbols no containerName, so a method
@@ -38,6 +39,25 @@ export async function qualifyMembers(page: readonly Candidate[], signal: AbortSi
   );
 }
 
+/** Most candidates a scoped query's fallback qualifies (one document-symbol request per file). */
+const MAX_SCOPED = 60;
+
+/**
+ * The answer to a scoped query (`JSONDecoder.decode`, `LspClient.request`) from a server that
+ * only matches bare names (pyright and the TypeScript server answer such a query with
+ * nothing): `byName` is that server's answer for the name alone; its candidates are qualified
+ * and kept when their scope matches the query, by the same rules as the `files` mode.
+ */
+export async function narrowToScope(byName: readonly Candidate[], q: ParsedQuery, signal: AbortSignal, timeoutMs: number): Promise<Candidate[]> {
+  const named = byName.filter((c) => matchesQuery({ ...q, scope: [], anchored: false }, c.name, [])).slice(0, MAX_SCOPED);
+  await qualifyMembers(named, signal, timeoutMs);
+  return named.filter((c) => {
+    const sep = c.server.spec.separator;
+    const segs = scopeSegments(c.qualifiedName, sep);
+    return segs[segs.length - 1] === c.name && matchesQuery(q, c.name, segs.slice(0, -1));
+  });
+}
+
 function contains(r: Range, p: Position): boolean {
   const afterStart = p.line > r.start.line || (p.line === r.start.line && p.character >= r.start.character);
   const beforeEnd = p.line < r.end.line || (p.line === r.end.line && p.character <= r.end.character);
@@ -51,7 +71,7 @@ function enclosing(symbols: DocumentSymbol[], pos: Position, sep: '::' | '.'): s
   for (;;) {
     const hit = level.find((s) => contains(s.range, pos));
     if (!hit || contains(hit.selectionRange, pos)) return chain;
-    chain.push(...scopeSegments(hit.name, sep));
+    if (!isTransparentScope(hit.kind)) chain.push(...scopeSegments(hit.name, sep));
     level = hit.children ?? [];
   }
 }

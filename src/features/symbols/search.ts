@@ -9,7 +9,7 @@ import type { FeatureContext } from '../context.js';
 import { expandFiles, fromDocumentSymbols, fromWorkspaceSymbols, type Candidate } from './collect.js';
 import { enrich, nameAt } from './enrich.js';
 import { ExternalClassifier, type Classification } from './external.js';
-import { qualifyMembers } from './qualify.js';
+import { narrowToScope, qualifyMembers } from './qualify.js';
 import { matchTier, parseQuery } from './query.js';
 import type { SearchSymbolsInputT, SearchSymbolsResult, SymbolResult } from './schema.js';
 
@@ -228,6 +228,8 @@ async function fromWorkspace(input: SearchSymbolsInputT, ctx: FeatureContext, ma
     if (!input.language && new Set(projects.map((p) => p.spec.id)).size > 1) warnings.push(`Searched ${used.join(', ')}; pass language to search only one.`);
   }
 
+  // A server that returns nothing for a scoped query may not understand scopes: see narrowToScope.
+  const q = parseQuery(input.query);
   let done = 0;
   ctx.progress({ progress: 0, total: projects.length, message: `asking ${projects.map((p) => p.spec.id).join(', ')}` });
   const settled = await Promise.allSettled(
@@ -235,8 +237,13 @@ async function fromWorkspace(input: SearchSymbolsInputT, ctx: FeatureContext, ma
       const server = manager.server(p);
       await server.ready({ anchor: p.anchor, signal: ctx.signal });
       const items = (await server.settled(() => server.workspaceSymbols(input.query, { signal: ctx.signal }), ctx.signal)) ?? [];
+      let scoped: Candidate[] | undefined;
+      if (!items.length && q.scope.length && q.name) {
+        const byName = (await server.settled(() => server.workspaceSymbols(q.name, { signal: ctx.signal }), ctx.signal)) ?? [];
+        scoped = await narrowToScope(fromWorkspaceSymbols(byName as Array<SymbolInformation | WorkspaceSymbol>, server), q, ctx.signal, Math.min(2000, ctx.config.lsp.requestTimeoutMs));
+      }
       ctx.progress({ progress: ++done, total: projects.length, message: `${p.spec.id} answered` });
-      return { server, items };
+      return { server, items, scoped };
     }),
   );
   const candidates: Candidate[] = [];
@@ -246,8 +253,8 @@ async function fromWorkspace(input: SearchSymbolsInputT, ctx: FeatureContext, ma
   settled.forEach((r, i) => {
     const p = projects[i]!;
     if (r.status === 'fulfilled') {
-      const { server, items } = r.value;
-      candidates.push(...fromWorkspaceSymbols(items as Array<SymbolInformation | WorkspaceSymbol>, server));
+      const { server, items, scoped } = r.value;
+      candidates.push(...(scoped ?? fromWorkspaceSymbols(items as Array<SymbolInformation | WorkspaceSymbol>, server)));
       reports.push({ server: p.spec.id, root: p.root, index_status: server.indexStatus() });
       const w = indexingWarning(server);
       if (w) warnings.push(w);

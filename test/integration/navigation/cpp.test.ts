@@ -58,3 +58,18 @@ describe('get_symbol_documentation on clangd', () => {
     expect(files).toEqual(expect.arrayContaining(['include/geo/shapes.h', 'src/main.cpp', 'src/shapes.cpp']));
   });
 });
+
+describe('namespaces opened by macros, inline namespaces', () => {
+  it('the macro expansion is no scope; a name without the inline namespace still finds the declaration', async () => {
+    const o = await env.outline({ file: 'include/geo/versioned.h' });
+    const names: string[] = [];
+    const walk = (list: typeof o.symbols) => list.forEach((s) => (names.push(s.qualified_name), walk(s.children)));
+    walk(o.symbols);
+    expect(names).toContain('geo::v2::Gauge::tick');
+    expect(names.some((n) => n.includes('GEO_BEGIN_NAMESPACE::'))).toBe(false);
+    // search_symbols names it geo::Gauge::tick (clangd leaves inline namespaces out).
+    const r = await env.doc({ symbol_name: 'geo::Gauge::tick', file_path: 'include/geo/versioned.h' });
+    expect(r).toMatchObject({ found: true, status: 'defined', lookup: 'document_symbols', kind: 'method', qualified_name: 'geo::v2::Gauge::tick', container: 'geo::v2::Gauge' });
+    expect(r.documentation).toBe('Advance by one tick.');
+  });
+});

@@ -46,4 +46,13 @@ describe('search_symbols on pyright', () => {
     const all = await env.search({ query: 'pwt', files: ['shop/models.py'], include_details: false });
     expect(names(all)).toEqual(['Product.price_with_tax']);
   });
+
+  it('workspace-wide Class.member: pyright matches bare names only, so the scope is applied to its answer for the name', async () => {
+    const r = await env.search({ query: 'Cart.add_item', include_details: false });
+    expect(names(r)).toEqual(['Cart.add_item']);
+    const fuzzy = await env.search({ query: 'Product.price', include_details: false });
+    expect(names(fuzzy).sort()).toEqual(['Product.price', 'Product.price_with_tax']);
+    const none = await env.search({ query: 'Cart.price', include_details: false });
+    expect(names(none)).toEqual([]);
+  });
 });

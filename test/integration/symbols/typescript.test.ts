@@ -47,6 +47,12 @@ describe('search_symbols on typescript-language-server', () => {
     expect(names(r)).toEqual(['Greeter.greet', 'Greeter.greeting']); // exact before prefix
   });
 
+  it('workspace-wide Class.member: the TypeScript server matches bare names only, so the scope is applied to its answer', async () => {
+    const r = await env.search({ query: 'Greeter.greet', include_details: false });
+    expect(r.symbols.map((s) => s.qualified_name)).toContain('Greeter.greet');
+    expect(r.symbols.every((s) => s.qualified_name.startsWith('Greeter.'))).toBe(true);
+  });
+
   it('max_results below total_matches', async () => {
     const r = await env.search({ query: 'User', max_results: 2, include_details: false });
     expect(r.total_matches).toBeGreaterThan(2);
