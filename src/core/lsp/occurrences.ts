@@ -237,6 +237,8 @@ export interface Occurrence {
   inImport: boolean;
   /** Right after `.`, `->` or `::`: a member of something else, unless the query named that scope. */
   qualified: boolean;
+  /** `orig` when this is the new name of a renamed import (`orig as name`): servers resolve its uses to `orig`. */
+  aliasOf?: string;
 }
 
 export interface OccurrenceScan {
@@ -274,6 +276,9 @@ function importSpans(text: string, syntax: Syntax): Array<[number, number]> {
   return spans;
 }
 
+/** `orig as ` right before a name in an import (Python, JS/TS; not `* as ns`). */
+const RENAMED_IMPORT = /(?<![\p{L}\p{N}_$])([\p{L}_$][\p{L}\p{N}_$]*)\s+as\s+$/u;
+
 /**
  * Occurrences of identifier `name` in `text`. `scope` (e.g. `Greeter` for `Greeter.greet`)
  * marks occurrences preceded by `scope.`/`scope::` as unqualified, since they are the ones
@@ -302,13 +307,11 @@ export function findOccurrences(text: string, name: string, syntax: Syntax, scop
     let qualified = /(?:\.|->|::)\s*$/.test(before) && !/\.\.\.\s*$/.test(before);
     if (qualified && scope && new RegExp(`(?<![\\p{L}\\p{N}_$])${escapeRegExp(scope)}\\s*(?:\\.|::|->)\\s*$`, 'u').test(before)) qualified = false;
     const position = positionAt(text, at, starts);
-    out.code.push({
-      position,
-      offset: at,
-      line: lineAt(text, position.line, starts).trim(),
-      inImport: imports.some(([s, e]) => at >= s && at < e),
-      qualified,
-    });
+    const inImport = imports.some(([s, e]) => at >= s && at < e);
+    const occ: Occurrence = { position, offset: at, line: lineAt(text, position.line, starts).trim(), inImport, qualified };
+    const renamed = inImport ? RENAMED_IMPORT.exec(before) : null;
+    if (renamed) occ.aliasOf = renamed[1]!;
+    out.code.push(occ);
   }
   return out;
 }

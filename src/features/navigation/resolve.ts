@@ -2,14 +2,17 @@ import type { Position } from 'vscode-languageserver-protocol';
 import { DocentError, throwIfAborted } from '../../core/errors.js';
 import { linePreview, readFileText } from '../../core/lsp/file-text.js';
 import { splitHover, type HoverParts } from '../../core/lsp/hover.js';
-import type { IndexStatus, LanguageServer } from '../../core/lsp/language-server.js';
+import type { LanguageServer } from '../../core/lsp/language-server.js';
 import { LspManager } from '../../core/lsp/manager.js';
 import { buildOutline, findInOutline, symbolAt, symbolPath, toFileRanges, type OutlineNode } from '../../core/lsp/navigation.js';
 import { findOccurrences, inImportStatement, rankOccurrences, scanOccurrences, syntaxOf, type Occurrence } from '../../core/lsp/occurrences.js';
 import type { FeatureContext } from '../context.js';
-import type { EDGE_CASES } from './schema.js';
+import { fill, noteUndocumented, outlineMatch, type Resolution } from './resolution.js';
+import { fromWorkspace, preferWorkspace } from './resolve-workspace.js';
 import { hoverCache, nameIn, outlineCache, type Site } from './sites.js';
-import { searchWorkspace, type WorkspaceMatch } from './workspace-search.js';
+
+export type { EdgeCase, Resolution } from './resolution.js';
+export { serverFor } from './resolve-workspace.js';
 
 /**
  * Resolving a symbol name, optionally seen from a file, to the place a language server can
@@ -25,38 +28,6 @@ import { searchWorkspace, type WorkspaceMatch } from './workspace-search.js';
  *      the others with the same name become `candidates`, similar names `near_misses`.
  * Every departure from the plain path is recorded in `edgeCases` with a note.
  */
-
-export type EdgeCase = (typeof EDGE_CASES)[number];
-
-export interface Resolution {
-  found: boolean;
-  symbol: string;
-  /** The bare name (last segment). */
-  name: string;
-  qualifiedName: string | null;
-  kind: string | null;
-  container: string | null;
-  status: 'defined' | 'imported' | 'workspace' | null;
-  lookup: 'document_symbols' | 'occurrence' | 'workspace_symbols' | 'none';
-  server?: LanguageServer;
-  /** Where the symbol is declared (the name). */
-  declaration?: Site;
-  /** Go-to-definition from the declaration or use; may equal `declaration`. */
-  definition?: Site;
-  /** The use in file_path that resolved it (imported symbols). */
-  usage?: Site;
-  /** The position further requests should go to (the use for imported symbols, else the declaration). */
-  anchor?: Site;
-  hover: HoverParts | null;
-  candidates: WorkspaceMatch[];
-  nearMisses: string[];
-  edgeCases: EdgeCase[];
-  notes: string[];
-  warnings: string[];
-  indexStatus: IndexStatus;
-  /** file_path, resolved. */
-  file?: string;
-}
 
 export interface ResolveOptions {
   /** Keep trying uses until one has documentation (get_symbol_documentation), or stop at the first that resolves. */
@@ -106,6 +77,7 @@ export async function resolveSymbol(symbolName: string, filePath: string | undef
     throwIfAborted(ctx.signal);
     const mark = { edge: res.edgeCases.length, notes: res.notes.length };
     if (await fromUses(res, path, file, server, ctx, opts)) {
+      if (!res.definition && !res.hover?.documentation && !preferUses && !matches.length && (await preferWorkspace(res, path, ctx, language))) return res;
       if (preferUses) {
         res.candidates.push(...matches.map((m) => outlineMatch(m, file, server, ctx)));
         res.notes.push(`${ctx.workspace.display(file)} imports "${res.name}"; the imported symbol was preferred over the member(s) ${matches.map((m) => m.qualifiedName).join(', ')} it also declares (listed in candidates).`);
@@ -196,11 +168,14 @@ async function fromUses(res: Resolution, path: string[], file: string, server: L
   for (;;) {
     tried = await tryUses(res.name, scan.code, file, server, ctx, opts);
     fallback = pickAttempt(tried.attempts, opts);
-    const unsettled = fallback ? fallback.aliasOnly : server.young && tried.unresolved > 0;
+    const unsettled = fallback ? fallback.aliasOnly : server.young && tried.silent > 0;
     if (!unsettled) break;
-    const ladder = server.young ? YOUNG_SERVER_ALIAS_RETRIES : ALIAS_RETRIES;
-    if (round >= ladder.length) break;
-    await sleep(ladder[round++]!, ctx.signal);
+    // A young server gets asked until its readiness window closes (a cold tsserver on a busy
+    // machine can take 20 s and more to load a project); an older one a few more times.
+    const wait = server.young ? YOUNG_SERVER_RETRIES[Math.min(round, YOUNG_SERVER_RETRIES.length - 1)]! : ALIAS_RETRIES[round];
+    if (wait === undefined) break;
+    round++;
+    await sleep(wait, ctx.signal);
     for (const position of tried.asked) hoverCache(ctx).forget(server, file, position);
   }
   const { unresolved, weak } = tried;
@@ -227,14 +202,15 @@ async function fromUses(res: Resolution, path: string[], file: string, server: L
   res.status = fallback.def && fallback.def.file === file && !fallback.aliasOnly ? 'defined' : 'imported';
   if (fallback.aliasOnly) {
     res.notes.push(`${server.spec.id} resolves "${res.name}" only to its import in ${shown}: the module it comes from could not be resolved (not installed, or outside the project's configuration).`);
-  } else if (fallback.def) await describeDefinition(res, server, fallback.def, ctx);
+  } else if (fallback.def) await describeDefinition(res, server, fallback.def, ctx, fallback.original);
+  if (fallback.original) res.notes.push(`${shown} imports "${fallback.original}" under the name "${path[path.length - 1]}"; this is the documentation of ${fallback.original}.`);
   noteUndocumented(res);
   return true;
 }
 
 const ALIAS_RETRIES = [300, 700, 1500];
-/** For a server within its readiness window: about 12 s in all. */
-const YOUNG_SERVER_ALIAS_RETRIES = [300, 700, 1500, 2500, 3000, 4000];
+/** For a server within its readiness window (lsp.readyTimeoutMs from its start): the last step repeats until the window closes. */
+const YOUNG_SERVER_RETRIES = [300, 700, 1500, 2000];
 
 interface Attempt {
   usage: Site;
@@ -246,12 +222,16 @@ interface Attempt {
   aliasOnly: boolean;
   /** The use is itself a declaration (an object key, a local): another symbol that shares the name. */
   selfDeclaration: boolean;
+  /** The definition's name when the file imports it under another name (`original as name`). */
+  original?: string;
 }
 
 interface UseAttempts {
   attempts: Attempt[];
   /** Every use position asked about (their hovers are cached, and forgotten before a retry). */
   asked: Position[];
+  /** Uses the server said nothing about (no hover, no definition): provisional while it loads. */
+  silent: number;
   unresolved: number;
   weak: number;
 }
@@ -259,7 +239,8 @@ interface UseAttempts {
 /** Hover and definition at the best-ranked uses, until one has documentation (or resolves, for navigation). */
 async function tryUses(name: string, uses: readonly Occurrence[], file: string, server: LanguageServer, ctx: FeatureContext, opts: ResolveOptions): Promise<UseAttempts> {
   const cache = hoverCache(ctx);
-  const out: UseAttempts = { attempts: [], asked: [], unresolved: 0, weak: 0 };
+  const out: UseAttempts = { attempts: [], asked: [], silent: 0, unresolved: 0, weak: 0 };
+  const aliases = [...new Set(uses.map((u) => u.aliasOf).filter((a): a is string => Boolean(a) && a !== name))];
   let tried = 0;
   for (const occ of rankOccurrences(uses)) {
     if (tried++ >= MAX_USES_TRIED) break;
@@ -274,7 +255,11 @@ async function tryUses(name: string, uses: readonly Occurrence[], file: string, 
       }),
     ]);
     const targets = toFileRanges(defs);
-    const named = targets.map((t) => (t.file ? { file: t.file, position: nameIn(t.file, t.range, name) } : undefined)).filter((t) => t?.position);
+    // A renamed import (`dumps as to_text`) leads to the original name, which is no false positive.
+    const names = [name, ...aliases];
+    const named = targets
+      .map((t) => (t.file ? names.map((n) => ({ file: t.file!, name: n, position: nameIn(t.file!, t.range, n) })).find((x) => x.position) : undefined))
+      .filter((t) => t?.position);
     let parts = splitHover(hover);
     // The server understood this use when it can hover it; a definition without hover is
     // what clangd's textual fallback gives for words in `#if 0` blocks and the like.
@@ -282,10 +267,12 @@ async function tryUses(name: string, uses: readonly Occurrence[], file: string, 
     if (!named.length && (targets.length || !understood)) {
       // It leads to something not called `name` (a renamed import, another symbol), or nowhere.
       out.unresolved++;
+      if (!targets.length) out.silent++;
       continue;
     }
     if (!understood) out.weak++;
     const def = named[0] ? { file: named[0].file, position: named[0].position! } : undefined;
+    const original = named[0] && named[0].name !== name ? named[0].name : undefined;
     const aliasOnly = Boolean(def && def.file === file && inImportStatement(file, def.position));
     const selfDeclaration = Boolean(def && def.file === file && def.position.line === occ.position.line && def.position.character === occ.position.character);
     if (def) cache.dependOn(server, file, occ.position, [def.file]);
@@ -293,7 +280,7 @@ async function tryUses(name: string, uses: readonly Occurrence[], file: string, 
       const atDef = splitHover(await cache.hover(server, def.file, def.position, { signal: ctx.signal }));
       if (atDef.documentation || (!parts.signature && atDef.signature)) parts = { ...atDef, signature: parts.signature ?? atDef.signature };
     }
-    out.attempts.push({ usage, def, hover: parts, understood, aliasOnly, selfDeclaration });
+    out.attempts.push({ usage, def, hover: parts, understood, aliasOnly, selfDeclaration, original });
     // A use the server understood, followed to its definition and hovered there, is the whole
     // chain: other uses of the same name would lead to the same place.
     if (understood && !aliasOnly && !selfDeclaration && (parts.documentation || !opts.wantDocs || def)) break;
@@ -329,12 +316,12 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** kind, container and qualified name from the outline of the definition's file. */
-async function describeDefinition(res: Resolution, server: LanguageServer, def: Site, ctx: FeatureContext): Promise<void> {
+async function describeDefinition(res: Resolution, server: LanguageServer, def: Site, ctx: FeatureContext, original?: string): Promise<void> {
   try {
     const items = await outlineCache(ctx).documentSymbols(server, def.file, { signal: ctx.signal, timeoutMs: Math.min(5000, ctx.config.lsp.requestTimeoutMs) });
     const outline = buildOutline(items, server.spec.separator, (l) => linePreview(def.file, l));
     const node = symbolAt(outline, def.position);
-    if (node && node.name === res.name) fill(res, node, server.spec.separator);
+    if (node && node.name === (original ?? res.name)) fill(res, node, server.spec.separator);
     else res.qualifiedName = res.name;
   } catch (err) {
     if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
@@ -352,90 +339,3 @@ async function hoverAtDefinition(res: Resolution, server: LanguageServer, ctx: F
   }
 }
 
-async function fromWorkspace(res: Resolution, path: string[], ctx: FeatureContext, language: string | undefined): Promise<void> {
-  const ws = await searchWorkspace(path, ctx, language);
-  res.warnings.push(...ws.warnings);
-  if (res.file) res.indexStatus = worst(res.indexStatus, ws.indexStatus);
-  else res.indexStatus = ws.indexStatus;
-  if (!ws.exact.length) {
-    res.edgeCases.push('not_found');
-    res.nearMisses = ws.nearMisses;
-    res.notes.push(`No symbol named "${res.symbol}" was found${res.file ? ` in or through ${ctx.workspace.display(res.file)}, nor` : ''} in the workspace${ws.nearMisses.length ? `; similar names: ${ws.nearMisses.slice(0, 5).join(', ')}` : ''}.`);
-    return;
-  }
-  const best = ws.exact[0]!;
-  res.found = true;
-  res.status = 'workspace';
-  res.lookup = 'workspace_symbols';
-  res.name = best.name;
-  res.qualifiedName = best.qualifiedName;
-  res.kind = best.kind;
-  res.container = best.container;
-  res.declaration = best.site;
-  res.definition = best.site;
-  res.anchor = best.site;
-  try {
-    const server = serverFor(best, ctx);
-    res.server = server;
-    res.hover = splitHover(await hoverCache(ctx).hover(server, best.site.file, best.site.position, { signal: ctx.signal }));
-  } catch (err) {
-    if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
-    res.warnings.push(`Could not get hover for ${res.qualifiedName}: ${(err as Error).message}`);
-    res.hover = null;
-  }
-  if (ws.exact.length > 1) {
-    res.candidates = ws.exact.slice(1);
-    res.edgeCases.push('ambiguous');
-    res.notes.push(`${ws.exact.length} symbols are named "${res.symbol}"; this is the best match (${best.qualifiedName} in ${ctx.workspace.display(best.site.file)}), the others are in candidates. Pass file_path (a file that uses the one you mean) or a qualified name to choose.`);
-  }
-  noteUndocumented(res);
-}
-
-/**
- * The server to ask about a workspace match: the file's own server, except for files outside
- * the workspace (a system header, a library), which go to the running server that reported
- * them rather than to a new server rooted somewhere in /usr.
- */
-export function serverFor(m: WorkspaceMatch, ctx: FeatureContext): LanguageServer {
-  const manager = LspManager.from(ctx);
-  if (!ctx.workspace.contains(m.site.file)) {
-    const reporter = manager.list().find((s) => s.spec.id === m.serverId && s.running);
-    if (reporter) return reporter;
-  }
-  return manager.forFile(m.site.file, ctx.workspace);
-}
-
-function worst(a: IndexStatus, b: IndexStatus): IndexStatus {
-  const order: IndexStatus[] = ['ready', 'indexing', 'unavailable'];
-  return order[Math.max(order.indexOf(a), order.indexOf(b))]!;
-}
-
-function fill(res: Resolution, node: OutlineNode, sep: string): void {
-  res.name = node.name;
-  res.qualifiedName = node.qualifiedName;
-  res.kind = node.kind;
-  res.container = node.scope.length ? node.scope.join(sep) : null;
-}
-
-function outlineMatch(node: OutlineNode, file: string, server: LanguageServer, ctx: FeatureContext): WorkspaceMatch {
-  const position: Position = nameIn(file, node.selectionRange, node.name) ?? node.selectionRange.start;
-  return {
-    name: node.name,
-    qualifiedName: node.qualifiedName,
-    kind: node.kind,
-    container: node.scope.length ? node.scope.join(server.spec.separator) : null,
-    site: { file, position },
-    external: false,
-  };
-}
-
-function noteUndocumented(res: Resolution): void {
-  if (res.found && !res.hover?.documentation) {
-    res.edgeCases.push('undocumented');
-    res.notes.push(
-      res.hover?.signature
-        ? `${res.qualifiedName ?? res.name} has no documentation comment; only its signature is known.`
-        : `The language server has no hover information for ${res.qualifiedName ?? res.name}.`,
-    );
-  }
-}

@@ -94,3 +94,19 @@ describe('navigation on pyright', () => {
     expect(top.truncated).toBe(true);
   });
 });
+
+describe('renamed imports and untyped values', () => {
+  it('`from m import x as y`: y is documented as x', async () => {
+    const r = await env.doc({ symbol_name: 'box_area', file_path: 'aliases.py' });
+    expect(r).toMatchObject({ found: true, status: 'imported', lookup: 'occurrence', qualified_name: 'area', kind: 'function' });
+    expect(r.documentation).toBe('Area of a rectangle.');
+    expect(r.location).toMatchObject({ file: 'pkg/rectangles.py', line: 1 });
+  });
+
+  it('a member of a value pyright cannot type (`describe: Unknown`): the workspace symbol, not the bare use', async () => {
+    const r = await env.doc({ symbol_name: 'describe', file_path: 'aliases.py' });
+    expect(r).toMatchObject({ found: true, status: 'workspace', qualified_name: 'Shape.describe', documentation: 'One line saying what the shape is.' });
+    expect(r.edge_cases).toContain('unresolved_occurrences');
+    expect(r.note).toMatch(/cannot follow the use of "describe" in aliases\.py/);
+  });
+});

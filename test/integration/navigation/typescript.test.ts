@@ -205,3 +205,14 @@ describe('navigation on typescript-language-server', () => {
     await expect(env.hover({ symbol_name: 'noSuchThingAnywhere' })).rejects.toMatchObject({ code: 'E_NOT_FOUND' });
   });
 });
+
+describe('renamed imports', () => {
+  it('`import { x as y }`: y is documented as x, not dropped as a false positive', async () => {
+    const r = await env.doc({ symbol_name: 'sumCents', file_path: 'src/renamed.ts' });
+    expect(r).toMatchObject({ found: true, status: 'imported', lookup: 'occurrence', qualified_name: 'computeTotal', kind: 'function' });
+    // (An earlier test rewrites billing.ts's doc comment.)
+    expect(r.documentation).toMatch(/^Sum of the .*amounts/);
+    expect(r.location).toMatchObject({ file: 'src/billing.ts', line: 2 });
+    expect(r.note).toMatch(/imports "computeTotal" under the name "sumCents"/);
+  });
+});

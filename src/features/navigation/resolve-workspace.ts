@@ -1,0 +1,87 @@
+import { DocentError } from '../../core/errors.js';
+import { splitHover } from '../../core/lsp/hover.js';
+import type { LanguageServer } from '../../core/lsp/language-server.js';
+import { LspManager } from '../../core/lsp/manager.js';
+import type { FeatureContext } from '../context.js';
+import { noteUndocumented, worst, type Resolution } from './resolution.js';
+import { hoverCache } from './sites.js';
+import { searchWorkspace, type WorkspaceMatch } from './workspace-search.js';
+
+/** The workspace step of symbol resolution: the last resort, and the better answer than a use that leads nowhere. */
+
+/**
+ * A use the server hovers but cannot follow to a definition (a member of an untyped value:
+ * pyright's `send: Unknown`) says nothing about the symbol; a workspace symbol of that name
+ * does, so it wins when there is one. Otherwise the use's answer stands.
+ */
+export async function preferWorkspace(res: Resolution, path: string[], ctx: FeatureContext, language: string | undefined): Promise<boolean> {
+  const saved: Resolution = { ...res, candidates: [...res.candidates], nearMisses: [...res.nearMisses], edgeCases: [...res.edgeCases], notes: [...res.notes], warnings: [...res.warnings] };
+  const shown = res.file ? ctx.workspace.display(res.file) : 'the file';
+  const use = res.usage;
+  Object.assign(res, { found: false, status: null, lookup: 'none', hover: null, server: undefined, usage: undefined, anchor: undefined, declaration: undefined, definition: undefined });
+  // The use's answer ended with noteUndocumented (one edge case, one note): that is about the use.
+  const undocumented = saved.edgeCases[saved.edgeCases.length - 1] === 'undocumented';
+  res.edgeCases = undocumented ? saved.edgeCases.slice(0, -1) : [...saved.edgeCases];
+  res.notes = undocumented ? saved.notes.slice(0, -1) : [...saved.notes];
+  await fromWorkspace(res, path, ctx, language);
+  if (res.found) {
+    if (!res.edgeCases.includes('unresolved_occurrences')) res.edgeCases.push('unresolved_occurrences');
+    res.notes.unshift(`${saved.server?.spec.id ?? 'The server'} cannot follow the use of "${saved.name}" in ${shown}${use ? ` (line ${use.position.line + 1})` : ''} to a definition (its type is unknown there); this is the workspace symbol of that name.`);
+    return true;
+  }
+  Object.assign(res, saved);
+  return false;
+}
+
+export async function fromWorkspace(res: Resolution, path: string[], ctx: FeatureContext, language: string | undefined): Promise<void> {
+  const ws = await searchWorkspace(path, ctx, language);
+  res.warnings.push(...ws.warnings);
+  if (res.file) res.indexStatus = worst(res.indexStatus, ws.indexStatus);
+  else res.indexStatus = ws.indexStatus;
+  if (!ws.exact.length) {
+    res.edgeCases.push('not_found');
+    res.nearMisses = ws.nearMisses;
+    res.notes.push(`No symbol named "${res.symbol}" was found${res.file ? ` in or through ${ctx.workspace.display(res.file)}, nor` : ''} in the workspace${ws.nearMisses.length ? `; similar names: ${ws.nearMisses.slice(0, 5).join(', ')}` : ''}.`);
+    return;
+  }
+  const best = ws.exact[0]!;
+  res.found = true;
+  res.status = 'workspace';
+  res.lookup = 'workspace_symbols';
+  res.name = best.name;
+  res.qualifiedName = best.qualifiedName;
+  res.kind = best.kind;
+  res.container = best.container;
+  res.declaration = best.site;
+  res.definition = best.site;
+  res.anchor = best.site;
+  try {
+    const server = serverFor(best, ctx);
+    res.server = server;
+    res.hover = splitHover(await hoverCache(ctx).hover(server, best.site.file, best.site.position, { signal: ctx.signal }));
+  } catch (err) {
+    if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
+    res.warnings.push(`Could not get hover for ${res.qualifiedName}: ${(err as Error).message}`);
+    res.hover = null;
+  }
+  if (ws.exact.length > 1) {
+    res.candidates = ws.exact.slice(1);
+    res.edgeCases.push('ambiguous');
+    res.notes.push(`${ws.exact.length} symbols are named "${res.symbol}"; this is the best match (${best.qualifiedName} in ${ctx.workspace.display(best.site.file)}), the others are in candidates. Pass file_path (a file that uses the one you mean) or a qualified name to choose.`);
+  }
+  noteUndocumented(res);
+}
+
+/**
+ * The server to ask about a workspace match: the file's own server, except for files outside
+ * the workspace (a system header, a library), which go to the running server that reported
+ * them rather than to a new server rooted somewhere in /usr.
+ */
+export function serverFor(m: WorkspaceMatch, ctx: FeatureContext): LanguageServer {
+  const manager = LspManager.from(ctx);
+  if (!ctx.workspace.contains(m.site.file)) {
+    const reporter = manager.list().find((s) => s.spec.id === m.serverId && s.running);
+    if (reporter) return reporter;
+  }
+  return manager.forFile(m.site.file, ctx.workspace);
+}
