@@ -107,8 +107,8 @@ export async function searchSymbols(input: SearchSymbolsInputT, ctx: FeatureCont
   const truncated = input.offset + page.length < total;
 
   if (total === 0 && dropped.size > 0 && droppedExplicit.size === 0) {
-    const parts = [...dropped].map(([reason, n]) => `${n} ${reason.replace(/_/g, ' ')}`).join(', ');
-    warnings.push(`No project symbols matched; ${parts} symbol(s) outside the project were left out. Pass include_external: true to see them.`);
+    const parts = [...dropped].map(([reason, n]) => `${n} ${REASON_TEXT[reason] ?? reason.replace(/_/g, ' ')}`).join(', ');
+    warnings.push(`No project symbols matched; left out as external: ${parts}. Pass include_external: true to see them.`);
   }
 
   if (!input.files) await qualifyMembers(page, ctx.signal, Math.min(2000, ctx.config.lsp.requestTimeoutMs));
@@ -329,3 +329,12 @@ async function fromFiles(input: SearchSymbolsInputT, ctx: FeatureContext, manage
   candidates.sort((a, b) => order.get(a.file)! - order.get(b.file)!);
   return { candidates, reports, warnings, totalExact: true, explicitFiles: explicit };
 }
+
+/** How each reason for leaving a symbol out reads in a warning ("12 in dependencies"). */
+const REASON_TEXT: Record<string, string> = {
+  outside_workspace: 'outside the workspace roots',
+  dependency: 'in dependencies (node_modules, site-packages, vendor)',
+  build_output: 'in build outputs',
+  generated: 'in generated files',
+  not_in_compile_commands: 'in C/C++ files not in compile_commands.json',
+};
