@@ -1,5 +1,5 @@
 import { clip, firstSentence, type ParsedDoc } from './doc/model.js';
-import type { DocItem, DocParam, ItemKind, LanguageId, Visibility } from './types.js';
+import type { DocItem, DocParam, FileExtract, ItemKind, LanguageId, Visibility } from './types.js';
 
 /**
  * Assembling a DocItem from what the syntax says (kind, name, signature, parameter types) and
@@ -89,8 +89,11 @@ export function docMarkdown(doc: ParsedDoc): string {
 }
 
 /** A file's module record: its doc, and a summary by the same rule as items (brief, else first sentence). */
-export function moduleInfo(name: string, doc: ParsedDoc | null): { name: string; doc: string; summary: string } {
-  return { name, doc: doc ? docMarkdown(doc) : '', summary: doc ? (doc.brief ?? firstSentence(doc.description)) : '' };
+export function moduleInfo(name: string, doc: ParsedDoc | null): FileExtract['module'] {
+  const info: FileExtract['module'] = { name, doc: doc ? docMarkdown(doc) : '', summary: doc ? (doc.brief ?? firstSentence(doc.description)) : '' };
+  // A module's doctests (Python's `json`, `//!` examples) are examples of the module item.
+  if (doc?.examples.length) info.examples = doc.examples;
+  return info;
 }
 
 const IDENTITY_TAGS = new Set(['static', 'memberof', 'name', 'alias', 'module', 'private', 'public', 'protected', 'internal', 'instance', 'function', 'func', 'method', 'kind', 'ignore', 'hidden']);

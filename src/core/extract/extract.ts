@@ -1,5 +1,6 @@
 import type { ExtractOptions, LanguageExtractor } from './context.js';
 import { extractPythonFast } from './fast/python.js';
+import { maskStatementMacros } from './lang/c-macros.js';
 import { extractCpp } from './lang/cpp.js';
 import { extractGo } from './lang/go.js';
 import { extractJava } from './lang/java.js';
@@ -31,6 +32,8 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
       return fast;
     }
   }
+  // C/C++: bare statement macros (`FOO_NAMESPACE_BEGIN`) are blanked so they cannot derail the grammar.
+  if (lang === 'c' || lang === 'cpp') source = maskStatementMacros(source);
   const tree = await parse(lang, source);
   try {
     const result = EXTRACTORS[lang](tree, source, opts, lang);
@@ -60,7 +63,7 @@ function addModuleItem(result: FileExtract, opts: ExtractOptions): void {
     params: [],
     returns: null,
     throws: [],
-    examples: [],
+    examples: m.examples ?? [],
     see_also: [],
     deprecated: null,
     since: null,

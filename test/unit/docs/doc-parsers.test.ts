@@ -129,3 +129,11 @@ describe('building items', () => {
     expect(oneLine('a > b')).toBe('a > b');
   });
 });
+
+describe('C/C++ statement macros', () => {
+  it('blanks bare macros between declarations but keeps an enum’s last enumerator', async () => {
+    const { maskStatementMacros } = await import('../../../src/core/extract/lang/c-macros.js');
+    const src = 'FOO_BEGIN\nenum E {\n  A_ONE,\n  A_LAST\n};\nFOO_END\n';
+    expect(maskStatementMacros(src)).toBe('/*     */\nenum E {\n  A_ONE,\n  A_LAST\n};\n/*   */\n');
+  });
+});

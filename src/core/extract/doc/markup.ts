@@ -88,3 +88,62 @@ export function doxygenToMarkdown(text: string, lang: string): string {
     .replace(/[\\@]b\s+([^\s,.;:)]+)/g, '**$1**')
     .replace(/\\n(?=\s)/g, '\n');
 }
+
+/**
+ * reST literal blocks to fenced Markdown: a paragraph ending in `::` followed by an indented
+ * block (`Example::` → `Example:` + code; a lone `::` disappears), and doctest blocks (`>>>`)
+ * standing in the prose, which Markdown would otherwise read as nested quotes.
+ */
+export function rstLiteralBlocks(text: string, lang: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let fence = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    if (fence) {
+      out.push(line);
+      continue;
+    }
+    const indent = line.length - line.trimStart().length;
+    if (line.trimStart().startsWith('>>>')) {
+      const block: string[] = [];
+      while (i < lines.length && lines[i]!.trim()) block.push(lines[i++]!.slice(indent));
+      i--;
+      out.push('```python', ...block, '```');
+      continue;
+    }
+    if (!/::\s*$/.test(line) || /^\s*\.\. /.test(line)) {
+      out.push(line);
+      continue;
+    }
+    let j = i + 1;
+    while (j < lines.length && !lines[j]!.trim()) j++;
+    const inner = j < lines.length ? lines[j]!.length - lines[j]!.trimStart().length : 0;
+    if (j >= lines.length || inner <= indent) {
+      out.push(line);
+      continue;
+    }
+    const block: string[] = [];
+    let k = j;
+    for (; k < lines.length; k++) {
+      const l = lines[k]!;
+      if (l.trim() && l.length - l.trimStart().length < inner) break;
+      block.push(l.slice(inner));
+    }
+    while (block.length && !block[block.length - 1]!.trim()) block.pop();
+    const lead = line.replace(/\s*::\s*$/, /^\s*::\s*$/.test(line) ? '' : ':');
+    if (lead.trim()) out.push(lead, '');
+    const code = block.some((l) => l.startsWith('>>>')) ? 'python' : lang;
+    out.push('```' + code, ...block, '```', '');
+    i = k - 1;
+  }
+  return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/** A `\\rst … \\endrst` region of a Doxygen comment (Breathe's convention) read as reST. */
+export function doxygenRst(text: string, lang: string): string {
+  return text.replace(/^[ \t]*[\\@]rst[ \t]*\n([\s\S]*?)^[ \t]*[\\@]endrst[ \t]*$/gm, (_m, body: string) =>
+    rstLiteralBlocks(body.replace(/``([^`]+)``/g, '`$1`').replace(/:(?:\w+:)?\w+:`~?([^`]+)`/g, '`$1`'), lang),
+  );
+}

@@ -1,5 +1,6 @@
 import type { DocExample, DocParam } from '../types.js';
 import { emptyDoc, type ParsedDoc } from './model.js';
+import { rstLiteralBlocks } from './markup.js';
 import { normaliseLang } from './tags.js';
 
 /**
@@ -183,7 +184,10 @@ export function doctestExamples(lines: string[]): DocExample[] {
 /** Parse a Python docstring (already unquoted) into the common doc model. */
 export function parseDocstring(raw: string): ParsedDoc {
   const doc = emptyDoc();
-  const text = trimDocstring(raw);
+  let text = trimDocstring(raw);
+  // A reST title (`requests.api` over `~~~~~~`) is a heading, never the summary.
+  const title = /^([^\n]+)\n([=~^*#+-])\2{2,}[ \t]*(\n|$)/.exec(text);
+  if (title && !GOOGLE_SECTIONS[title[1]!.trim().toLowerCase()]) text = `# ${title[1]!.trim()}\n` + text.slice(title[0].length);
   const { prose, sections } = splitSections(text.split('\n'));
   const proseOut: string[] = [];
   const types = new Map<string, string>();
@@ -292,7 +296,7 @@ export function parseDocstring(raw: string): ParsedDoc {
   }
   // Doctests in the prose outside an Examples section are examples too.
   if (!doc.examples.length) doc.examples.push(...doctestExamples(proseOut));
-  doc.description = rstInline(trimBlank(proseOut).join('\n')).replace(/\n{3,}/g, '\n\n');
+  doc.description = rstLiteralBlocks(rstInline(trimBlank(dropSignatureLine(proseOut)).join('\n')), 'python');
   return doc;
 }
 
@@ -301,4 +305,16 @@ function seeRefs(text: string): string[] {
     .split(/,\s*|\s+/)
     .map((s) => s.replace(/[`]/g, '').trim())
     .filter((s) => /^[\w.~]+(\(\))?$/.test(s) && s.length > 1);
+}
+
+/**
+ * A first paragraph that only repeats the call signature (`vectorize(pyfunc, otypes=None)`,
+ * the convention of C extensions and NumPy) is not the summary: drop it.
+ */
+function dropSignatureLine(lines: string[]): string[] {
+  let end = 0;
+  while (end < lines.length && lines[end]!.trim()) end++;
+  const para = lines.slice(0, end).join(' ').trim();
+  if (end === 0 || end === lines.length || !/^[A-Za-z_][\w.]*\(.*\)(\s*->\s*\S.*)?$/.test(para) || /\.\s*$/.test(para)) return lines;
+  return lines.slice(end);
 }

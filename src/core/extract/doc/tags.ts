@@ -1,5 +1,5 @@
 import type { DocExample } from '../types.js';
-import { doxygenToMarkdown, javadocToMarkdown, replaceInlineLinks } from './markup.js';
+import { doxygenRst, doxygenToMarkdown, javadocToMarkdown, replaceInlineLinks } from './markup.js';
 import { emptyDoc, type ParsedDoc } from './model.js';
 
 /**
@@ -190,7 +190,8 @@ function splitSee(body: string, dialect: TagDialect): string[] {
 export function parseTaggedDoc(text: string, dialect: TagDialect, lang: string): ParsedDoc {
   const doc = emptyDoc();
   let source = text;
-  if (dialect === 'doxygen') source = doxygenToMarkdown(source, lang);
+  // `\internal … \endinternal` is a section for maintainers, not a mark on the item: drop the section.
+  if (dialect === 'doxygen') source = doxygenToMarkdown(doxygenRst(source, lang).replace(/^[ \t]*[@\\]internal\b[\s\S]*?[@\\]endinternal\b[^\n]*\n?/gm, ''), lang);
   const { description, blocks } = splitTags(source, dialect);
   const toMd = (s: string) => (dialect === 'javadoc' ? javadocToMarkdown(s) : replaceInlineLinks(s)).trim();
   const descParts: string[] = [toMd(description)];
@@ -290,9 +291,13 @@ export function parseTaggedDoc(text: string, dialect: TagDialect, lang: string):
       case 'deprecated':
         doc.deprecated = toMd(tagText(body)) || 'Deprecated.';
         break;
-      case 'since':
-        doc.since = tagText(body).trim() || null;
+      case 'since': {
+        // A version is one paragraph; what follows a blank line is prose (or an unknown command) again.
+        const [first, ...rest] = tagText(body).split(/\n\s*\n/);
+        doc.since = first!.replace(/\s+/g, ' ').trim() || null;
+        if (rest.join('').trim() && !/^\s*[@\\]\w+\s*$/.test(rest.join('\n\n'))) descParts.push(toMd(rest.join('\n\n')));
         break;
+      }
       case 'remarks':
         descParts.push(toMd(tagText(body)));
         break;

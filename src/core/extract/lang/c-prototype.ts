@@ -226,3 +226,9 @@ export function lexicalParams(paramsText: string): { name: string; type: string 
   }
   return out;
 }
+
+/** Declaration text without its comments (`class X // NOLINT`), string literals kept intact. */
+export function withoutComments(text: string): string {
+  if (!text.includes('/')) return text;
+  return text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m) => (m.startsWith('/') ? ' ' : m));
+}

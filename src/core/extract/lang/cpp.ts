@@ -6,7 +6,7 @@ import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { parseLoadedSync } from '../parser.js';
 import { commentsBelow, field, isComment, leadingComments, namedChildren, trailingComment } from '../syntax.js';
-import { isMacroLike, lexicalParams, recoverPrototype, type RecoveredPrototype } from './c-prototype.js';
+import { isMacroLike, lexicalParams, recoverPrototype, withoutComments, type RecoveredPrototype } from './c-prototype.js';
 import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
 
 /**
@@ -279,12 +279,13 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
 
   function visitClass(n: Node, anchor: Node, scope: Scope, templatePrefix: string, typedefName: string | null): void {
     const body = field(n, 'body');
-    const name = typedefName ?? field(n, 'name')?.text;
+    // A specialization's name may span lines (`formatter<T,⏎ enable_if_t<…>>`): one line in the id.
+    const name = typedefName ?? field(n, 'name')?.text.replace(/\s*\n\s*/g, ' ');
     if (!body || !name) return; // a forward declaration or an anonymous aggregate
     const kind: ItemKind = n.type === 'class_specifier' ? 'class' : n.type === 'union_specifier' ? 'union' : 'struct';
     const bases = namedChildren(n).find((c) => c.type === 'base_class_clause');
     const impl = bases ? namedChildren(bases).filter((b) => b.type !== 'access_specifier').map((b) => b.text) : [];
-    const header = oneLine(templatePrefix + source.slice(n.startIndex, body.startIndex));
+    const header = oneLine(templatePrefix + withoutComments(source.slice(n.startIndex, body.startIndex)));
     const id = emit(kind, name, anchor, n, scope, typedefName ? `typedef ${header} ${typedefName}` : header, [], null, false, null, impl);
     const plain = name.replace(/<.*$/, '');
     visit(body, { ns: scope.ns, cls: id, clsName: plain, access: kind === 'class' ? 'private' : 'public', internal: scope.internal || (scope.cls !== null && scope.access === 'private') });
@@ -331,7 +332,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
         const isCtor = fnScope.clsName !== null && (name === fnScope.clsName || name === `~${fnScope.clsName}`);
         const kind: ItemKind = isCtor ? 'constructor' : fnScope.cls ? 'method' : 'function';
         const headerEnd = body ?? null;
-        const sig = oneLine(templatePrefix + source.slice(n.startIndex, headerEnd ? headerEnd.startIndex : n.endIndex).replace(/\s*(;|=\s*(0|default|delete)\s*;?)\s*$/, (m) => (/=/.test(m) ? ' ' + m.trim().replace(/;$/, '') : '')));
+        const sig = oneLine(templatePrefix + withoutComments(source.slice(n.startIndex, headerEnd ? headerEnd.startIndex : n.endIndex)).replace(/\s*(;|=\s*(0|default|delete)\s*;?)\s*$/, (m) => (/=/.test(m) ? ' ' + m.trim().replace(/;$/, '') : '')));
         const ret = isCtor ? null : returnTypeOf(n, typeNode, nameNode, fn);
         emit(kind, name, anchor, n, fnScope, sig, paramsOf(field(fn, 'parameters')), ret, isStatic && !fnScope.cls, end, [], end);
       } else {

@@ -1,7 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
-import { commentToText, type RawComment } from '../doc/comments.js';
+import { commentStyle, commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, leadingComments, namedChildren } from '../syntax.js';
@@ -37,6 +37,16 @@ const HIDDEN_TAGS = ['private', 'internal', 'ignore', 'hidden', 'protected'];
 
 function docComment(node: Node): RawComment | null {
   const comments = leadingComments(node, (n) => n.type === 'decorator');
+  // Like TypeScript itself, a JSDoc block documents the next declaration even across blank lines.
+  if (!comments.length) {
+    let prev = node.previousSibling;
+    while (prev?.type === 'decorator') prev = prev.previousSibling;
+    // Not a file header (the file's first comment, or one tagged as the file's or a licence).
+    const header = prev && ((prev.parent?.type === 'program' && !prev.previousSibling) || /@(file|fileoverview|overview|module|license|preserve|packageDocumentation)\b/.test(prev.text));
+    if (prev?.type === 'comment' && !header && commentStyle(prev.text) === 'block-doc' && !sharesLineWithCode(prev)) {
+      return { text: prev.text, startRow: prev.startPosition.row, endRow: prev.endPosition.row, startIndex: prev.startIndex, style: 'block-doc' };
+    }
+  }
   for (let i = comments.length - 1; i >= 0; i--) {
     const c = comments[i]!;
     if (c.style === 'block-doc') return c;
@@ -48,6 +58,12 @@ function docComment(node: Node): RawComment | null {
     }
   }
   return null;
+}
+
+/** A comment that trails code on its first line (`foo(); /** x *\/`) belongs to that code. */
+function sharesLineWithCode(c: Node): boolean {
+  const before = c.previousSibling;
+  return !!before && before.endPosition.row === c.startPosition.row;
 }
 
 export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptions, lang: LanguageId): FileExtract {
@@ -350,7 +366,9 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
       const access = namedChildren(m).find((c) => c.type === 'accessibility_modifier')?.text;
       const syntactic: Visibility = access === 'private' ? 'private' : access === 'protected' ? 'protected' : scope.visibility;
       const bodyNode = field(m, 'body');
-      const sig = kind === 'property' && !field(m, 'parameters') ? oneLine(m.text.replace(/=[\s\S]*$/, '').replace(/;$/, ''), 200) : header(m, bodyNode);
+      // A property's header ends at its initializer (not at the `=>` of a function type).
+      const init = field(m, 'value');
+      const sig = kind === 'property' && !field(m, 'parameters') ? oneLine(source.slice(m.startIndex, init ? init.startIndex : m.endIndex).replace(/\s*=?\s*$/, '').replace(/;$/, ''), 200) : header(m, bodyNode);
       const item = emit(name, kind, m, m, scope, syntactic, sig, sigParams(field(m, 'parameters')), typeOf(field(m, 'return_type') ?? (kind === 'property' ? field(m, 'type') : null)));
       if (kind === 'constructor' && item) item.id = `${scope.id}.constructor`;
       descend(bodyNode, scope);

@@ -1,0 +1,159 @@
+/**
+ * Statement-level macros that tree-sitter cannot expand, blanked out before C/C++ parsing.
+ *
+ * Real headers put a bare macro on a line of its own where the grammar expects a declaration:
+ * `NLOHMANN_JSON_NAMESPACE_BEGIN` (which expands to `namespace … {`), `FMT_BEGIN_NAMESPACE`,
+ * `Q_OBJECT`, `JSON_HEDLEY_WARN_UNUSED_RESULT` above a function. Left in, one of them can turn
+ * the rest of the file into a single ERROR node and hide every declaration in it. Blanking them
+ * (into an empty comment of the same length, so offsets, line numbers and doc-comment adjacency
+ * stay right) loses only what the macro would have added, e.g. the namespace `…_BEGIN` opens.
+ *
+ * A macro standing for an access specifier (`FOO_PRIVATE_UNLESS_TESTED:`) becomes the specifier
+ * its name says, when it says one.
+ *
+ * A line is blanked only when it holds nothing but an all-capitals identifier with an
+ * underscore, or such a macro call (`JSON_CATCH (e&)` before a block, `FOO_DEPRECATED(…)`
+ * before a declaration); the code before it ended a statement, a block or a template header
+ * (`;`, `{`, `}`, `>`, an access specifier's `:`, a preprocessor line); and the code after it
+ * starts a declaration or a block (`JSON_TRY` then `{` in a function body). An enum's last
+ * enumerator (`LAST_VALUE` then `};`) and an expression continued over lines are left alone.
+ */
+
+const MACRO_LINE = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
+
+interface LineInfo {
+  /** The line's code with comments removed, trimmed. */
+  code: string;
+  /** The line is part of a preprocessor directive (or its `\` continuation). */
+  directive: boolean;
+}
+
+function scanLines(lines: string[]): LineInfo[] {
+  const out: LineInfo[] = [];
+  let inComment = false;
+  let continued = false;
+  for (const line of lines) {
+    let code = '';
+    let i = 0;
+    while (i < line.length) {
+      if (inComment) {
+        const end = line.indexOf('*/', i);
+        if (end < 0) {
+          i = line.length;
+          break;
+        }
+        inComment = false;
+        i = end + 2;
+        continue;
+      }
+      const c = line[i];
+      if (c === '/' && line[i + 1] === '/') break;
+      if (c === '/' && line[i + 1] === '*') {
+        inComment = true;
+        i += 2;
+        continue;
+      }
+      if (c === '"' || c === "'") {
+        // Skip string and character literals so `"/*"` opens no comment.
+        const close = line.indexOf(c, i + 1);
+        code += line.slice(i, close < 0 ? line.length : close + 1);
+        i = close < 0 ? line.length : close + 1;
+        continue;
+      }
+      code += c;
+      i++;
+    }
+    const trimmed = code.trim();
+    const directive: boolean = continued || trimmed.startsWith('#');
+    continued = directive && /\\\s*$/.test(line);
+    out.push({ code: trimmed, directive });
+  }
+  return out;
+}
+
+/** The code before line k stopped inside a declaration (`class X` or `using T =` then `#if`). */
+function midDeclaration(info: LineInfo[], k: number): boolean {
+  let p = k - 1;
+  while (p >= 0 && !info[p]!.code) p--;
+  return p >= 0 && !info[p]!.directive && /[\w=)]$/.test(info[p]!.code);
+}
+
+/**
+ * A conditional in the middle of a declaration (a base clause, an alias's type) is beyond the
+ * grammar: keep its first branch, as a preprocessor would with one configuration, and blank
+ * the directives and the other branches. Returns whether anything changed.
+ */
+function keepFirstBranch(lines: string[], info: LineInfo[], k: number): boolean {
+  let depth = 0;
+  let inFirst = true;
+  const blanked: number[] = [k];
+  for (let j = k + 1; j < lines.length; j++) {
+    const c = info[j]!.directive ? info[j]!.code : '';
+    if (/^#\s*if/.test(c)) depth++;
+    else if (depth === 0 && /^#\s*(else|elif)/.test(c)) inFirst = false;
+    else if (/^#\s*endif/.test(c) && depth-- === 0) {
+      blanked.push(j);
+      for (const b of blanked) {
+        lines[b] = ' '.repeat(lines[b]!.length);
+        info[b]!.code = '';
+        info[b]!.directive = false;
+      }
+      return true;
+    }
+    if (!inFirst) blanked.push(j);
+  }
+  return false;
+}
+
+/** An empty comment of the same length, so a doc comment above the macro still reaches the declaration below. */
+function blank(length: number): string {
+  return length >= 4 ? `/*${' '.repeat(length - 4)}*/` : ' '.repeat(length);
+}
+
+export function maskStatementMacros(source: string): string {
+  if (!/^[ \t]*[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*(?:\/\/.*|\/\*.*)?\r?$/m.test(source)) return source;
+  const lines = source.split('\n');
+  const info = scanLines(lines);
+  const significant = (k: number) => info[k]!.code !== '';
+  let changed = false;
+  for (let k = 0; k < lines.length; k++) {
+    const li = info[k]!;
+    if (/^#\s*if/.test(li.code) && midDeclaration(info, k)) {
+      changed = keepFirstBranch(lines, info, k) || changed;
+      continue;
+    }
+    if (li.directive) continue;
+    // `JSON_PRIVATE_UNLESS_TESTED:`: a macro standing for an access specifier, read by its name.
+    const access = /^([A-Z][A-Z0-9]*_[A-Z0-9_]*)\s*:$/.exec(li.code);
+    if (access && !li.code.includes('::')) {
+      const word = /PRIVATE/.test(access[1]!) ? 'private' : /PROTECTED/.test(access[1]!) ? 'protected' : /PUBLIC/.test(access[1]!) ? 'public' : null;
+      if (word) {
+        const at = lines[k]!.indexOf(li.code);
+        lines[k] = lines[k]!.slice(0, at) + `${word}:`.padEnd(li.code.length) + lines[k]!.slice(at + li.code.length);
+        li.code = `${word}:`;
+        changed = true;
+      }
+      continue;
+    }
+    // `JSON_CATCH (std::exception&)` before a block: a macro standing for a block statement's head.
+    const head = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*\s*\(.*\)$/.test(li.code);
+    if (!MACRO_LINE.test(li.code) && !head) continue;
+    let p = k - 1;
+    while (p >= 0 && !significant(p)) p--;
+    const before = p < 0 ? null : info[p]!;
+    // A template header's closing `>` also starts a declaration (`template <class T>` then `FOO_NODISCARD`).
+    const endsStatement = !before || before.directive || /[;{}]$/.test(before.code) || />$/.test(before.code) || /^(public|private|protected|signals|slots|Q_SLOTS|Q_SIGNALS)\s*:$/.test(before.code) || /\b(public|private|protected)\s*:$/.test(before.code);
+    if (!endsStatement) continue;
+    let n = k + 1;
+    while (n < lines.length && !significant(n)) n++;
+    const after = n < lines.length ? info[n]! : null;
+    if (!after || after.directive ? head : !/^[A-Za-z_~[{]/.test(after.code)) continue;
+    const line = lines[k]!;
+    const at = line.indexOf(li.code);
+    lines[k] = line.slice(0, at) + blank(li.code.length) + line.slice(at + li.code.length);
+    // A blanked line is no code: `A_BEGIN` then `B_DECL` then `class X` are judged in turn.
+    li.code = '';
+    changed = true;
+  }
+  return changed ? lines.join('\n') : source;
+}
