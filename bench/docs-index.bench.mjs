@@ -29,7 +29,12 @@
 //     detail=column (no positions: no query uses phrases or NEAR). Database 353 MB (2.2x the
 //     source) -> ~248 MB (1.5x); SQLite write ~9.0 -> ~8.0 s; search p95 ~8.5 -> ~7 ms.
 //     Measured and not taken: batches of 1000 files with a 200 MB page cache (~5% of the write
-//     time in an isolated replay, for 200 MB more memory); a later WAL checkpoint (no gain).
+//     time in an isolated replay, for 200 MB more memory); a later WAL checkpoint (no gain);
+//     creating the five secondary item indexes after a first build instead of per row (SQLite
+//     write 8.1 -> 7.5 s, total unchanged within run-to-run noise of 13.6-19 s).
+//   - With a warm page cache and medians of 3 (this file since 2026-11-23): ctags 2.24 s,
+//     docent 14.9 s, 6.6x. The FTS5 index over docs is most of the gap; a single SQLite writer
+//     cannot be spread over the two cores.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
