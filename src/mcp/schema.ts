@@ -40,10 +40,14 @@ export function outputJsonSchema(schema: z.ZodType): JsonSchema {
     additionalProperties?: unknown;
   };
   const errorJson = strip(z.toJSONSchema(ErrorPayloadSchema, { io: 'output' }) as JsonSchema);
+  // A success schema may have its own top-level `error` field (index_status reports the last
+  // indexing error as a string or null). Replacing it with the error payload would make every
+  // successful answer fail the client's validation, so the published field admits both.
+  const own = properties?.error;
   return {
     ...rest,
     type: 'object',
-    properties: { ...(properties ?? {}), error: errorJson },
+    properties: { ...(properties ?? {}), error: own === undefined ? errorJson : { anyOf: [own, errorJson] } },
     anyOf: [{ required: required ?? [] }, { required: ['error'] }],
   };
 }
