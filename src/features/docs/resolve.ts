@@ -55,8 +55,10 @@ function contextOf(index: DocsIndex, ctx: FeatureContext, context: string | unde
         const imports = root.queries.importsOf(rel).map((imp) => (imp.startsWith('.') ? path.posix.join(path.posix.dirname(rel), imp).replace(/\.[cm]?[jt]sx?$/, '').replace(/\/index$/, '') : imp));
         return { modules: mod ? [mod] : [], imports };
       }
-    } catch {
-      // not a file: treat it as a module path
+    } catch (err) {
+      // A path that leads out of the roots is refused, as everywhere; anything else that is not
+      // a workspace file is taken as a module path ("src/util", "os.path").
+      if (err instanceof DocentError && err.code === 'E_OUTSIDE_WORKSPACE') throw err;
     }
   }
   return { modules: [context], imports: [] };

@@ -7,11 +7,20 @@ import { infoLibrary, infoRef, page } from './library.js';
 
 /** info_read_node: one node's text and its navigation, so an agent can follow "See also". */
 
+/**
+ * Menu entries returned by default. Each entry is a structured object several times the size of
+ * its menu line, so the hundreds of entries in the Top node of a large manual (autoconf: 272)
+ * would otherwise push the answer far past the token budget; the menu text stays in content.
+ */
+const MENU_DEFAULT = 60;
+
 export const InfoReadNodeInput = z.object({
   manual: z.string().min(1).optional().describe('Info manual, e.g. "elisp". May be omitted when node is written "(manual)Node".'),
   node: z.string().min(1).default('Top').describe('Node name, e.g. "Mapping Functions", or a full reference "(elisp)Mapping Functions". Anchors work too.'),
   offset: z.number().int().min(0).default(0).describe('Character offset into the content, to continue a truncated node.'),
   max_chars: z.number().int().min(1).default(24_000).describe('Return at most this many characters of content.'),
+  max_menu: z.number().int().min(1).max(5000).default(MENU_DEFAULT).describe('Return at most this many menu entries (the Top node of a large manual has hundreds).'),
+  menu_offset: z.number().int().min(0).default(0).describe('Skip this many menu entries, to continue a truncated menu (use menu_next_offset).'),
 });
 
 const LinkSchema = z.object({
@@ -30,7 +39,9 @@ export const InfoReadNodeOutput = z.object({
   prev: z.string().nullable(),
   up: z.string().nullable(),
   content: z.string().describe('Node text after the header line; *note X:: rewritten to [See: X].'),
-  menu: z.array(LinkSchema.extend({ description: z.string() })),
+  menu: z.array(LinkSchema.extend({ description: z.string() })).describe('Menu entries from menu_offset, at most max_menu of them; the full menu text is also in content.'),
+  menu_total: z.number().int().describe('Entries in the whole menu.'),
+  menu_next_offset: z.number().int().nullable().describe('When the menu was cut: the menu_offset that continues it.'),
   xrefs: z.array(LinkSchema),
   is_index: z.boolean(),
   total_chars: z.number().int(),
@@ -71,6 +82,8 @@ export async function infoReadNode(input: z.output<typeof InfoReadNodeInput>, ct
   const isIndex = manual.indexNodes.includes(target.node);
   const menu = isIndex ? [] : parseMenu(body).map((m) => ({ ...link(m.label, m.node, m.manual), description: m.description }));
   const paged = page(content, input.offset, input.max_chars);
+  const menuStart = Math.min(input.menu_offset, menu.length);
+  const menuEnd = Math.min(menu.length, menuStart + input.max_menu);
   const nav = (s: string | null) => (s ? s.replace(/\x7f/g, '') : null);
   return {
     manual: manual.name,
@@ -81,7 +94,9 @@ export async function infoReadNode(input: z.output<typeof InfoReadNodeInput>, ct
     prev: nav(header.prev),
     up: nav(header.up),
     content: paged.text,
-    menu,
+    menu: menu.slice(menuStart, menuEnd),
+    menu_total: menu.length,
+    menu_next_offset: menuEnd < menu.length ? menuEnd : null,
     xrefs,
     is_index: isIndex,
     total_chars: content.length,
