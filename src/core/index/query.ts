@@ -121,8 +121,16 @@ export class IndexQueries {
     };
     // A single very common word is looked for in names only (where it is most likely meant).
     const common = (w: string) => (df.get(w) ?? 0) >= Math.min(DF_CAP, Math.max(500, total * 0.02));
-    if (present.length === 1 && common(present[0]!)) run(`name : ${ftsQuote(present[0]!)}`);
-    else if (present.length) {
+    if (present.length === 1 && common(present[0]!)) {
+      // Too few names say it: the word is meant in the prose. Take matching rows unranked (no
+      // sort over every row that has the word, which is what would be slow) and let the blend
+      // below rank them, rather than answer nothing.
+      if (run(`name : ${ftsQuote(present[0]!)}`) < opts.limit) {
+        for (const rowid of this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(ftsQuote(present[0]!)) as number[]) {
+          if (!bm.has(rowid)) bm.set(rowid, 0);
+        }
+      }
+    } else if (present.length) {
       const found = run(present.slice(0, 5).map(ftsQuote).join(' AND '));
       if (found < 3 * opts.limit && present.length > 1) {
         const rare = present.filter((w) => !common(w)).slice(0, 4);
