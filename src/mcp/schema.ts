@@ -31,6 +31,24 @@ export function inputJsonSchema(schema: z.ZodType): JsonSchema {
   return json;
 }
 
+/**
+ * The argument names a tool accepts (its input schema's properties, across any `anyOf`
+ * branches), or null when the schema does not list them. Clients and agents misspell
+ * arguments (`max_result`); zod would drop such a key and the call would quietly use a
+ * default, so the server refuses it instead (see `unknownArguments`).
+ */
+export function inputKeys(schema: z.ZodType): Set<string> | null {
+  const json = inputJsonSchema(schema);
+  if (json.additionalProperties !== undefined && json.additionalProperties !== false) return null;
+  const keys = new Set<string>();
+  const collect = (s: JsonSchema) => {
+    for (const k of Object.keys((s.properties as JsonSchema | undefined) ?? {})) keys.add(k);
+    for (const branch of [...((s.anyOf as JsonSchema[] | undefined) ?? []), ...((s.oneOf as JsonSchema[] | undefined) ?? [])]) collect(branch);
+  };
+  collect(json);
+  return keys;
+}
+
 export function outputJsonSchema(schema: z.ZodType): JsonSchema {
   const json = strip(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema);
   if (json.type !== 'object') throw new Error('A tool output schema must be a zod object.');

@@ -16,7 +16,8 @@ import type { Logger } from '../core/log.js';
 import type { ServiceRegistry } from '../core/services.js';
 import type { Workspace } from '../core/workspace/workspace.js';
 import type { FeatureContext, ProgressReport } from '../features/context.js';
-import { inputJsonSchema, outputJsonSchema } from './schema.js';
+import { inputJsonSchema, inputKeys, outputJsonSchema } from './schema.js';
+import { editDistance } from '../core/rank/edit-distance.js';
 import type { AnyTool } from './tool.js';
 
 /** What one MCP server instance needs; shared across sessions in HTTP mode. */
@@ -75,6 +76,8 @@ export async function runTool(
   args: unknown,
   ctx: Omit<FeatureContext, 'progress'> & { progress?: (p: ProgressReport) => void },
 ): Promise<CallToolResult> {
+  const unknown = unknownArguments(tool, args);
+  if (unknown) return errorResult(unknown);
   const parsed = tool.inputSchema.safeParse(args ?? {});
   if (!parsed.success) {
     return errorResult(
@@ -94,6 +97,27 @@ export async function runTool(
     if (e.code === 'E_INTERNAL') ctx.log.error(`${tool.name} failed`, err);
     return errorResult(e);
   }
+}
+
+const acceptedKeys = new WeakMap<AnyTool, Set<string> | null>();
+
+/** E_BAD_INPUT for argument names the tool does not take, with the likely intended one. */
+function unknownArguments(tool: AnyTool, args: unknown): DocentError | null {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return null;
+  if (!acceptedKeys.has(tool)) acceptedKeys.set(tool, inputKeys(tool.inputSchema));
+  const accepted = acceptedKeys.get(tool);
+  if (!accepted) return null;
+  const extra = Object.keys(args).filter((k) => !accepted.has(k));
+  if (!extra.length) return null;
+  const guesses = extra.map((k) => {
+    const near = [...accepted].map((a) => ({ a, d: editDistance(k.toLowerCase(), a.toLowerCase(), 3) })).sort((x, y) => x.d - y.d)[0];
+    return near && near.d <= Math.max(1, Math.floor(k.length / 3)) ? `"${k}" (did you mean "${near.a}"?)` : `"${k}"`;
+  });
+  return new DocentError(
+    'E_BAD_INPUT',
+    `${tool.name} does not take ${extra.length === 1 ? 'the argument' : 'the arguments'} ${guesses.join(', ')}.`,
+    `${tool.name} takes: ${[...accepted].join(', ') || 'no arguments'}.`,
+  );
 }
 
 export function createMcpServer(deps: ServerDeps): Server {

@@ -54,6 +54,17 @@ describe('error mapping', () => {
     expect(r.content).toEqual([{ type: 'text', text: 'hi (2)' }]);
   });
 
+  it('refuses an argument the tool does not take, naming the likely intended one', async () => {
+    const r = await runTool(echo, { text: 'hi', fial: 'crash' }, ctx());
+    expect(r.isError).toBe(true);
+    const err = (r.structuredContent as { error: { code: string; message: string; hint: string } }).error;
+    expect(err.code).toBe('E_BAD_INPUT');
+    expect(err.message).toBe('echo does not take the argument "fial" (did you mean "fail"?).');
+    expect(err.hint).toBe('echo takes: text, fail.');
+    const far = await runTool(echo, { text: 'hi', colour: 'red' }, ctx());
+    expect((far.structuredContent as { error: { message: string } }).error.message).toBe('echo does not take the argument "colour".');
+  });
+
   it('maps invalid input to E_BAD_INPUT without calling the feature', async () => {
     const r = await runTool(echo, { text: '' }, ctx());
     expect(r.isError).toBe(true);
