@@ -78,7 +78,15 @@ export function classifyFailure(stderr: string, server: EmacsServerOptions, env:
   if (lispError) {
     return new DocentError('E_INTERNAL', `Emacs signalled an error: ${lispError[1]!.trim()}`, 'The error comes from Emacs itself; check its *Messages* buffer or your init file.');
   }
-  const firstLines = text.split('\n').filter(Boolean).slice(0, 3).join(' ').replace(/emacsclient: /g, '');
+  // emacsclient's diagnosis ("can't find socket", "error accessing socket …"), without its
+  // advice: how to start a server is docent's hint, and the alternate-editor usage it ends
+  // with does not apply (docent never lets emacsclient start an editor).
+  const firstLines = text
+    .split('\n')
+    .map((l) => l.replace(/^emacsclient: /, '').trim())
+    .filter((l) => l && !/^--|alternate.editor|Please use|To start the server/i.test(l))
+    .slice(0, 2)
+    .join(' ');
   return new DocentError(
     'E_UNAVAILABLE',
     `No Emacs server is answering at ${describeServer(server, env)}.${firstLines ? ` emacsclient said: ${firstLines}` : ''}`,

@@ -80,5 +80,12 @@ describe('emacsclient invocation', () => {
     expect(noServer.code).toBe('E_UNAVAILABLE');
     expect(noServer.message).toContain('socket "x"');
     expect(noServer.hint).toContain('emacs --daemon');
+    // The default socket: emacsclient's alternate-editor advice is not passed on.
+    const usage = classifyFailure(
+      'emacsclient: can\'t find socket; have you started the server?\nemacsclient: To start the server in Emacs, type "M-x server-start".\nemacsclient: No socket or alternate editor.  Please use:\n\n\t--socket-name\n\t--alternate-editor (or environment variable ALTERNATE_EDITOR)\n',
+      server,
+      {},
+    );
+    expect(usage.message).toMatch(/emacsclient said: can't find socket; have you started the server\?$/);
   });
 });
