@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import { z } from 'zod';
+import { DocentError } from '../../core/errors.js';
 import { walkFiles } from '../../core/workspace/files.js';
 import type { FeatureContext } from '../context.js';
 
@@ -23,15 +24,17 @@ export const WorkspaceFilesOutput = z.object({
   total: z.number().int().describe('Matching files seen (a lower bound when truncated).'),
   truncated: z.boolean(),
   next_offset: z.number().int().nullable().describe('Pass as offset to continue, or null when complete.'),
+  warnings: z.array(z.string()).describe('Why a listing is empty, when it is.'),
 });
 
 export type WorkspaceFilesResult = z.output<typeof WorkspaceFilesOutput>;
 
 export async function workspaceFiles(input: z.output<typeof WorkspaceFilesInput>, ctx: FeatureContext): Promise<WorkspaceFilesResult> {
-  const pattern = input.pattern?.replace(/\\/g, '/');
+  const pattern = input.pattern === undefined ? undefined : rootRelativePattern(input.pattern.replace(/\\/g, '/'), ctx.workspace.roots);
   const match = pattern ? picomatch(pattern, { dot: true, basename: !pattern.includes('/') }) : () => true;
   const files: string[] = [];
   let total = 0;
+  let seen = 0;
   let truncated = false;
   const multi = ctx.workspace.roots.length > 1;
   // With `path`, walk only the confined directory but keep paths relative to its root.
@@ -42,6 +45,7 @@ export async function workspaceFiles(input: z.output<typeof WorkspaceFilesInput>
     const enterDir = (rel: string) => !prefix || prefix.startsWith(`${rel}/`) || rel.startsWith(prefix);
     for await (const rel of walkFiles(root, { signal: ctx.signal, enterDir })) {
       if (prefix && !rel.startsWith(prefix)) continue;
+      seen++;
       if (!match(rel)) continue;
       total++;
       if (total <= input.offset) continue;
@@ -59,11 +63,32 @@ export async function workspaceFiles(input: z.output<typeof WorkspaceFilesInput>
     total,
     truncated,
     next_offset: truncated ? input.offset + files.length : null,
+    warnings:
+      total === 0
+        ? [seen === 0 ? `No files under ${input.path ?? ctx.workspace.roots.join(', ')} (files ignored by .gitignore are not listed).` : `None of the ${seen} file(s) listed matches "${pattern}"; patterns are globs over root-relative paths, e.g. "src/**/*.ts", or a bare file name such as "*.md".`]
+        : [],
   };
+}
+
+/**
+ * Patterns are matched against root-relative paths, so one that names an absolute path inside a
+ * root is made relative to it, and one that leads out of the roots (`../**`, `/etc/*`) is
+ * refused rather than answered with an empty list.
+ */
+function rootRelativePattern(pattern: string, roots: readonly string[]): string {
+  if (pattern.startsWith('/')) {
+    const root = roots.find((r) => pattern.startsWith(`${r.replace(/\\/g, '/')}/`));
+    if (!root) throw new DocentError('E_OUTSIDE_WORKSPACE', `The pattern "${pattern}" names files outside the workspace roots (${roots.join(', ')}).`, 'Give a glob relative to a root, e.g. "src/**/*.ts".');
+    return pattern.slice(root.length + 1);
+  }
+  if (pattern.split('/').includes('..')) {
+    throw new DocentError('E_OUTSIDE_WORKSPACE', `The pattern "${pattern}" leads out of the workspace roots.`, 'Give a glob relative to a root without "..", e.g. "src/**/*.ts".');
+  }
+  return pattern;
 }
 
 export function renderWorkspaceFiles(r: WorkspaceFilesResult): string {
   const head = `${r.files.length} file(s)${r.pattern ? ` matching ${r.pattern}` : ''} in ${r.roots.join(', ')}`;
   const tail = r.truncated ? `\n… truncated; continue with offset=${r.next_offset}` : '';
-  return [head, ...r.files].join('\n') + tail;
+  return [head, ...r.files, ...r.warnings.map((w) => `note: ${w}`)].join('\n') + tail;
 }

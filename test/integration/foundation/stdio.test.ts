@@ -74,6 +74,20 @@ describe('docent serve over stdio, driven by the MCP SDK client', () => {
     }
   });
 
+  it('refuses patterns that lead out of the roots, takes absolute ones inside, and says why a listing is empty', async () => {
+    for (const pattern of ['../**', '/etc/*', 'src/../../*']) {
+      const r = await session.call('workspace_files', { pattern });
+      expect(errorOf(r).code, pattern).toBe('E_OUTSIDE_WORKSPACE');
+    }
+    const abs = (await session.call('workspace_files', { pattern: `${root}/src/*.ts` })).structuredContent as { files: string[]; warnings: string[] };
+    expect(abs.files).toEqual(['src/main.ts', 'src/util.ts']);
+    expect(abs.warnings).toEqual([]);
+    const none = await session.call('workspace_files', { pattern: '*.rs' });
+    expect((none.structuredContent as { files: string[] }).files).toEqual([]);
+    expect((none.structuredContent as { warnings: string[] }).warnings[0]).toMatch(/^None of the 4 file\(s\) listed matches "\*\.rs"/);
+    expect((none.content as Array<{ text: string }>)[0]!.text).toContain('note: None of the 4 file(s)');
+  });
+
   it('answers bad input with E_BAD_INPUT and a hint', async () => {
     const r = await session.call('workspace_files', { max_results: 'lots' });
     expect(r.isError).toBe(true);
