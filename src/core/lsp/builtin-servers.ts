@@ -72,6 +72,7 @@ function typescriptServer(): ServerSpec {
     install: 'npm i -g typescript-language-server typescript',
     builtin: true,
     settleMs: 1000,
+    symbolSearchFollowsLastFile: !native,
     resolve() {
       if (native) {
         const tsc = npmBin('typescript', 'tsc');

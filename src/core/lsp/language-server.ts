@@ -230,8 +230,23 @@ export class LanguageServer {
     return doc.uri;
   }
 
-  workspaceSymbols(query: string, opts: RequestOptions = {}): Promise<Array<SymbolInformation | WorkspaceSymbol> | null> {
-    return this.request('workspace/symbol', { query }, opts);
+  /**
+   * workspace/symbol. `from` is the project's anchor: for a server whose search follows the
+   * document used last, a cheap request on the anchor goes out in the same tick, just before,
+   * so that a hover on a file outside the project (an inferred project) cannot narrow it.
+   */
+  workspaceSymbols(query: string, opts: RequestOptions & { from?: string } = {}): Promise<Array<SymbolInformation | WorkspaceSymbol> | null> {
+    const { from, ...rest } = opts;
+    if (!from || !this.spec.symbolSearchFollowsLastFile) return this.request('workspace/symbol', { query }, rest);
+    return this.request(
+      'workspace/symbol',
+      (c: LspClient) => {
+        // Not awaited before the search on purpose: both requests must leave back to back.
+        c.request('textDocument/foldingRange', { textDocument: { uri: this.openIn(c, from) } }, rest).catch(() => undefined);
+        return { query };
+      },
+      rest,
+    );
   }
 
   documentSymbols(file: string, opts: RequestOptions = {}): Promise<Array<DocumentSymbol | SymbolInformation> | null> {

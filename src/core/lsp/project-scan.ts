@@ -21,6 +21,8 @@ export interface Project {
   /** A file to open before workspace-wide requests (clangd: the first compile_commands.json entry). */
   anchor: string;
   files: number;
+  /** Every routed file, in walk order: the candidates when the server's project leaves some out (coverage.ts). */
+  paths: string[];
 }
 
 export interface ScanResult {
@@ -63,8 +65,9 @@ export async function scanProjects(registry: ServerRegistry, roots: readonly str
       const cur = byKey.get(key);
       if (cur) {
         cur.files++;
+        cur.paths.push(abs);
         if (prefersAnchor(route.spec, abs, cur.anchor)) cur.anchor = abs;
-      } else byKey.set(key, { spec: route.spec, root: route.root, workspaceRoot: wsRoot, anchor: abs, files: 1 });
+      } else byKey.set(key, { spec: route.spec, root: route.root, workspaceRoot: wsRoot, anchor: abs, files: 1, paths: [abs] });
     }
   }
   for (const p of byKey.values()) {

@@ -40,6 +40,11 @@ export interface ServerSpec {
   builtin: boolean;
   /** Documents kept open at once; clangd holds an AST per open file, so it gets fewer. */
   maxOpenDocuments?: number;
+  /**
+   * workspace/symbol searches only the projects of the document used last (typescript-language-
+   * server sends tsserver's navto with that file), so the anchor is touched right before it.
+   */
+  symbolSearchFollowsLastFile?: boolean;
   /** A window/logMessage meaning "project loaded", for servers that report no progress. */
   readyLogPattern?: RegExp;
   /** Arguments that print the version (default ["--version"]). */

@@ -8,6 +8,7 @@ import { DocentError, throwIfAborted } from '../../core/errors.js';
 import type { FeatureContext } from '../context.js';
 import { expandFiles, fromDocumentSymbols, fromWorkspaceSymbols, type Candidate } from './collect.js';
 import { enrich, nameAt } from './enrich.js';
+import { searchLooseFiles } from './loose.js';
 import { ExternalClassifier, type Classification } from './external.js';
 import { narrowToScope, qualifyMembers } from './qualify.js';
 import { matchTier, parseQuery } from './query.js';
@@ -236,14 +237,17 @@ async function fromWorkspace(input: SearchSymbolsInputT, ctx: FeatureContext, ma
     projects.map(async (p) => {
       const server = manager.server(p);
       await server.ready({ anchor: p.anchor, signal: ctx.signal });
-      const items = (await server.settled(() => server.workspaceSymbols(input.query, { signal: ctx.signal }), ctx.signal)) ?? [];
+      const opts = { signal: ctx.signal, from: p.anchor };
+      const items = (await server.settled(() => server.workspaceSymbols(input.query, opts), ctx.signal)) ?? [];
       let scoped: Candidate[] | undefined;
       if (!items.length && q.scope.length && q.name) {
-        const byName = (await server.settled(() => server.workspaceSymbols(q.name, { signal: ctx.signal }), ctx.signal)) ?? [];
+        const byName = (await server.settled(() => server.workspaceSymbols(q.name, opts), ctx.signal)) ?? [];
         scoped = await narrowToScope(fromWorkspaceSymbols(byName as Array<SymbolInformation | WorkspaceSymbol>, server), q, ctx.signal, Math.min(2000, ctx.config.lsp.requestTimeoutMs));
       }
+      // Files no loaded project covers are invisible to workspace/symbol: search them directly.
+      const loose = await searchLooseFiles(server, p, q, ctx);
       ctx.progress({ progress: ++done, total: projects.length, message: `${p.spec.id} answered` });
-      return { server, items, scoped };
+      return { server, items, scoped, loose };
     }),
   );
   const candidates: Candidate[] = [];
@@ -253,8 +257,9 @@ async function fromWorkspace(input: SearchSymbolsInputT, ctx: FeatureContext, ma
   settled.forEach((r, i) => {
     const p = projects[i]!;
     if (r.status === 'fulfilled') {
-      const { server, items, scoped } = r.value;
-      candidates.push(...(scoped ?? fromWorkspaceSymbols(items as Array<SymbolInformation | WorkspaceSymbol>, server)));
+      const { server, items, scoped, loose } = r.value;
+      candidates.push(...(scoped ?? fromWorkspaceSymbols(items as Array<SymbolInformation | WorkspaceSymbol>, server)), ...loose.candidates);
+      warnings.push(...loose.warnings);
       reports.push({ server: p.spec.id, root: p.root, index_status: server.indexStatus() });
       const w = indexingWarning(server);
       if (w) warnings.push(w);
