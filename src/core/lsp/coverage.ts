@@ -28,7 +28,13 @@ export function coverageOf(server: LanguageServer, project: Project, signal?: Ab
   if (hit && hit.pid === server.pid) return hit.coverage;
   const coverage = compute(server, project, signal);
   cache.set(project, { pid: server.pid, coverage });
-  coverage.catch(() => cache.delete(project));
+  // An answer the server could not give (cancelled, timed out) is not kept for later searches.
+  coverage.then(
+    (c) => {
+      if (c.unknown && cache.get(project)?.coverage === coverage) cache.delete(project);
+    },
+    () => cache.delete(project),
+  );
   return coverage;
 }
 

@@ -242,7 +242,10 @@ export class LanguageServer {
       'workspace/symbol',
       (c: LspClient) => {
         // Not awaited before the search on purpose: both requests must leave back to back.
-        c.request('textDocument/foldingRange', { textDocument: { uri: this.openIn(c, from) } }, rest).catch(() => undefined);
+        // Best effort: an anchor that cannot be read (deleted since the scan, too large) must
+        // not fail the search itself.
+        const doc = c.open(from, languageIdFor(from, this.spec));
+        if (doc) c.request('textDocument/foldingRange', { textDocument: { uri: doc.uri } }, rest).catch(() => undefined);
         return { query };
       },
       rest,

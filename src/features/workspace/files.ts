@@ -30,8 +30,11 @@ export const WorkspaceFilesOutput = z.object({
 export type WorkspaceFilesResult = z.output<typeof WorkspaceFilesOutput>;
 
 export async function workspaceFiles(input: z.output<typeof WorkspaceFilesInput>, ctx: FeatureContext): Promise<WorkspaceFilesResult> {
-  const pattern = input.pattern === undefined ? undefined : rootRelativePattern(input.pattern.replace(/\\/g, '/'), ctx.workspace.roots);
-  const match = pattern ? picomatch(pattern, { dot: true, basename: !pattern.includes('/') }) : () => true;
+  const given = input.pattern?.replace(/\\/g, '/');
+  // An absolute pattern names one root and is anchored there: `/root/*.md` is top-level only.
+  const anchoredRoot = given?.startsWith('/') ? ctx.workspace.roots.find((r) => given.startsWith(`${r.replace(/\\/g, '/')}/`)) : undefined;
+  const pattern = given === undefined ? undefined : rootRelativePattern(given, ctx.workspace.roots);
+  const match = pattern ? picomatch(pattern, { dot: true, basename: !given!.includes('/') }) : () => true;
   const files: string[] = [];
   let total = 0;
   let seen = 0;
@@ -39,7 +42,7 @@ export async function workspaceFiles(input: z.output<typeof WorkspaceFilesInput>
   const multi = ctx.workspace.roots.length > 1;
   // With `path`, walk only the confined directory but keep paths relative to its root.
   const under = input.path ? ctx.workspace.resolve(input.path, { kind: 'directory' }) : undefined;
-  const roots = under ? [under.root] : ctx.workspace.roots;
+  const roots = under ? [under.root] : anchoredRoot ? [anchoredRoot] : ctx.workspace.roots;
   const prefix = under?.relative ? `${under.relative}/` : '';
   outer: for (const root of roots) {
     const enterDir = (rel: string) => !prefix || prefix.startsWith(`${rel}/`) || rel.startsWith(prefix);

@@ -81,6 +81,10 @@ describe('docent serve over stdio, driven by the MCP SDK client', () => {
     }
     const abs = (await session.call('workspace_files', { pattern: `${root}/src/*.ts` })).structuredContent as { files: string[]; warnings: string[] };
     expect(abs.files).toEqual(['src/main.ts', 'src/util.ts']);
+    // Anchored at the root: top-level files only, no basename matching anywhere below.
+    const top = (await session.call('workspace_files', { pattern: `${root}/*.ts` })).structuredContent as { files: string[] };
+    expect(top.files).toEqual([]);
+    expect(((await session.call('workspace_files', { pattern: `${root}/*.md` })).structuredContent as { files: string[] }).files).toEqual(['README.md']);
     expect(abs.warnings).toEqual([]);
     const none = await session.call('workspace_files', { pattern: '*.rs' });
     expect((none.structuredContent as { files: string[] }).files).toEqual([]);

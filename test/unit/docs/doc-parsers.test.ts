@@ -131,6 +131,12 @@ describe('building items', () => {
 });
 
 describe('C/C++ statement macros', () => {
+  it('keeps a return type written on its own line above the declarator', async () => {
+    const { maskStatementMacros } = await import('../../../src/core/extract/lang/c-macros.js');
+    const src = '/** Size of a heap block. */\nSIZE_T\nheap_size(void *h);\n';
+    expect(maskStatementMacros(src)).toBe(src);
+  });
+
   it('blanks bare macros between declarations but keeps an enum’s last enumerator', async () => {
     const { maskStatementMacros } = await import('../../../src/core/extract/lang/c-macros.js');
     const src = 'FOO_BEGIN\nenum E {\n  A_ONE,\n  A_LAST\n};\nFOO_END\n';

@@ -148,6 +148,9 @@ export function maskStatementMacros(source: string): string {
     while (n < lines.length && !significant(n)) n++;
     const after = n < lines.length ? info[n]! : null;
     if (!after || after.directive ? head : !/^[A-Za-z_~[{]/.test(after.code)) continue;
+    // `SIZE_T` then `heap_size(void *h);`: the line is the return type of a declarator written
+    // on the next line (GNU and Windows style), not a macro to blank.
+    if (after && /^~?[A-Za-z_][\w:]*\s*\(/.test(after.code)) continue;
     const line = lines[k]!;
     const at = line.indexOf(li.code);
     lines[k] = line.slice(0, at) + blank(li.code.length) + line.slice(at + li.code.length);

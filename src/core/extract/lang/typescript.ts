@@ -368,7 +368,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
       const bodyNode = field(m, 'body');
       // A property's header ends at its initializer (not at the `=>` of a function type).
       const init = field(m, 'value');
-      const sig = kind === 'property' && !field(m, 'parameters') ? oneLine(source.slice(m.startIndex, init ? init.startIndex : m.endIndex).replace(/\s*=?\s*$/, '').replace(/;$/, ''), 200) : header(m, bodyNode);
+      const sig = kind === 'property' && !field(m, 'parameters') ? oneLine(source.slice(m.startIndex, init ? init.startIndex : m.endIndex).trimEnd().replace(/=$/, '').trimEnd().replace(/;$/, ''), 200) : header(m, bodyNode);
       const item = emit(name, kind, m, m, scope, syntactic, sig, sigParams(field(m, 'parameters')), typeOf(field(m, 'return_type') ?? (kind === 'property' ? field(m, 'type') : null)));
       if (kind === 'constructor' && item) item.id = `${scope.id}.constructor`;
       descend(bodyNode, scope);
