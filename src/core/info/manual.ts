@@ -204,7 +204,6 @@ export class InfoManual {
     return this.headerCache.get(i)!;
   }
 
-  /** A node's text after its header line (starts with the blank line that follows the header). */
   /** The heading of the Top node (the line underlined with `*`, `=` or `-`), or null. */
   topHeading(): string | null {
     const top = this.resolve('Top');
@@ -217,6 +216,7 @@ export class InfoManual {
     return null;
   }
 
+  /** A node's text after its header line (starts with the blank line that follows the header). */
   body(i: number): string {
     const rec = this.nodes[i]!;
     const buf = this.chunks[rec.chunk]!.buf;

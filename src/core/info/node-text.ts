@@ -214,16 +214,10 @@ export function cleanNodeText(body: string, xrefs: readonly XRef[] = parseXrefs(
     // Line numbers (index entries' `(line N)`, definition headers) count the raw node's lines,
     // so the rewrite keeps exactly as many line breaks as the reference it replaces.
     // In the short form the only break the rewrite can drop is the one right after `*note`.
-    const missing = '\n'.repeat(Math.max(0, count(raw, '\n') - count(text, '\n')));
+    const missing = '\n'.repeat(Math.max(0, raw.split('\n').length - text.split('\n').length));
     out += x.short ? missing + text : text + missing;
     pos = x.end;
   }
   out += body.slice(pos);
   return out.replace(/\0\x08\[[^\0]*\0\x08\]/g, '').replace(/\x7f/g, '');
-}
-
-function count(s: string, ch: string): number {
-  let n = 0;
-  for (let i = s.indexOf(ch); i >= 0; i = s.indexOf(ch, i + 1)) n++;
-  return n;
 }

@@ -2,6 +2,7 @@ import type { Hover, Position } from 'vscode-languageserver-protocol';
 import type { RequestOptions } from './client.js';
 import type { LanguageServer } from './language-server.js';
 import { fileStamp } from './file-text.js';
+import { hoverMarkdown } from './hover.js';
 
 /**
  * Hover answers cached per (server process, file version, position). A file's version is its
@@ -53,7 +54,7 @@ export class HoverCache {
     // A file edited while the server answered may have been answered from either version.
     // An empty answer from a server still in its readiness window (a TS syntax-only server, a
     // project still loading) is provisional: caching it would keep the gap after the load.
-    const provisional = isEmpty(hover) && server.young;
+    const provisional = hoverMarkdown(hover).trim() === '' && server.young;
     if (fileStamp(file) === before && !provisional) {
       this.entries.set(k2, { deps: new Map([[file, before]]), hover });
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
@@ -84,13 +85,4 @@ export class HoverCache {
   dispose(): void {
     this.entries.clear();
   }
-}
-
-function isEmpty(h: Hover | null): boolean {
-  if (!h) return true;
-  const c = h.contents as unknown;
-  if (typeof c === 'string') return c.trim() === '';
-  if (Array.isArray(c)) return c.length === 0;
-  if (c && typeof c === 'object' && 'value' in c) return String((c as { value: unknown }).value).trim() === '';
-  return false;
 }
