@@ -32,8 +32,15 @@ export interface Declaration {
   since?: string | null;
 }
 
+const ONE_LINE_WORK = /\s\s|[^\S ]/;
+
 /** A declaration header on one line: whitespace collapsed, no space inside brackets. */
 export function oneLine(text: string, max = 400): string {
+  // Most headers are already one line with single spaces: no rewriting needed.
+  if (!ONE_LINE_WORK.test(text)) {
+    const t = text.trim();
+    return t.length > max ? t.slice(0, max - 1) + '…' : t;
+  }
   // Only whitespace that came from line breaks is removed next to brackets, so operators keep their spaces.
   const s = text
     .replace(/([([{])[ \t]*\r?\n\s*/g, '$1')

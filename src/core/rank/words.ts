@@ -14,13 +14,37 @@ export function splitIdentifier(id: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
-/** Text for an identifier column: the identifier itself plus its words, so both `parseconfig` and `parse config` match. */
+/**
+ * Text for an identifier column: the identifier itself plus its words, so both `parseconfig` and
+ * `parse config` match. A qualified id (`pkg.module.Class.method`) is the union of its segments'
+ * texts: no split rule reaches across a separator. Indexing a tree computes the same module
+ * segments for every item, so segment texts are remembered (a bounded memo, per thread).
+ */
 export function identifierText(id: string): string {
-  const words = splitIdentifier(id);
-  const whole = id.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-  const joined = words.join(' ');
-  const compact = id.split(/[^A-Za-z0-9_]+/).filter((p) => /[a-z][A-Z]|_/.test(p)).map((p) => p.toLowerCase().replace(/_/g, ''));
-  return [...new Set([whole, joined, ...compact])].filter(Boolean).join(' ');
+  const segments = id.split(/[^A-Za-z0-9_]+/);
+  if (segments.length === 1) return segmentText(id);
+  const out = new Set<string>();
+  for (const seg of segments) if (seg) out.add(segmentText(seg));
+  out.delete('');
+  return [...out].join(' ');
+}
+
+const segmentMemo = new Map<string, string>();
+const SEGMENT_MEMO_MAX = 50_000;
+
+/** identifierText for one segment without separators (`parse_configFile`). */
+function segmentText(seg: string): string {
+  let text = segmentMemo.get(seg);
+  if (text !== undefined) return text;
+  const whole = seg.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const joined = splitIdentifier(seg).join(' ');
+  const parts = [whole];
+  if (joined !== whole) parts.push(joined);
+  if (/[a-z][A-Z]|_/.test(seg)) parts.push(seg.toLowerCase().replace(/_/g, ''));
+  text = [...new Set(parts)].filter(Boolean).join(' ');
+  if (segmentMemo.size >= SEGMENT_MEMO_MAX) segmentMemo.clear();
+  segmentMemo.set(seg, text);
+  return text;
 }
 
 /** Prose with identifiers inside it split too (`` `maxWait` `` → `maxWait max wait`). */
