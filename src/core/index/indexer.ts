@@ -4,16 +4,18 @@ import type { ProjectHints } from '../extract/context.js';
 import { languageOf } from '../extract/languages.js';
 import { throwIfAborted } from '../errors.js';
 import { walkFiles } from '../workspace/files.js';
-import type { FileJob, FileJobResult } from './job.js';
+import { writeOf, type FileJob, type FileJobResult } from './job.js';
 import type { ExtractionPool } from './pool.js';
-import type { FileUpdate, IndexStore, StoredFile } from './store.js';
+import type { IndexStore, StoredFile } from './store.js';
+import { WriteBatch } from './write-batch.js';
 
 /**
  * Keeping one root's index in step with its files. A full `sync` walks the root (gitignore
  * honoured), skips files whose size and mtime are unchanged without reading them, re-reads the
  * rest and extracts only those whose content hash changed, and removes files that are gone.
  * `update` does the same for a handful of paths reported by the watcher. Results are written
- * in batches, each batch one transaction.
+ * in batches, each batch one transaction, by the worker thread that extracted them (or here,
+ * when extraction runs inline); a job settles once its result is committed.
  */
 
 /** Directories never worth indexing, whatever .gitignore says. */
@@ -53,10 +55,8 @@ export interface ProgressFn {
   (done: number, total: number, message: string): void;
 }
 
-const BATCH_FILES = 200;
-const BATCH_MS = 250;
-/** Files being read and extracted at once. */
-const WINDOW = 256;
+/** Files being read, extracted and written at once (each worker holds a batch or more of them). */
+const WINDOW = 2048;
 
 export function projectHints(root: string): ProjectHints {
   const hints: ProjectHints = {};
@@ -147,19 +147,16 @@ export class RootIndexer {
   ): Promise<void> {
     const total = paths.length;
     let done = 0;
-    let batch: FileUpdate[] = [];
-    let touched: { rel: string; mtime: number; size: number }[] = [];
-    let lastFlush = Date.now();
+    // Results extracted on this thread (no worker threads) are written here; worker threads write their own.
+    const batch = new WriteBatch();
     const flush = () => {
       const t = performance.now();
-      if (batch.length) this.opts.store.apply(batch);
-      if (touched.length) this.opts.store.db.transaction(() => touched.forEach((t) => this.opts.store.touch(t.rel, t.mtime, t.size)))();
+      batch.commit(this.opts.store);
       stats.writeMs += performance.now() - t;
-      batch = [];
-      touched = [];
-      lastFlush = Date.now();
     };
     const jobs = new Set<Promise<void>>();
+    // Woken when a job settles (Promise.race over a large window attaches a handler to every job, every time).
+    let wake: (() => void) | null = null;
     this.pending += total;
     try {
       for (let n = 0; n < paths.length; n++) {
@@ -189,29 +186,39 @@ export class RootIndexer {
           done++;
           continue;
         }
-        const mtime = st.mtimeMs;
         const job: FileJob = {
           abs, rel, language: languageOf(rel)!, knownHash: prev?.hash || null, maxBytes: this.opts.maxFileBytes,
-          includePrivate: this.opts.includePrivate, project: this.hints,
+          includePrivate: this.opts.includePrivate, project: this.hints, mtimeMs: st.mtimeMs,
+          fresh: !stored.has(rel) && !this.written.has(rel), db: this.opts.store.file,
         };
+        this.written.add(rel);
         const p: Promise<void> = this.opts.pool.run(job).then(
           (r) => {
-            this.record(r, mtime, batch, touched, stats, gone, stored);
+            this.record(r, stats, gone, stored);
+            stats.writeMs += r.writeMs ?? 0;
+            if (!r.written) {
+              batch.add(writeOf(job, r));
+              if (batch.due) flush();
+            }
             done++;
             this.pending--;
             onProgress?.(done, total, rel);
-            if (batch.length >= BATCH_FILES || Date.now() - lastFlush > BATCH_MS) flush();
           },
-          () => {
+          (err: unknown) => {
             stats.failed++;
+            if (stats.errors.length < 20) stats.errors.push(`${rel}: ${(err as Error).message}`);
             done++;
             this.pending--;
           },
         );
         jobs.add(p);
-        void p.finally(() => jobs.delete(p));
+        void p.finally(() => {
+          jobs.delete(p);
+          wake?.();
+        });
         // A sliding window keeps the workers fed and memory bounded on huge trees.
-        while (jobs.size >= WINDOW) await Promise.race(jobs);
+        while (jobs.size >= WINDOW) await new Promise<void>((r) => (wake = r));
+        wake = null;
       }
       await Promise.all(jobs);
       flush();
@@ -225,39 +232,25 @@ export class RootIndexer {
     }
   }
 
-  private record(
-    r: FileJobResult,
-    mtime: number,
-    batch: FileUpdate[],
-    touched: { rel: string; mtime: number; size: number }[],
-    stats: IndexRunStats,
-    gone: Set<string>,
-    stored: Map<string, StoredFile>,
-  ): void {
-    const language = languageOf(r.rel)!;
+  /** Count a result (and note a file that vanished before it could be read). */
+  private record(r: FileJobResult, stats: IndexRunStats, gone: Set<string>, stored: Map<string, StoredFile>): void {
     switch (r.status) {
       case 'missing':
         if (stored.has(r.rel)) gone.add(r.rel);
         return;
       case 'unchanged':
         stats.rehashed++;
-        touched.push({ rel: r.rel, mtime, size: r.size });
         return;
       case 'skipped':
         stats.skipped[r.reason] = (stats.skipped[r.reason] ?? 0) + 1;
-        batch.push({ path: r.rel, hash: r.hash, size: r.size, mtimeMs: mtime, language, skipped: r.reason });
         return;
       case 'failed':
         stats.failed++;
         if (stats.errors.length < 20) stats.errors.push(`${r.rel}: ${r.error}`);
-        // No hash is stored, so the file is tried again on the next sync.
-        batch.push({ path: r.rel, hash: '', size: r.size, mtimeMs: mtime, language, skipped: 'error' });
         return;
       case 'extracted':
         stats.parsed++;
         stats.parsedFiles.push(r.rel);
-        batch.push({ path: r.rel, hash: r.hash, size: r.size, mtimeMs: mtime, language, extract: r.extract, rows: r.rows, hidden: r.hidden, fresh: !stored.has(r.rel) && !this.written.has(r.rel) });
-        this.written.add(r.rel);
         return;
     }
   }

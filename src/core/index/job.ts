@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { ProjectHints } from '../extract/context.js';
 import { extractSource } from '../extract/extract.js';
 import type { FileExtract, LanguageId } from '../extract/types.js';
 import { classify, isTestFile, type SkipReason } from './classify.js';
 import { prepareItem, type PreparedItem } from './rows.js';
+import type { FileTouch, FileUpdate } from './store.js';
 
 /**
  * One unit of indexing work: read a file, decide whether to extract it, hash it, and extract
@@ -19,14 +20,29 @@ export interface FileJob {
   maxBytes: number;
   includePrivate: boolean;
   project?: ProjectHints;
+  /** The mtime the indexer saw, stored with the file row. */
+  mtimeMs: number;
+  /** The file is not in the index yet (its old items need not be looked for). */
+  fresh: boolean;
+  /**
+   * The index database, when the thread running the job writes the result itself (worker
+   * threads do); the result then comes back `written`, without its rows.
+   */
+  db?: string;
 }
 
-export type FileJobResult =
+export type FileJobResult = (
   | { rel: string; status: 'unchanged'; hash: string; size: number }
   | { rel: string; status: 'skipped'; reason: SkipReason; hash: string; size: number }
   | { rel: string; status: 'extracted'; hash: string; size: number; extract: FileExtract; rows: PreparedItem[]; hidden: number; parseMs: number }
   | { rel: string; status: 'missing' }
-  | { rel: string; status: 'failed'; hash: string; size: number; error: string };
+  | { rel: string; status: 'failed'; hash: string; size: number; error: string }
+) & {
+  /** The thread that ran the job has already written it to the database… */
+  written?: boolean;
+  /** …spending this much of its time on it (the file's share of its batch). */
+  writeMs?: number;
+};
 
 export function hashContent(buf: Buffer): string {
   return createHash('sha1').update(buf).digest('hex');
@@ -35,7 +51,10 @@ export function hashContent(buf: Buffer): string {
 export async function runFileJob(job: FileJob): Promise<FileJobResult> {
   let buf: Buffer;
   try {
-    buf = await readFile(job.abs);
+    // Synchronous: jobs run in worker threads, and for files of a few kilobytes the promise
+    // machinery of fs/promises (open, fstat, read, close as separate round trips) cost more
+    // than the read itself.
+    buf = readFileSync(job.abs);
   } catch {
     return { rel: job.rel, status: 'missing' };
   }
@@ -53,4 +72,31 @@ export async function runFileJob(job: FileJob): Promise<FileJobResult> {
   } catch (err) {
     return { rel: job.rel, status: 'failed', hash, size, error: (err as Error).message };
   }
+}
+
+/** What a job's result changes in the database: a file row (with its items) or a new mtime, or nothing. */
+export type FileWrite = { update: FileUpdate } | { touch: FileTouch } | null;
+
+export function writeOf(job: FileJob, r: FileJobResult): FileWrite {
+  const base = { path: r.rel, mtimeMs: job.mtimeMs, language: job.language };
+  switch (r.status) {
+    case 'missing':
+      return null; // the indexer removes it
+    case 'unchanged':
+      return { touch: { path: r.rel, mtimeMs: job.mtimeMs, size: r.size } };
+    case 'skipped':
+      return { update: { ...base, hash: r.hash, size: r.size, skipped: r.reason } };
+    case 'failed':
+      // No hash is stored, so the file is tried again on the next sync.
+      return { update: { ...base, hash: '', size: r.size, skipped: 'error' } };
+    case 'extracted':
+      return { update: { ...base, hash: r.hash, size: r.size, extract: r.extract, rows: r.rows, hidden: r.hidden, fresh: job.fresh } };
+  }
+}
+
+/** The result as reported once written: the rows stay behind (the indexer only counts). */
+export function writtenResult(r: FileJobResult): FileJobResult {
+  if (r.status !== 'extracted') return { ...r, written: true };
+  const extract = { language: r.extract.language, module: { name: r.extract.module.name, doc: '', summary: '' }, items: [], imports: [], errors: r.extract.errors };
+  return { ...r, extract, rows: [], written: true };
 }

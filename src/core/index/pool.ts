@@ -3,32 +3,42 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { runFileJob, type FileJob, type FileJobResult } from './job.js';
+import type { WorkerReply, WorkerRequest } from './worker.js';
 
 /**
  * Extraction across cores: a fixed set of worker threads, each with its own tree-sitter
- * runtime and grammars, fed from one queue with a few jobs in flight per worker so none waits
- * for the main thread. With size 0 (or when the compiled worker is not available, as under a
- * TypeScript test runner) jobs run inline on the calling thread.
+ * runtime and grammars (and, for jobs that name their database, its own SQLite connection),
+ * fed from one queue with enough jobs in flight per worker that none waits for the main
+ * thread. A job settles when its result is written (or extracted, for jobs naming no
+ * database). With size 0 (or when the compiled worker is not available, as under a
+ * TypeScript test runner) jobs run inline on the calling thread, and nothing is written.
  */
+
+interface Slot {
+  worker: Worker;
+  inFlight: number;
+}
 
 interface Pending {
   resolve: (r: FileJobResult) => void;
   reject: (e: Error) => void;
+  slot: Slot;
 }
 
-// Deep per-worker queues: the main thread pauses for SQLite batches, and workers must not starve meanwhile.
-const IN_FLIGHT_PER_WORKER = 64;
+// Jobs sent to a worker and not yet reported: a batch being written plus enough queued behind
+// it that the worker never waits for the main thread.
+const IN_FLIGHT_PER_WORKER = 512;
 
 export function defaultWorkerCount(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
 }
 
 export class ExtractionPool {
-  private readonly workers: { worker: Worker; inFlight: number }[] = [];
+  private readonly workers: Slot[] = [];
   private readonly pending = new Map<number, Pending>();
-  private readonly queue: { seq: number; job: FileJob }[] = [];
   private seq = 0;
   private closed = false;
+  private readonly queue: ({ seq: number; job: FileJob } & Omit<Pending, 'slot'>)[] = [];
   /** Jobs run since creation (each one a read + possibly a parse). */
   jobs = 0;
 
@@ -38,17 +48,22 @@ export class ExtractionPool {
     for (let i = 0; i < size; i++) {
       const worker = new Worker(script);
       worker.unref();
-      const slot = { worker, inFlight: 0 };
-      worker.on('message', (msg: { seq: number; result?: FileJobResult; error?: string }) => {
-        slot.inFlight--;
-        const p = this.pending.get(msg.seq);
-        this.pending.delete(msg.seq);
-        if (p) msg.result ? p.resolve(msg.result) : p.reject(new Error(msg.error ?? 'worker failed'));
+      const slot: Slot = { worker, inFlight: 0 };
+      worker.on('message', (replies: WorkerReply) => {
+        for (const { seq, result, error } of replies) {
+          const p = this.pending.get(seq);
+          if (!p) continue;
+          this.pending.delete(seq);
+          p.slot.inFlight--;
+          if (result) p.resolve(result);
+          else p.reject(new Error(error ?? 'worker failed'));
+        }
         this.pump();
       });
       worker.on('error', (err) => {
         // A crashed worker fails its jobs; the indexer records them as failed and carries on.
         for (const [seq, p] of this.pending) {
+          if (p.slot !== slot) continue;
           p.reject(err);
           this.pending.delete(seq);
         }
@@ -61,33 +76,43 @@ export class ExtractionPool {
     return this.workers.length;
   }
 
+  /** Whether jobs run in worker threads (which write results themselves when the job names a database). */
+  get threaded(): boolean {
+    return this.workers.length > 0;
+  }
+
   run(job: FileJob): Promise<FileJobResult> {
     this.jobs++;
-    if (!this.workers.length) return runFileJob(job);
+    if (!this.workers.length) return runFileJob({ ...job, db: undefined });
     if (this.closed) return Promise.reject(new Error('extraction pool is closed'));
     return new Promise((resolve, reject) => {
-      const seq = ++this.seq;
-      this.pending.set(seq, { resolve, reject });
-      this.queue.push({ seq, job });
+      this.queue.push({ seq: ++this.seq, job, resolve, reject });
       this.pump();
     });
   }
 
+  /** Let the workers close their connections to a database that is being closed (their pending writes land first). */
+  release(db: string): void {
+    for (const w of this.workers) w.worker.postMessage({ release: db } satisfies WorkerRequest);
+  }
+
   private pump(): void {
     while (this.queue.length) {
-      let best: (typeof this.workers)[number] | undefined;
+      let best: Slot | undefined;
       for (const w of this.workers) if (w.inFlight < IN_FLIGHT_PER_WORKER && (!best || w.inFlight < best.inFlight)) best = w;
       if (!best) return;
-      const next = this.queue.shift()!;
+      const { seq, job, resolve, reject } = this.queue.shift()!;
       best.inFlight++;
-      best.worker.postMessage(next);
+      this.pending.set(seq, { resolve, reject, slot: best });
+      best.worker.postMessage({ seq, job } satisfies WorkerRequest);
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.pending.values()) p.reject(new Error('extraction pool closed'));
+    for (const p of [...this.pending.values(), ...this.queue]) p.reject(new Error('extraction pool closed'));
     this.pending.clear();
+    this.queue.length = 0;
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
     this.workers.length = 0;
   }

@@ -216,6 +216,7 @@ export class DocsIndex {
 
   private closeRoot(r: RootIndex): void {
     void r.watcher?.close();
+    this.pool?.release(r.dbPath);
     r.store.close();
   }
 

@@ -16,6 +16,15 @@ import { migrate } from './schema.js';
 
 const log = createLogger('docent:index');
 
+/** How long a write waits for another connection's transaction before giving up. */
+const WRITE_WAIT_MS = 60_000;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** Block this thread for a few milliseconds (waiting for SQLite's write lock, which has no wake-up). */
+function sleepSync(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
+}
+
 export interface StoredFile {
   id: number;
   path: string;
@@ -43,6 +52,13 @@ export interface FileUpdate {
   fresh?: boolean;
 }
 
+/** A file whose content is unchanged but whose mtime moved. */
+export interface FileTouch {
+  path: string;
+  mtimeMs: number;
+  size: number;
+}
+
 export interface ItemRow {
   rowid: number;
   id: string;
@@ -66,7 +82,13 @@ export class IndexStore {
   readonly recovered: boolean;
   private readonly stmts: ReturnType<IndexStore['prepare']>;
 
-  private constructor(db: Database.Database, recovered: boolean, readonly file: string) {
+  private constructor(
+    db: Database.Database,
+    recovered: boolean,
+    readonly file: string,
+    /** This connection opened the database and marks its clean shutdown (a writer connection does not). */
+    private readonly owner: boolean,
+  ) {
     this.db = db;
     this.recovered = recovered;
     this.stmts = this.prepare();
@@ -92,10 +114,7 @@ export class IndexStore {
       // Larger pages suit rows of a kilobyte or more (fewer overflow pages, faster bulk writes); only applies to a new file.
       if (!existed) db.pragma('page_size = 16384');
       db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
-      db.pragma('foreign_keys = ON');
-      db.pragma('cache_size = -32000');
-      db.pragma('temp_store = MEMORY');
+      IndexStore.tune(db);
       let recovered = false;
       if (existed) {
         const state = db.prepare(`SELECT value FROM meta WHERE key = 'state'`).pluck().get() as string | undefined;
@@ -108,11 +127,30 @@ export class IndexStore {
       }
       if (!migrate(db)) throw new Error('the index was written by a newer docent');
       db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('state', 'open')`).run();
-      return new IndexStore(db, recovered, file);
+      return new IndexStore(db, recovered, file, true);
     } catch (err) {
       db.close();
       throw err;
     }
+  }
+
+  /**
+   * A second connection to a database another IndexStore owns (opened, checked and migrated
+   * by it), for a worker thread that writes its own results. It never waits inside SQLite for
+   * the write lock (`apply` decides whether to wait), and closing it leaves the owner's state alone.
+   */
+  static openWriter(file: string): IndexStore {
+    if (!existsSync(file)) throw new Error(`no index database at ${file}`);
+    const db = new Database(file, { timeout: 0, fileMustExist: true });
+    IndexStore.tune(db);
+    return new IndexStore(db, false, file, false);
+  }
+
+  private static tune(db: Database.Database): void {
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('cache_size = -32000');
+    db.pragma('temp_store = MEMORY');
   }
 
   private prepare() {
@@ -150,7 +188,7 @@ export class IndexStore {
 
   /** Bumped on every write, so derived figures (counts) can be cached between writes. */
   private version = 0;
-  private countsCache: { version: number; value: ReturnType<IndexStore['computeCounts']> } | null = null;
+  private countsCache: { version: string; value: ReturnType<IndexStore['computeCounts']> } | null = null;
 
   /** The stored rows of some paths, plus every stored path under any of them taken as a directory. */
   filesFor(paths: readonly string[]): { byPath: Map<string, StoredFile>; under: string[] } {
@@ -167,20 +205,38 @@ export class IndexStore {
     return { byPath, under };
   }
 
-  /** Apply file updates and deletions in one transaction. */
-  apply(updates: readonly FileUpdate[], deletions: readonly string[] = []): void {
-    if (!updates.length && !deletions.length) return;
-    this.version++;
-    this.db.transaction(() => {
+  /**
+   * Apply file updates, deletions and new mtimes in one transaction. Another connection may be
+   * writing (worker threads write their own results): with `wait` this waits for it, otherwise
+   * it returns false at once and nothing is written.
+   */
+  apply(
+    updates: readonly FileUpdate[],
+    deletions: readonly string[] = [],
+    touches: readonly FileTouch[] = [],
+    wait = true,
+  ): boolean {
+    if (!updates.length && !deletions.length && !touches.length) return true;
+    const write = this.db.transaction(() => {
       for (const p of deletions) this.removeFile(p);
       for (const u of updates) this.writeFile(u);
+      for (const t of touches) this.stmts.touch.run(t.mtimeMs, t.size, t.path);
       this.db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('last_update', ?)`).run(String(Date.now()));
-    })();
-  }
-
-  /** Record a new mtime for a file whose content hash did not change. */
-  touch(p: string, mtimeMs: number, size: number): void {
-    this.stmts.touch.run(mtimeMs, size, p);
+    });
+    const deadline = Date.now() + WRITE_WAIT_MS;
+    for (;;) {
+      try {
+        // IMMEDIATE: take the write lock up front, so a busy database fails here, before any work.
+        write.immediate();
+        this.version++;
+        return true;
+      } catch (err) {
+        const busy = (err as { code?: string }).code === 'SQLITE_BUSY';
+        if (busy && !wait) return false;
+        if (!busy || Date.now() > deadline) throw err;
+        sleepSync(2);
+      }
+    }
   }
 
   private clearItems(fileId: number): void {
@@ -227,9 +283,11 @@ export class IndexStore {
     this.stmts.insertFts.run(r.lastInsertRowid, ...row.fts);
   }
 
-  /** File and item counts (cached until the next write through this store). */
+  /** File and item counts (cached until the next write, through this connection or another). */
   counts(): ReturnType<IndexStore['computeCounts']> {
-    if (this.countsCache?.version !== this.version) this.countsCache = { version: this.version, value: this.computeCounts() };
+    // data_version moves when another connection (a worker writing its results) commits.
+    const version = `${this.version}:${this.db.pragma('data_version', { simple: true })}`;
+    if (this.countsCache?.version !== version) this.countsCache = { version, value: this.computeCounts() };
     return this.countsCache.value;
   }
 
@@ -244,9 +302,13 @@ export class IndexStore {
     return { files, items, skipped, languages, lastUpdate: last ? Number(last) : null };
   }
 
-  /** Mark a clean shutdown and close. */
+  /** Mark a clean shutdown (when this connection owns the database) and close. */
   close(): void {
     if (!this.db.open) return;
+    if (!this.owner) {
+      this.db.close();
+      return;
+    }
     try {
       this.db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('state', 'closed')`).run();
       this.db.pragma('wal_checkpoint(TRUNCATE)');

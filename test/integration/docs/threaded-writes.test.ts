@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocsIndex as SourceDocsIndex } from '../../../src/core/index/service.js';
+import { REPO } from '../../helpers/docent.js';
+
+/**
+ * Worker threads write their own results, each on its own SQLite connection, taking turns on
+ * the write lock. The built index (dist/, where the worker script exists) with two workers must
+ * store exactly what the inline indexer stores, through a first build, edits and deletions.
+ */
+
+type DocsIndexLike = InstanceType<typeof SourceDocsIndex>;
+let DistDocsIndex: typeof SourceDocsIndex;
+let root: string;
+const cleanup: string[] = [];
+
+function pyModule(i: number, variant = ''): string {
+  const methods = Array.from({ length: 8 }, (_, k) => `    def step_${k}(self, n: int) -> int:\n        """Step ${k} of thing ${i}${variant}."""\n        return n + ${k}\n`).join('\n');
+  return `"""Module ${i}${variant}."""\n\n\ndef func_${i}(x: int) -> int:\n    """Return x plus ${i}."""\n    return x + ${i}\n\n\nclass Thing${i}:\n    """Thing ${i}."""\n\n${methods}`;
+}
+
+function snapshot(idx: DocsIndexLike): { files: number; items: string[]; summaries: string[] } {
+  const db = idx.roots[0]!.store.db;
+  return {
+    files: db.prepare(`SELECT COUNT(*) FROM files`).pluck().get() as number,
+    items: (db.prepare(`SELECT id FROM items ORDER BY id`).pluck().all() as string[]),
+    summaries: (db.prepare(`SELECT summary FROM items ORDER BY id`).pluck().all() as string[]),
+  };
+}
+
+async function build(Ctor: typeof SourceDocsIndex, workers: number): Promise<{ idx: DocsIndexLike; close: () => Promise<void> }> {
+  const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-threaded-db-'));
+  cleanup.push(indexDir);
+  const idx = new Ctor({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers });
+  await idx.catchUp();
+  return { idx, close: () => idx.dispose() };
+}
+
+beforeAll(async () => {
+  ({ DocsIndex: DistDocsIndex } = (await import(pathToFileURL(path.join(REPO, 'dist/core/index/service.js')).href)) as { DocsIndex: typeof SourceDocsIndex });
+  root = mkdtempSync(path.join(tmpdir(), 'docent-threaded-'));
+  cleanup.push(root);
+  for (let d = 0; d < 6; d++) {
+    mkdirSync(path.join(root, `pkg${d}`));
+    for (let i = 0; i < 120; i++) writeFileSync(path.join(root, `pkg${d}`, `m${i}.py`), pyModule(d * 1000 + i));
+  }
+});
+
+afterAll(() => {
+  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('worker threads writing their own results', () => {
+  it('store the same files and items as the inline indexer, through edits and deletions', async () => {
+    const threaded = await build(DistDocsIndex, 2);
+    const inline = await build(SourceDocsIndex, 0);
+    try {
+      const first = snapshot(threaded.idx);
+      expect(first.files).toBe(720);
+      expect(first.items.length).toBe(720 * 11); // module, function, class, 8 methods
+      expect(new Set(first.items).size).toBe(first.items.length);
+      expect(first).toEqual(snapshot(inline.idx));
+      expect(threaded.idx.lastRun[0]!.parsed).toBe(720);
+      expect(threaded.idx.status()).toMatchObject({ state: 'ready', files: 720, items: 720 * 11 });
+
+      // Edit 100 files across the packages and delete 30; both indexes catch up.
+      for (let d = 0; d < 5; d++) for (let i = 0; i < 20; i++) writeFileSync(path.join(root, `pkg${d}`, `m${i}.py`), pyModule(d * 1000 + i, ' (edited)'));
+      for (let i = 90; i < 120; i++) rmSync(path.join(root, 'pkg5', `m${i}.py`));
+      await threaded.idx.catchUp({ force: true });
+      await inline.idx.catchUp({ force: true });
+      const run = threaded.idx.lastRun[0]!;
+      expect(run.parsed).toBe(100);
+      expect(run.deleted).toBe(30);
+      const second = snapshot(threaded.idx);
+      expect(second.files).toBe(690);
+      expect(second.items.length).toBe(690 * 11);
+      expect(second.summaries.filter((s) => s.includes('(edited)')).length).toBe(100 * 9); // the module's and the 8 methods' summaries
+      expect(second).toEqual(snapshot(inline.idx));
+      // Counts read by the main thread follow the workers' commits.
+      expect(threaded.idx.status()).toMatchObject({ files: 690, items: 690 * 11 });
+    } finally {
+      await threaded.close();
+      await inline.close();
+    }
+  }, 120_000);
+});
