@@ -27,6 +27,8 @@ describe('JavaScript/TypeScript from real packages', () => {
     ]);
     expect(option.returns).toEqual({ type: 'Command', doc: '`this` command for chaining' });
     expect(x.items.find((i) => i.kind === 'class')!.doc).toBe('');
+    // `exports.Command = Command` makes the class public; it is not a second, undocumented item.
+    expect(x.items.filter((i) => i.name === 'Command').map((i) => [i.kind, i.visibility])).toEqual([['class', 'public']]);
   });
 
   it('keeps the `=> T` of a function-typed property in its signature', async () => {

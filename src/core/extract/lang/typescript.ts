@@ -335,6 +335,8 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     const isExport = /^(module\.)?exports\./.test(path);
     const comment = docComment(anchor);
     if (!isExport && !comment) return descend(right, scope);
+    // `exports.Command = Command` re-exports a declaration that is already an item (made public in pass 1).
+    if (isExport && !comment && right.type === 'identifier' && right.text === name) return;
     const isFn = /^(arrow_function|function_expression|function)$/.test(right.type);
     const owner = path.replace(/^(module\.)?exports\./, '').split('.').slice(0, -1).join('.').replace(/\.prototype$/, '');
     const sub: Scope = isExport || !owner ? scope : { ...scope, id: owner, inClass: true };
