@@ -142,4 +142,18 @@ describe('C/C++ statement macros', () => {
     const src = 'FOO_BEGIN\nenum E {\n  A_ONE,\n  A_LAST\n};\nFOO_END\n';
     expect(maskStatementMacros(src)).toBe('/*     */\nenum E {\n  A_ONE,\n  A_LAST\n};\n/*   */\n');
   });
+
+  it('blanks a macro call above a declaration even when the file has no bare macro line', async () => {
+    const { maskStatementMacros } = await import('../../../src/core/extract/lang/c-macros.js');
+    const src = 'int a;\nFOO_DEPRECATED("use b")\nint f(int x);\n';
+    expect(maskStatementMacros(src)).toBe('int a;\n/*                   */\nint f(int x);\n');
+  });
+
+  it('judges each line of a long run of bare macros against the last code before it', async () => {
+    const { maskStatementMacros } = await import('../../../src/core/extract/lang/c-macros.js');
+    const run = Array.from({ length: 2000 }, (_, i) => `MACRO_${i}`);
+    const out = maskStatementMacros(['int a;', ...run, 'class X {};', 'int b = SOME_VALUE', ''].join('\n')).split('\n');
+    expect(out.slice(1, 2001).every((l) => /^\/\*\s*\*\/$/.test(l))).toBe(true);
+    expect(out.slice(2001)).toEqual(['class X {};', 'int b = SOME_VALUE', '']);
+  });
 });

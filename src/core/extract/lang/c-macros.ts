@@ -71,10 +71,8 @@ function scanLines(lines: string[]): LineInfo[] {
   return out;
 }
 
-/** The code before line k stopped inside a declaration (`class X` or `using T =` then `#if`). */
-function midDeclaration(info: LineInfo[], k: number): boolean {
-  let p = k - 1;
-  while (p >= 0 && !info[p]!.code) p--;
+/** The code before an `#if` (its last line with code is `p`) stopped inside a declaration (`class X` or `using T =`). */
+function midDeclaration(info: LineInfo[], p: number): boolean {
   return p >= 0 && !info[p]!.directive && /[\w=)]$/.test(info[p]!.code);
 }
 
@@ -110,15 +108,22 @@ function blank(length: number): string {
   return length >= 4 ? `/*${' '.repeat(length - 4)}*/` : ' '.repeat(length);
 }
 
+/** A line holding only a macro or a macro call (`FOO_BAR`, `JSON_CATCH (e&)`), perhaps with a comment: worth a closer look. */
+const CANDIDATE_LINE = /^[ \t]*[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*(?:\(.*\)[ \t]*)?(?:\/\/.*|\/\*.*)?\r?$/m;
+
 export function maskStatementMacros(source: string): string {
-  if (!/^[ \t]*[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*(?:\/\/.*|\/\*.*)?\r?$/m.test(source)) return source;
+  if (!CANDIDATE_LINE.test(source)) return source;
   const lines = source.split('\n');
   const info = scanLines(lines);
   const significant = (k: number) => info[k]!.code !== '';
   let changed = false;
+  // The last line before k with code, kept as the scan moves on: walking back over a long run
+  // of blanked macro lines from each of them was quadratic.
+  let prev = -1;
   for (let k = 0; k < lines.length; k++) {
+    if (k > 0 && significant(k - 1)) prev = k - 1;
     const li = info[k]!;
-    if (/^#\s*if/.test(li.code) && midDeclaration(info, k)) {
+    if (/^#\s*if/.test(li.code) && midDeclaration(info, prev)) {
       changed = keepFirstBranch(lines, info, k) || changed;
       continue;
     }
@@ -138,9 +143,7 @@ export function maskStatementMacros(source: string): string {
     // `JSON_CATCH (std::exception&)` before a block: a macro standing for a block statement's head.
     const head = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*\s*\(.*\)$/.test(li.code);
     if (!MACRO_LINE.test(li.code) && !head) continue;
-    let p = k - 1;
-    while (p >= 0 && !significant(p)) p--;
-    const before = p < 0 ? null : info[p]!;
+    const before = prev < 0 ? null : info[prev]!;
     // A template header's closing `>` also starts a declaration (`template <class T>` then `FOO_NODISCARD`).
     const endsStatement = !before || before.directive || /[;{}]$/.test(before.code) || />$/.test(before.code) || /^(public|private|protected|signals|slots|Q_SLOTS|Q_SIGNALS)\s*:$/.test(before.code) || /\b(public|private|protected)\s*:$/.test(before.code);
     if (!endsStatement) continue;
