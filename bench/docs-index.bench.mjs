@@ -19,22 +19,27 @@
 //     Python's layout rules give the same items as tree-sitter on 99.5% of a stdlib sample, ~7x
 //     faster; whatever the scanner is unsure about falls back to tree-sitter. Other languages keep
 //     tree-sitter (their doc conventions need the structure).
-//   - Extraction runs in worker threads (both cores) and also prepares the rows (JSON, FTS texts),
-//     so the writing thread only inserts; tests are skipped unless index.private (not API docs).
-//   - What remains is SQLite: ~8 s of the ~15 s is writing 228k items with their FTS5 entries on
-//     the one writer thread, which no amount of extraction speed removes; universal-ctags writes
-//     names and lines only (no docs, no full-text index). Result: ~5-6x ctags, not 2x; search,
-//     update latency and restart targets are met (see the printed figures).
+//   - Extraction runs in worker threads (both cores), which also prepare the rows (JSON, FTS
+//     texts) and write them; tests are skipped unless index.private (not API docs).
+//   - The SQLite side: writing 228k items with their FTS5 entries is ~5.5 s of CPU on one
+//     thread in an isolated replay; universal-ctags writes names and lines only (no docs, no
+//     full-text index).
 //   - Storage: the item JSON leaves out the fields that are columns, and FTS5 keeps
 //     detail=column (no positions: no query uses phrases or NEAR). Database 353 MB (2.2x the
 //     source) -> ~248 MB (1.5x); SQLite write ~9.0 -> ~8.0 s; search p95 ~8.5 -> ~7 ms.
 //     Measured and not taken: batches of 1000 files with a 200 MB page cache (~5% of the write
-//     time in an isolated replay, for 200 MB more memory); a later WAL checkpoint (no gain);
-//     creating the five secondary item indexes after a first build instead of per row (SQLite
-//     write 8.1 -> 7.5 s, total unchanged within run-to-run noise of 13.6-19 s).
-//   - With a warm page cache and medians of 3 (this file since 2026-11-23): ctags 2.24 s,
-//     docent 14.9 s, 6.6x. The FTS5 index over docs is most of the gap; a single SQLite writer
-//     cannot be spread over the two cores.
+//     time in an isolated replay, for 200 MB more memory); a later WAL checkpoint (wal_autocheckpoint=0:
+//     slower, the WAL index grows); batches of 2000 files (slower); mmap (slower); creating the
+//     five secondary item indexes after a first build instead of per row (SQLite write 8.1 ->
+//     7.5 s, total unchanged within run-to-run noise of 13.6-19 s); leaving the qualified id
+//     out of the full-text index (it has more words than the docs: 3.7M of 9.6M; -15% write
+//     time, but queries naming a package or class would no longer match all their words).
+//   - Until 2026-11-23 the main thread deserialized every worker's rows and did all the
+//     writing; it was the bottleneck (workers idle ~40% of the run): ctags 2.24 s, docent
+//     14.9 s, 6.6x. Since then each worker writes its own results on its own connection,
+//     taking turns on SQLite's write lock (see core/index/worker.ts), and the indexer's window
+//     no longer uses Promise.race (quadratic). ctags is now also given .pyi files (typeshed
+//     stubs are half the items), so both tools read the same files. Figures: see the README.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,7 +108,8 @@ for (const f of files) readFileSync(f);
 const ctagsRuns = [];
 for (let i = 0; i < runs; i++) {
   const t0 = performance.now();
-  const ctags = spawnSync('ctags', ['-R', '--languages=Python,C,C++,JavaScript,TypeScript,Go,Java,Rust', '-f', '/dev/null', corpus], { stdio: 'ignore' });
+  // .pyi stubs are Python to docent; ctags is told the same, so both read the same files.
+  const ctags = spawnSync('ctags', ['-R', '--languages=Python,C,C++,JavaScript,TypeScript,Go,Java,Rust', '--langmap=Python:+.pyi', '-f', '/dev/null', corpus], { stdio: 'ignore' });
   ctagsRuns.push(performance.now() - t0);
   if (ctags.status !== 0) console.log(`ctags exited with ${ctags.status}`);
 }
@@ -132,7 +138,7 @@ const indexMs = pct(indexRuns, 50);
 const run = idx.lastRun[0];
 const status = idx.status();
 console.log(
-  `docent index: median ${fmt(indexMs)} over ${runs} run(s) (${indexRuns.map(fmt).join(', ')}; median ${fmt(pct(writeRuns, 50))} of it writing SQLite); ` +
+  `docent index: median ${fmt(indexMs)} over ${runs} run(s) (${indexRuns.map(fmt).join(', ')}; median ${fmt(pct(writeRuns, 50))} of worker time writing SQLite); ` +
     `${run.parsed} parsed, skipped ${JSON.stringify(run.skipped)}, ${run.failed} failed, ${status.items} items — ${(indexMs / ctagsMs).toFixed(2)}× ctags (target ≤ 2×)`,
 );
 

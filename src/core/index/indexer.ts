@@ -113,6 +113,7 @@ export class RootIndexer {
       this.opts.store.apply([], [...vanished]);
       stats.deleted += vanished.size;
     }
+    if (stats.parsed + stats.deleted > 0) this.opts.store.checkpoint();
     stats.ms = Date.now() - t0;
     return stats;
   }

@@ -302,6 +302,18 @@ export class IndexStore {
     return { files, items, skipped, languages, lastUpdate: last ? Number(last) : null };
   }
 
+  /**
+   * Fold the write-ahead log back into the database and truncate it (after a full sync: worker
+   * connections leave a WAL of tens of megabytes behind that only a last close would remove).
+   */
+  checkpoint(): void {
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Busy with another writer: the WAL is folded in later (automatically, or on close).
+    }
+  }
+
   /** Mark a clean shutdown (when this connection owns the database) and close. */
   close(): void {
     if (!this.db.open) return;
