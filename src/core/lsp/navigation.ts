@@ -53,8 +53,9 @@ function segments(name: string, separator: '::' | '.'): string[] {
  * of kind Null holding the declarations, so its name must not become part of their
  * qualified names (`APP_BEGIN_NAMESPACE::app::Counter`).
  */
-export function isTransparentScope(kind: number): boolean {
-  return kind === SymbolKind.Null;
+export function isTransparentScope(kind: number | SymbolKindName): boolean {
+  // A raw LSP kind, or the kind name an OutlineNode carries.
+  return kind === SymbolKind.Null || kind === 'null';
 }
 
 /**
@@ -131,7 +132,7 @@ export function findInOutline(nodes: readonly OutlineNode[], path: readonly stri
   const walk = (list: readonly OutlineNode[], ancestors: OutlineNode[]) => {
     for (const n of list) {
       if (n.name === path[path.length - 1] && matchesSkippingNamespaces(ancestors, path.slice(0, -1))) out.push(n);
-      walk(n.children, n.kind === 'null' ? ancestors : [...ancestors, n]);
+      walk(n.children, isTransparentScope(n.kind) ? ancestors : [...ancestors, n]);
     }
   };
   walk(nodes, []);

@@ -46,11 +46,16 @@ export function worst(a: IndexStatus, b: IndexStatus): IndexStatus {
   return order[Math.max(order.indexOf(a), order.indexOf(b))]!;
 }
 
+/** An outline node's enclosing scopes in the language's notation (`ns::Type`), or null at top level. */
+function containerOf(node: OutlineNode, sep: string): string | null {
+  return node.scope.length ? node.scope.join(sep) : null;
+}
+
 export function fill(res: Resolution, node: OutlineNode, sep: string): void {
   res.name = node.name;
   res.qualifiedName = node.qualifiedName;
   res.kind = node.kind;
-  res.container = node.scope.length ? node.scope.join(sep) : null;
+  res.container = containerOf(node, sep);
 }
 
 export function outlineMatch(node: OutlineNode, file: string, server: LanguageServer, ctx: FeatureContext): WorkspaceMatch {
@@ -59,7 +64,7 @@ export function outlineMatch(node: OutlineNode, file: string, server: LanguageSe
     name: node.name,
     qualifiedName: node.qualifiedName,
     kind: node.kind,
-    container: node.scope.length ? node.scope.join(server.spec.separator) : null,
+    container: containerOf(node, server.spec.separator),
     site: { file, position },
     external: false,
   };

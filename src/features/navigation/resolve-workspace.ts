@@ -15,22 +15,28 @@ import { searchWorkspace, type WorkspaceMatch } from './workspace-search.js';
  * does, so it wins when there is one. Otherwise the use's answer stands.
  */
 export async function preferWorkspace(res: Resolution, path: string[], ctx: FeatureContext, language: string | undefined): Promise<boolean> {
-  const saved: Resolution = { ...res, candidates: [...res.candidates], nearMisses: [...res.nearMisses], edgeCases: [...res.edgeCases], notes: [...res.notes], warnings: [...res.warnings] };
+  // The workspace is asked on a fresh resolution that keeps only what was said before the use
+  // was answered; it replaces the use's answer when it finds the symbol, and is dropped otherwise.
+  const attempt: Resolution = {
+    ...res,
+    found: false, status: null, lookup: 'none', hover: null, server: undefined, usage: undefined, anchor: undefined, declaration: undefined, definition: undefined,
+    candidates: [...res.candidates], nearMisses: [...res.nearMisses], warnings: [...res.warnings],
+    // The use's answer ended with noteUndocumented (one edge case, one note): that is about the use.
+    ...withoutUndocumentedNote(res),
+  };
+  await fromWorkspace(attempt, path, ctx, language);
+  if (!attempt.found) return false;
+  if (!attempt.edgeCases.includes('unresolved_occurrences')) attempt.edgeCases.push('unresolved_occurrences');
   const shown = res.file ? ctx.workspace.display(res.file) : 'the file';
   const use = res.usage;
-  Object.assign(res, { found: false, status: null, lookup: 'none', hover: null, server: undefined, usage: undefined, anchor: undefined, declaration: undefined, definition: undefined });
-  // The use's answer ended with noteUndocumented (one edge case, one note): that is about the use.
-  const undocumented = saved.edgeCases[saved.edgeCases.length - 1] === 'undocumented';
-  res.edgeCases = undocumented ? saved.edgeCases.slice(0, -1) : [...saved.edgeCases];
-  res.notes = undocumented ? saved.notes.slice(0, -1) : [...saved.notes];
-  await fromWorkspace(res, path, ctx, language);
-  if (res.found) {
-    if (!res.edgeCases.includes('unresolved_occurrences')) res.edgeCases.push('unresolved_occurrences');
-    res.notes.unshift(`${saved.server?.spec.id ?? 'The server'} cannot follow the use of "${saved.name}" in ${shown}${use ? ` (line ${use.position.line + 1})` : ''} to a definition (its type is unknown there); this is the workspace symbol of that name.`);
-    return true;
-  }
-  Object.assign(res, saved);
-  return false;
+  attempt.notes.unshift(`${res.server?.spec.id ?? 'The server'} cannot follow the use of "${res.name}" in ${shown}${use ? ` (line ${use.position.line + 1})` : ''} to a definition (its type is unknown there); this is the workspace symbol of that name.`);
+  Object.assign(res, attempt);
+  return true;
+}
+
+function withoutUndocumentedNote(res: Resolution): Pick<Resolution, 'edgeCases' | 'notes'> {
+  const undocumented = res.edgeCases[res.edgeCases.length - 1] === 'undocumented';
+  return { edgeCases: undocumented ? res.edgeCases.slice(0, -1) : [...res.edgeCases], notes: undocumented ? res.notes.slice(0, -1) : [...res.notes] };
 }
 
 export async function fromWorkspace(res: Resolution, path: string[], ctx: FeatureContext, language: string | undefined): Promise<void> {
