@@ -90,25 +90,33 @@ export class RootIndexer {
     return this.opts.root;
   }
 
-  /** Walk the whole root and bring the index up to date. */
+  /**
+   * Walk the whole root and bring the index up to date. Files are handed to the workers as the
+   * walk finds them (the walk of a large tree takes most of a second, which extraction would
+   * otherwise wait for); what the walk did not find is removed once it is over.
+   */
   async sync(signal?: AbortSignal, onProgress?: ProgressFn): Promise<IndexRunStats> {
     const t0 = Date.now();
     const stats = emptyStats();
-    const paths: string[] = [];
-    for await (const rel of walkFiles(this.opts.root, { signal, exclude: [...DEFAULT_EXCLUDES, ...this.opts.exclude] })) {
-      if (languageOf(rel)) paths.push(rel);
-    }
     const stored = this.opts.store.files();
     this.written.clear();
-    const seen = new Set(paths);
-    const gone = new Set([...stored.keys()].filter((p) => !seen.has(p)));
-    // Deletions first: a renamed file's old items disappear before its new ones arrive.
-    if (gone.size) {
-      this.opts.store.apply([], [...gone]);
-      stats.deleted = gone.size;
+    const { root, store, exclude } = this.opts;
+    async function* walk(): AsyncGenerator<string> {
+      const seen = new Set<string>();
+      for await (const rel of walkFiles(root, { signal, exclude: [...DEFAULT_EXCLUDES, ...exclude] })) {
+        if (!languageOf(rel)) continue;
+        seen.add(rel);
+        yield rel;
+      }
+      // A renamed file's old items go as soon as the walk is over, mostly before its new ones arrive.
+      const gone = [...stored.keys()].filter((p) => !seen.has(p));
+      if (gone.length) {
+        store.apply([], gone);
+        stats.deleted = gone.length;
+      }
     }
     const vanished = new Set<string>();
-    await this.process(paths, stored, stats, signal, onProgress, vanished);
+    await this.process(walk(), stored, stats, signal, onProgress, vanished);
     if (vanished.size) {
       this.opts.store.apply([], [...vanished]);
       stats.deleted += vanished.size;
@@ -138,15 +146,16 @@ export class RootIndexer {
     return stats;
   }
 
+  /** Bring `paths` (a list, or a walk still in progress: the total then grows as it goes) up to date. */
   private async process(
-    paths: readonly string[],
+    paths: readonly string[] | AsyncIterable<string>,
     stored: Map<string, StoredFile>,
     stats: IndexRunStats,
     signal: AbortSignal | undefined,
     onProgress: ProgressFn | undefined,
     gone: Set<string> = new Set(),
   ): Promise<void> {
-    const total = paths.length;
+    let total = 0;
     let done = 0;
     // Results extracted on this thread (no worker threads) are written here; worker threads write their own.
     const batch = new WriteBatch();
@@ -158,13 +167,14 @@ export class RootIndexer {
     const jobs = new Set<Promise<void>>();
     // Woken when a job settles (Promise.race over a large window attaches a handler to every job, every time).
     let wake: (() => void) | null = null;
-    this.pending += total;
     try {
-      for (let n = 0; n < paths.length; n++) {
-        const rel = paths[n]!;
+      let n = 0;
+      for await (const rel of paths) {
+        total++;
+        this.pending++;
         throwIfAborted(signal);
         // Let requests in (serve mode shares this thread) every so often.
-        if (n % 256 === 255) await new Promise((r) => setImmediate(r));
+        if (n++ % 256 === 255) await new Promise((r) => setImmediate(r));
         const abs = path.join(this.opts.root, rel);
         // Synchronous stat: a few microseconds each, where awaiting thousands of them starved the workers.
         let st: Stats | undefined;
