@@ -7,6 +7,7 @@ import { parseTaggedDoc } from '../doc/tags.js';
 import { parseLoadedSync } from '../parser.js';
 import { commentsBelow, field, isComment, leadingComments, namedChildren, trailingComment } from '../syntax.js';
 import { isMacroLike, lexicalParams, recoverPrototype, withoutComments, type RecoveredPrototype } from './c-prototype.js';
+import { functionDeclarator, innermostName, paramsOf } from './cpp-declarators.js';
 import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
 
 /**
@@ -19,7 +20,6 @@ import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js'
 
 const HEADER_RE = /\.(h|hh|hpp|hxx|h\+\+|ipp|tpp|inl)$/i;
 const CONTAINERS = new Set(['preproc_ifdef', 'preproc_if', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'linkage_specification', 'declaration_list']);
-const FUNCTION_WRAPPERS = new Set(['pointer_declarator', 'reference_declarator', 'parenthesized_declarator', 'attributed_declarator']);
 /** Node types one C declaration can be split into when macros confuse the grammar. */
 const STATEMENT_PARTS = new Set(['declaration', 'field_declaration', 'expression_statement', 'ERROR', 'identifier', 'type_identifier', 'call_expression']);
 const LICENSE_RE = /copyright|licen[sc]e|SPDX-|all rights reserved/i;
@@ -373,47 +373,4 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     imports,
     errors: root.hasError ? 1 : 0,
   };
-}
-
-function functionDeclarator(d: Node): Node | null {
-  let cur: Node | null = d;
-  while (cur) {
-    if (cur.type === 'function_declarator') return cur;
-    if (!FUNCTION_WRAPPERS.has(cur.type)) return null;
-    cur = field(cur, 'declarator') ?? cur.namedChild(cur.namedChildCount - 1);
-  }
-  return null;
-}
-
-function innermostName(d: Node): string | null {
-  let cur: Node | null = d;
-  for (let i = 0; cur && i < 8; i++) {
-    if (/identifier$/.test(cur.type)) return cur.text;
-    cur = field(cur, 'declarator') ?? cur.namedChild(0);
-  }
-  return null;
-}
-
-function paramsOf(list: Node | null): SignatureParam[] {
-  if (!list) return [];
-  const out: SignatureParam[] = [];
-  for (const p of namedChildren(list)) {
-    if (p.type === 'variadic_parameter' || p.text === '...') {
-      out.push({ name: '...', type: null });
-      continue;
-    }
-    if (!/parameter_declaration$/.test(p.type)) continue;
-    const decl = field(p, 'declarator');
-    const def = field(p, 'default_value');
-    const name = decl ? innermostName(decl) : null;
-    const text = p.text.slice(0, def ? def.startIndex - p.startIndex : undefined).replace(/=\s*$/, '').trim();
-    if (!name) {
-      if (text !== 'void') out.push({ name: '', type: oneLine(text) });
-      continue;
-    }
-    const at = text.lastIndexOf(name);
-    const type = oneLine(at >= 0 ? text.slice(0, at) + text.slice(at + name.length) : text);
-    out.push({ name, type: type || null, default: def?.text ?? null });
-  }
-  return out;
 }

@@ -1,10 +1,11 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
-import { commentStyle, commentToText, type RawComment } from '../doc/comments.js';
+import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
-import { field, leadingComments, namedChildren } from '../syntax.js';
+import { field, namedChildren } from '../syntax.js';
+import { docComment, docSaysPublic, identity, kindFromDoc, synthesizeSignature, visibilityFor } from './jsdoc-rules.js';
 import type { DocItem, FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
 
 /**
@@ -30,40 +31,6 @@ interface Scope {
   topLevel: boolean;
   visibility: Visibility;
   inClass: boolean;
-}
-
-const PUBLIC_TAGS = ['public', 'static', 'memberof', 'name', 'namespace', 'global', 'exports', 'api'];
-const HIDDEN_TAGS = ['private', 'internal', 'ignore', 'hidden', 'protected'];
-
-function docComment(node: Node): RawComment | null {
-  const comments = leadingComments(node, (n) => n.type === 'decorator');
-  // Like TypeScript itself, a JSDoc block documents the next declaration even across blank lines.
-  if (!comments.length) {
-    let prev = node.previousSibling;
-    while (prev?.type === 'decorator') prev = prev.previousSibling;
-    // Not a file header (the file's first comment, or one tagged as the file's or a licence).
-    const header = prev && ((prev.parent?.type === 'program' && !prev.previousSibling) || /@(file|fileoverview|overview|module|license|preserve|packageDocumentation)\b/.test(prev.text));
-    if (prev?.type === 'comment' && !header && commentStyle(prev.text) === 'block-doc' && !sharesLineWithCode(prev)) {
-      return { text: prev.text, startRow: prev.startPosition.row, endRow: prev.endPosition.row, startIndex: prev.startIndex, style: 'block-doc' };
-    }
-  }
-  for (let i = comments.length - 1; i >= 0; i--) {
-    const c = comments[i]!;
-    if (c.style === 'block-doc') return c;
-    if (c.style === 'line-doc' && !c.text.startsWith('/// <')) {
-      // The seed's `///` style: gather the run of `///` lines.
-      const run: RawComment[] = [];
-      for (let j = i; j >= 0 && comments[j]!.style === 'line-doc'; j--) run.unshift(comments[j]!);
-      return { ...c, text: run.map((r) => r.text).join('\n'), startRow: run[0]!.startRow };
-    }
-  }
-  return null;
-}
-
-/** A comment that trails code on its first line (`foo(); /** x *\/`) belongs to that code. */
-function sharesLineWithCode(c: Node): boolean {
-  const before = c.previousSibling;
-  return !!before && before.endPosition.row === c.startPosition.row;
 }
 
 export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptions, lang: LanguageId): FileExtract {
@@ -125,49 +92,6 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
 
   const parseDoc = (c: RawComment | null): ParsedDoc | null => (c ? parseTaggedDoc(commentToText(c.text), 'jsdoc', lang) : null);
 
-  function visibilityFor(name: string, doc: ParsedDoc | null, syntactic: Visibility): Visibility {
-    if (doc) {
-      if (HIDDEN_TAGS.some((t) => Object.hasOwn(doc.tags, t))) return Object.hasOwn(doc.tags, 'protected') && !(Object.hasOwn(doc.tags, 'private')) ? 'protected' : doc.tags.internal !== undefined ? 'internal' : 'private';
-      if (PUBLIC_TAGS.some((t) => Object.hasOwn(doc.tags, t))) return 'public';
-    }
-    if (name.startsWith('#')) return 'private';
-    return syntactic;
-  }
-
-  /** Qualified id from JSDoc identity tags, else scope + name. */
-  function identity(name: string, doc: ParsedDoc | null, scope: Scope): { id: string; name: string; parent: string | null; aliases: string[] } {
-    const t = doc?.tags ?? {};
-    let n = t.name?.split(/\s+/)[0] || name;
-    const aliases: string[] = [];
-    if (t.alias) {
-      const a = t.alias.trim();
-      if (/[.#~]|^module:/.test(a) || !t.memberof) {
-        // JSDoc semantics: the alias is the item's full name.
-        const full = a.replace(/^module:/, '');
-        const cut = Math.max(full.lastIndexOf('.'), full.lastIndexOf('#'), full.lastIndexOf('~'));
-        return { id: full, name: cut >= 0 ? full.slice(cut + 1) : full, parent: cut >= 0 ? full.slice(0, cut) : null, aliases };
-      }
-      aliases.push(...a.split(/\s*,\s*/)); // lodash semantics: other names for the same function
-    }
-    if (t.memberof) {
-      const parent = t.memberof.split(/\s+/)[0]!.replace(/^module:/, '');
-      return { id: `${parent}.${n}`, name: n, parent, aliases };
-    }
-    n = n.replace(/^module:/, '');
-    return { id: `${scope.id}.${n}`, name: n, parent: scope.inClass ? scope.id : null, aliases };
-  }
-
-  function kindFromDoc(doc: ParsedDoc | null, fallback: ItemKind): ItemKind {
-    const t = doc?.tags ?? {};
-    if (Object.hasOwn(t, 'class') || Object.hasOwn(t, 'constructor')) return 'class';
-    if (Object.hasOwn(t, 'namespace')) return 'namespace';
-    if (Object.hasOwn(t, 'typedef') || Object.hasOwn(t, 'callback')) return 'type';
-    if (Object.hasOwn(t, 'function') || Object.hasOwn(t, 'func') || Object.hasOwn(t, 'method')) return fallback === 'method' ? 'method' : 'function';
-    if (fallback === 'variable' && (doc?.params.length || doc?.returns)) return 'function';
-    if (fallback === 'variable' && Object.hasOwn(t, 'constant')) return 'constant';
-    return fallback;
-  }
-
   function emit(
     declName: string,
     kind: ItemKind,
@@ -184,10 +108,10 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     if (comment) seenDocs.add(comment.startIndex);
     const doc = parseDoc(comment);
     // Inside function bodies only items whose doc makes them API count (lodash's IIFE).
-    if (!scope.topLevel && !(doc && PUBLIC_TAGS.some((t) => Object.hasOwn(doc.tags, t))) && !(doc && !scope.inClass && opts.includePrivate)) return null;
+    if (!scope.topLevel && !docSaysPublic(doc) && !(doc && !scope.inClass && opts.includePrivate)) return null;
     const ident = identity(declName, doc, scope);
     let visibility = visibilityFor(ident.name, doc, syntactic);
-    if (!scope.topLevel && visibility === 'public' && doc && !PUBLIC_TAGS.some((t) => Object.hasOwn(doc.tags, t))) visibility = 'internal';
+    if (!scope.topLevel && visibility === 'public' && doc && !docSaysPublic(doc)) visibility = 'internal';
     const finalKind = kindFromDoc(doc, kind);
     let sig = signature;
     if (!sig || (finalKind === 'function' && kind === 'variable')) sig = synthesizeSignature(ident.name, doc);
@@ -415,7 +339,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
   for (const c of root.descendantsOfType('comment')) {
     if (!c || seenDocs.has(c.startIndex) || !c.text.startsWith('/**') || !/@name\s/.test(c.text)) continue;
     const doc = parseTaggedDoc(commentToText(c.text), 'jsdoc', lang);
-    const ident = identity('', doc, { id: module, topLevel: true, visibility: 'public', inClass: false });
+    const ident = identity('', doc, { id: module, inClass: false });
     if (!ident.name) continue;
     const kind = kindFromDoc(doc, doc.params.length || doc.returns ? 'function' : 'variable');
     sink.add(
@@ -471,15 +395,4 @@ function sigParams(params: Node | null): SignatureParam[] {
     }
   }
   return out;
-}
-
-/** `debounce(func, [wait=0], [options={}])` from JSDoc when the syntax has no usable header. */
-function synthesizeSignature(name: string, doc: ParsedDoc | null): string {
-  if (!doc) return name;
-  const params = doc.params.filter((p) => !p.name.includes('.'));
-  if (!params.length && !doc.returns && !(Object.hasOwn(doc.tags, 'function'))) {
-    return doc.tags.type ? `${name}: ${doc.tags.type.replace(/^\{|\}$/g, '')}` : name;
-  }
-  const list = params.map((p) => (p.optional ? `[${p.name}${p.default != null ? `=${p.default}` : ''}]` : p.name)).join(', ');
-  return `${name}(${list})${doc.returns?.type ? `: ${doc.returns.type}` : ''}`;
 }

@@ -1,0 +1,57 @@
+import type { Node } from 'web-tree-sitter';
+import { oneLine, type SignatureParam } from '../build.js';
+import { field, namedChildren } from '../syntax.js';
+
+/**
+ * Reading C/C++ declarators: the function declarator inside pointer/reference wrappers, the
+ * declared name at the bottom of a declarator chain, a parameter list's names, types and
+ * defaults. Pure functions over tree-sitter nodes, shared by the C/C++ extractor's paths.
+ */
+
+const FUNCTION_WRAPPERS = new Set(['pointer_declarator', 'reference_declarator', 'parenthesized_declarator', 'attributed_declarator']);
+
+/** The `function_declarator` under `*`, `&`, parentheses and attributes, or null when the declarator declares no function. */
+export function functionDeclarator(d: Node): Node | null {
+  let cur: Node | null = d;
+  while (cur) {
+    if (cur.type === 'function_declarator') return cur;
+    if (!FUNCTION_WRAPPERS.has(cur.type)) return null;
+    cur = field(cur, 'declarator') ?? cur.namedChild(cur.namedChildCount - 1);
+  }
+  return null;
+}
+
+/** The identifier a declarator chain declares (`x` in `*const x[4]`). */
+export function innermostName(d: Node): string | null {
+  let cur: Node | null = d;
+  for (let i = 0; cur && i < 8; i++) {
+    if (/identifier$/.test(cur.type)) return cur.text;
+    cur = field(cur, 'declarator') ?? cur.namedChild(0);
+  }
+  return null;
+}
+
+/** A parameter list's parameters, with the type written around the name and any default. */
+export function paramsOf(list: Node | null): SignatureParam[] {
+  if (!list) return [];
+  const out: SignatureParam[] = [];
+  for (const p of namedChildren(list)) {
+    if (p.type === 'variadic_parameter' || p.text === '...') {
+      out.push({ name: '...', type: null });
+      continue;
+    }
+    if (!/parameter_declaration$/.test(p.type)) continue;
+    const decl = field(p, 'declarator');
+    const def = field(p, 'default_value');
+    const name = decl ? innermostName(decl) : null;
+    const text = p.text.slice(0, def ? def.startIndex - p.startIndex : undefined).replace(/=\s*$/, '').trim();
+    if (!name) {
+      if (text !== 'void') out.push({ name: '', type: oneLine(text) });
+      continue;
+    }
+    const at = text.lastIndexOf(name);
+    const type = oneLine(at >= 0 ? text.slice(0, at) + text.slice(at + name.length) : text);
+    out.push({ name, type: type || null, default: def?.text ?? null });
+  }
+  return out;
+}

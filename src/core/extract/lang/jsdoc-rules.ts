@@ -1,0 +1,109 @@
+import type { Node } from 'web-tree-sitter';
+import { commentStyle, type RawComment } from '../doc/comments.js';
+import type { ParsedDoc } from '../doc/model.js';
+import { leadingComments } from '../syntax.js';
+import type { ItemKind, Visibility } from '../types.js';
+
+/**
+ * What a JSDoc/TSDoc comment says about the item below it, apart from its prose: which comment
+ * documents a declaration, and what the identity tags make of it (visibility from `@public`,
+ * `@private`, `@static`…; the qualified name from `@memberOf`, `@name`, `@alias`; the kind from
+ * `@class`, `@typedef`, `@function`…). The TypeScript/JavaScript extractor applies these rules;
+ * they are kept apart because JSDoc, not the syntax, decides them.
+ */
+
+/** Tags that make an item API even where the syntax hides it (lodash's `@static` `@memberOf _` inside an IIFE). */
+const PUBLIC_TAGS = ['public', 'static', 'memberof', 'name', 'namespace', 'global', 'exports', 'api'];
+/** Tags that hide an item. */
+const HIDDEN_TAGS = ['private', 'internal', 'ignore', 'hidden', 'protected'];
+
+/** The doc claims the item is API (one of PUBLIC_TAGS). */
+export function docSaysPublic(doc: ParsedDoc | null): boolean {
+  return Boolean(doc && PUBLIC_TAGS.some((t) => Object.hasOwn(doc.tags, t)));
+}
+
+/** The doc comment of a declaration: a JSDoc block (even across blank lines, as TypeScript reads it) or a run of `///` lines. */
+export function docComment(node: Node): RawComment | null {
+  const comments = leadingComments(node, (n) => n.type === 'decorator');
+  // Like TypeScript itself, a JSDoc block documents the next declaration even across blank lines.
+  if (!comments.length) {
+    let prev = node.previousSibling;
+    while (prev?.type === 'decorator') prev = prev.previousSibling;
+    // Not a file header (the file's first comment, or one tagged as the file's or a licence).
+    const header = prev && ((prev.parent?.type === 'program' && !prev.previousSibling) || /@(file|fileoverview|overview|module|license|preserve|packageDocumentation)\b/.test(prev.text));
+    if (prev?.type === 'comment' && !header && commentStyle(prev.text) === 'block-doc' && !sharesLineWithCode(prev)) {
+      return { text: prev.text, startRow: prev.startPosition.row, endRow: prev.endPosition.row, startIndex: prev.startIndex, style: 'block-doc' };
+    }
+  }
+  for (let i = comments.length - 1; i >= 0; i--) {
+    const c = comments[i]!;
+    if (c.style === 'block-doc') return c;
+    if (c.style === 'line-doc' && !c.text.startsWith('/// <')) {
+      // The seed's `///` style: gather the run of `///` lines.
+      const run: RawComment[] = [];
+      for (let j = i; j >= 0 && comments[j]!.style === 'line-doc'; j--) run.unshift(comments[j]!);
+      return { ...c, text: run.map((r) => r.text).join('\n'), startRow: run[0]!.startRow };
+    }
+  }
+  return null;
+}
+
+/** A comment that trails code on its first line (`foo(); /** x *\/`) belongs to that code. */
+function sharesLineWithCode(c: Node): boolean {
+  const before = c.previousSibling;
+  return !!before && before.endPosition.row === c.startPosition.row;
+}
+
+export function visibilityFor(name: string, doc: ParsedDoc | null, syntactic: Visibility): Visibility {
+  if (doc) {
+    if (HIDDEN_TAGS.some((t) => Object.hasOwn(doc.tags, t))) return Object.hasOwn(doc.tags, 'protected') && !(Object.hasOwn(doc.tags, 'private')) ? 'protected' : doc.tags.internal !== undefined ? 'internal' : 'private';
+    if (PUBLIC_TAGS.some((t) => Object.hasOwn(doc.tags, t))) return 'public';
+  }
+  if (name.startsWith('#')) return 'private';
+  return syntactic;
+}
+
+/** Qualified id from JSDoc identity tags, else scope + name. */
+export function identity(name: string, doc: ParsedDoc | null, scope: { id: string; inClass: boolean }): { id: string; name: string; parent: string | null; aliases: string[] } {
+  const t = doc?.tags ?? {};
+  let n = t.name?.split(/\s+/)[0] || name;
+  const aliases: string[] = [];
+  if (t.alias) {
+    const a = t.alias.trim();
+    if (/[.#~]|^module:/.test(a) || !t.memberof) {
+      // JSDoc semantics: the alias is the item's full name.
+      const full = a.replace(/^module:/, '');
+      const cut = Math.max(full.lastIndexOf('.'), full.lastIndexOf('#'), full.lastIndexOf('~'));
+      return { id: full, name: cut >= 0 ? full.slice(cut + 1) : full, parent: cut >= 0 ? full.slice(0, cut) : null, aliases };
+    }
+    aliases.push(...a.split(/\s*,\s*/)); // lodash semantics: other names for the same function
+  }
+  if (t.memberof) {
+    const parent = t.memberof.split(/\s+/)[0]!.replace(/^module:/, '');
+    return { id: `${parent}.${n}`, name: n, parent, aliases };
+  }
+  n = n.replace(/^module:/, '');
+  return { id: `${scope.id}.${n}`, name: n, parent: scope.inClass ? scope.id : null, aliases };
+}
+
+export function kindFromDoc(doc: ParsedDoc | null, fallback: ItemKind): ItemKind {
+  const t = doc?.tags ?? {};
+  if (Object.hasOwn(t, 'class') || Object.hasOwn(t, 'constructor')) return 'class';
+  if (Object.hasOwn(t, 'namespace')) return 'namespace';
+  if (Object.hasOwn(t, 'typedef') || Object.hasOwn(t, 'callback')) return 'type';
+  if (Object.hasOwn(t, 'function') || Object.hasOwn(t, 'func') || Object.hasOwn(t, 'method')) return fallback === 'method' ? 'method' : 'function';
+  if (fallback === 'variable' && (doc?.params.length || doc?.returns)) return 'function';
+  if (fallback === 'variable' && Object.hasOwn(t, 'constant')) return 'constant';
+  return fallback;
+}
+
+/** `debounce(func, [wait=0], [options={}])` from JSDoc when the syntax has no usable header. */
+export function synthesizeSignature(name: string, doc: ParsedDoc | null): string {
+  if (!doc) return name;
+  const params = doc.params.filter((p) => !p.name.includes('.'));
+  if (!params.length && !doc.returns && !(Object.hasOwn(doc.tags, 'function'))) {
+    return doc.tags.type ? `${name}: ${doc.tags.type.replace(/^\{|\}$/g, '')}` : name;
+  }
+  const list = params.map((p) => (p.optional ? `[${p.name}${p.default != null ? `=${p.default}` : ''}]` : p.name)).join(', ');
+  return `${name}(${list})${doc.returns?.type ? `: ${doc.returns.type}` : ''}`;
+}
