@@ -3,6 +3,7 @@ import type { LanguageServer } from '../../core/lsp/language-server.js';
 import { isTransparentScope } from '../../core/lsp/navigation.js';
 import type { Candidate } from './collect.js';
 import { nameAt } from './enrich.js';
+import { moduleScope } from './module-scope.js';
 import { matchesQuery, scopeSegments, type ParsedQuery } from './query.js';
 
 /**
@@ -43,19 +44,32 @@ export async function qualifyMembers(page: readonly Candidate[], signal: AbortSi
 const MAX_SCOPED = 60;
 
 /**
- * The answer to a scoped query (`JSONDecoder.decode`, `LspClient.request`) from a server that
- * only matches bare names (pyright and the TypeScript server answer such a query with
- * nothing): `byName` is that server's answer for the name alone; its candidates are qualified
- * and kept when their scope matches the query, by the same rules as the `files` mode.
+ * The answer to a scoped query (`JSONDecoder.decode`, `LspClient.request`, `json.dumps`) from a
+ * server that only matches bare names (pyright and the TypeScript server answer such a query
+ * with nothing): `byName` is that server's answer for the name alone; its candidates are
+ * qualified and kept when their scope matches the query, by the same rules as the `files`
+ * mode. The module a file defines counts as the outermost scope (`pricing.apply_discount`,
+ * `shop.models.Cart.add_item`), the way the language's own imports name it. `others` are the
+ * same-named symbols whose scope did not match, so an empty answer can say where the name is.
  */
-export async function narrowToScope(byName: readonly Candidate[], q: ParsedQuery, signal: AbortSignal, timeoutMs: number): Promise<Candidate[]> {
+export async function narrowToScope(byName: readonly Candidate[], q: ParsedQuery, signal: AbortSignal, timeoutMs: number): Promise<{ kept: Candidate[]; others: string[] }> {
   const named = byName.filter((c) => matchesQuery({ ...q, scope: [], anchored: false }, c.name, [])).slice(0, MAX_SCOPED);
   await qualifyMembers(named, signal, timeoutMs);
-  return named.filter((c) => {
+  const kept: Candidate[] = [];
+  const others: string[] = [];
+  for (const c of named) {
     const sep = c.server.spec.separator;
     const segs = scopeSegments(c.qualifiedName, sep);
-    return segs[segs.length - 1] === c.name && matchesQuery(q, c.name, segs.slice(0, -1));
-  });
+    if (segs[segs.length - 1] !== c.name) continue;
+    const inner = segs.slice(0, -1);
+    const module = moduleScope(c.file);
+    if (matchesQuery(q, c.name, inner)) kept.push(c);
+    else if (module.length && matchesQuery(q, c.name, [...module, ...inner])) {
+      c.qualifiedName = [...module, ...segs].join(sep);
+      kept.push(c);
+    } else others.push([...module, ...segs].join(sep));
+  }
+  return { kept, others };
 }
 
 function contains(r: Range, p: Position): boolean {

@@ -240,14 +240,17 @@ async function fromWorkspace(input: SearchSymbolsInputT, ctx: FeatureContext, ma
       const opts = { signal: ctx.signal, from: p.anchor };
       const items = (await server.settled(() => server.workspaceSymbols(input.query, opts), ctx.signal)) ?? [];
       let scoped: Candidate[] | undefined;
+      let elsewhere: string[] = [];
       if (!items.length && q.scope.length && q.name) {
         const byName = (await server.settled(() => server.workspaceSymbols(q.name, opts), ctx.signal)) ?? [];
-        scoped = await narrowToScope(fromWorkspaceSymbols(byName as Array<SymbolInformation | WorkspaceSymbol>, server), q, ctx.signal, Math.min(2000, ctx.config.lsp.requestTimeoutMs));
+        const narrowed = await narrowToScope(fromWorkspaceSymbols(byName as Array<SymbolInformation | WorkspaceSymbol>, server), q, ctx.signal, Math.min(2000, ctx.config.lsp.requestTimeoutMs));
+        scoped = narrowed.kept;
+        elsewhere = narrowed.others;
       }
       // Files no loaded project covers are invisible to workspace/symbol: search them directly.
       const loose = await searchLooseFiles(server, p, q, ctx);
       ctx.progress({ progress: ++done, total: projects.length, message: `${p.spec.id} answered` });
-      return { server, items, scoped, loose };
+      return { server, items, scoped, elsewhere, loose };
     }),
   );
   const candidates: Candidate[] = [];
@@ -257,8 +260,13 @@ async function fromWorkspace(input: SearchSymbolsInputT, ctx: FeatureContext, ma
   settled.forEach((r, i) => {
     const p = projects[i]!;
     if (r.status === 'fulfilled') {
-      const { server, items, scoped, loose } = r.value;
+      const { server, items, scoped, elsewhere, loose } = r.value;
       candidates.push(...(scoped ?? fromWorkspaceSymbols(items as Array<SymbolInformation | WorkspaceSymbol>, server)), ...loose.candidates);
+      if (scoped && !scoped.length && elsewhere.length) {
+        // An empty answer to `Scope.name` says where that name does live.
+        const shown = [...new Set(elsewhere)].slice(0, 5);
+        warnings.push(`${p.spec.id}: nothing named "${q.name}" in a scope ending with "${q.scope.join(server.spec.separator)}"; ${elsewhere.length} symbol(s) matching "${q.name}" elsewhere: ${shown.join(', ')}${elsewhere.length > shown.length ? ', …' : ''}.`);
+      }
       warnings.push(...loose.warnings);
       reports.push({ server: p.spec.id, root: p.root, index_status: server.indexStatus() });
       const w = indexingWarning(server);

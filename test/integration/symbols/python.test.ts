@@ -54,5 +54,13 @@ describe('search_symbols on pyright', () => {
     expect(names(fuzzy).sort()).toEqual(['Product.price', 'Product.price_with_tax']);
     const none = await env.search({ query: 'Cart.price', include_details: false });
     expect(names(none)).toEqual([]);
+    // An empty scoped answer says where the name does live.
+    expect(none.warnings.join('\n')).toMatch(/nothing named "price" in a scope ending with "Cart"; 2 symbol\(s\) matching "price" elsewhere: shop\.models\.Product\.price, shop\.models\.Product\.price_with_tax/);
+  });
+
+  it('a module counts as the outermost scope, as imports name it', async () => {
+    expect(names(await env.search({ query: 'pricing.apply_discount', include_details: false }))).toEqual(['shop.pricing.apply_discount']);
+    expect(names(await env.search({ query: 'shop.models.Cart.add_item', include_details: false }))).toEqual(['shop.models.Cart.add_item']);
+    expect(names(await env.search({ query: 'models.apply_discount', include_details: false }))).toEqual([]);
   });
 });

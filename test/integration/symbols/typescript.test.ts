@@ -51,6 +51,9 @@ describe('search_symbols on typescript-language-server', () => {
     const r = await env.search({ query: 'Greeter.greet', include_details: false });
     expect(r.symbols.map((s) => s.qualified_name)).toContain('Greeter.greet');
     expect(r.symbols.every((s) => s.qualified_name.startsWith('Greeter.'))).toBe(true);
+    // The file is the module: `format.formatUser`, as `import * as format from './util/format'` names it.
+    const mod = await env.search({ query: 'format.formatUser', include_details: false });
+    expect(mod.symbols.map((s) => s.qualified_name)).toEqual(['format.formatUser']);
   });
 
   it('max_results below total_matches', async () => {
