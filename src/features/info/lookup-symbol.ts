@@ -80,6 +80,12 @@ export async function infoLookupSymbol(input: z.output<typeof InfoLookupSymbolIn
   const content = cleanNodeText(manual.body(hit.node));
   const lines = content.split('\n');
   const paged = page(content, input.offset, input.max_chars);
+  const counts = new Map<number, number>([[hit.node, lines.length]]);
+  const lineCount = (node: number): number => {
+    let n = counts.get(node);
+    if (n === undefined) counts.set(node, (n = cleanNodeText(manual.body(node)).split('\n').length));
+    return n;
+  };
   return {
     found: true,
     symbol,
@@ -97,7 +103,10 @@ export async function infoLookupSymbol(input: z.output<typeof InfoLookupSymbolIn
     matches: hit.matches.map((e) => {
       const target = manual.resolve(e.node);
       const node = target ? manual.nodes[target.node]!.name : e.node;
-      return { entry: e.label, node, line: contentLine(e.line) ?? target?.line ?? null, 'info-ref': infoRef(e.manual ?? manual.name, node) };
+      const line = contentLine(e.line) ?? target?.line ?? null;
+      // Clamped to the target node's last line, as `line` is (an index entry may overshoot).
+      const clamped = line !== null && target ? Math.min(line, lineCount(target.node)) : line;
+      return { entry: e.label, node, line: clamped, 'info-ref': infoRef(e.manual ?? manual.name, node) };
     }),
     total_chars: content.length,
     truncated: paged.truncated,
