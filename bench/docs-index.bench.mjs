@@ -24,9 +24,12 @@
 //   - The SQLite side: writing 228k items with their FTS5 entries is ~5.5 s of CPU on one
 //     thread in an isolated replay; universal-ctags writes names and lines only (no docs, no
 //     full-text index).
-//   - Storage: the item JSON leaves out the fields that are columns, and FTS5 keeps
-//     detail=column (no positions: no query uses phrases or NEAR). Database 353 MB (2.2x the
-//     source) -> ~248 MB (1.5x); SQLite write ~9.0 -> ~8.0 s; search p95 ~8.5 -> ~7 ms.
+//   - Storage: the item JSON leaves out the fields that are columns. FTS5 kept detail=column
+//     for a while (Database 353 MB -> ~248 MB, SQLite write ~9.0 -> ~8.0 s), until it turned out
+//     that bm25() scores every match 0 on a contentless detail=column table (FTS5 reads column
+//     instances back from the content, which a contentless table does not keep): the ranking
+//     ran on name and coverage signals alone, and the candidate list took arbitrary matches.
+//     Schema v3 keeps positions again (detail=full); its cost is in the figures below.
 //     Measured and not taken: batches of 1000 files with a 200 MB page cache (~5% of the write
 //     time in an isolated replay, for 200 MB more memory); a later WAL checkpoint (wal_autocheckpoint=0:
 //     slower, the WAL index grows); batches of 2000 files (slower); mmap (slower); creating the

@@ -75,6 +75,20 @@ const MIGRATIONS: string[] = [
   );
   UPDATE files SET hash = '', mtime_ms = -1, items = 0;
   `,
+  // v3: positions again (detail=full). A contentless table with detail=column gives bm25() no
+  // term counts to work with (FTS5 reads column instances back from the content, which a
+  // contentless table does not keep), so every match scored 0 and "ORDER BY rank LIMIT n"
+  // kept arbitrary rows: on a large index the right item could miss the candidate list.
+  `
+  DELETE FROM items;
+  DROP TABLE items_fts;
+  CREATE VIRTUAL TABLE items_fts USING fts5(
+    name, qualified, summary, doc, signature,
+    content = '', contentless_delete = 1,
+    tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+  UPDATE files SET hash = '', mtime_ms = -1, items = 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -61,6 +61,22 @@ describe('docs index database', () => {
     expect(existsSync(indexDbPath(root, indexDir))).toBe(true);
   });
 
+  it('keeps what bm25() needs: every match has a real score, rarer words and name hits score higher', async () => {
+    const idx = newIndex();
+    await idx.catchUp();
+    const db = idx.roots[0]!.store.db;
+    const score = (q: string) => db.prepare(`SELECT rowid, -bm25(items_fts, 10.0, 5.0, 3.0, 1.0, 2.0) AS s FROM items_fts WHERE items_fts MATCH ? ORDER BY rank`).all(q) as { rowid: number; s: number }[];
+    const plus = score('"plus"');
+    expect(plus.length).toBe(20);
+    expect(plus.every((r) => r.s > 0)).toBe(true);
+    // func_7 has the word in its name column: it outranks the items that only mention 7 in their docs.
+    const seven = score('"7"');
+    expect(seven.length).toBeGreaterThan(1);
+    const top = db.prepare(`SELECT id FROM items WHERE rowid = ?`).pluck().get(seven[0]!.rowid);
+    expect(top).toBe('pkg.m7.func_7');
+    expect(seven[0]!.s).toBeGreaterThan(seven[seven.length - 1]!.s);
+  });
+
   it('persists across restarts: a new process answers at once and re-parses nothing', async () => {
     const idx = newIndex();
     // Before any sync, the stored index already answers.
