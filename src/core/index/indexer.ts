@@ -79,8 +79,6 @@ export class RootIndexer {
   private readonly hints: ProjectHints;
   /** Files queued or being processed right now (for index_status). */
   pending = 0;
-  /** Paths written by this indexer since the last full read of the files table. */
-  private written = new Set<string>();
 
   constructor(private readonly opts: RootIndexerOptions) {
     this.hints = projectHints(opts.root);
@@ -99,7 +97,6 @@ export class RootIndexer {
     const t0 = Date.now();
     const stats = emptyStats();
     const stored = this.opts.store.files();
-    this.written.clear();
     const { root, store, exclude } = this.opts;
     async function* walk(): AsyncGenerator<string> {
       const seen = new Set<string>();
@@ -132,7 +129,6 @@ export class RootIndexer {
     const stats = emptyStats();
     const wanted = [...new Set(relPaths)];
     const { byPath: stored, under } = this.opts.store.filesFor(wanted);
-    this.written.clear();
     // A path may be a removed directory: everything stored under it is re-checked (and dropped when missing).
     const gone = new Set<string>();
     const candidates = [...new Set([...wanted, ...under])].filter((p) => languageOf(p));
@@ -200,9 +196,8 @@ export class RootIndexer {
         const job: FileJob = {
           abs, rel, language: languageOf(rel)!, knownHash: prev?.hash || null, maxBytes: this.opts.maxFileBytes,
           includePrivate: this.opts.includePrivate, project: this.hints, mtimeMs: st.mtimeMs,
-          fresh: !stored.has(rel) && !this.written.has(rel), db: this.opts.store.file,
+          db: { file: this.opts.store.file, owner: this.opts.store.ownerId },
         };
-        this.written.add(rel);
         const p: Promise<void> = this.opts.pool.run(job).then(
           (r) => {
             this.record(r, stats, gone, stored);

@@ -22,13 +22,12 @@ export interface FileJob {
   project?: ProjectHints;
   /** The mtime the indexer saw, stored with the file row. */
   mtimeMs: number;
-  /** The file is not in the index yet (its old items need not be looked for). */
-  fresh: boolean;
   /**
    * The index database, when the thread running the job writes the result itself (worker
-   * threads do); the result then comes back `written`, without its rows.
+   * threads do); the result then comes back `written`, without its rows. `owner` names the
+   * IndexStore that opened it: a database closed and opened again is a new owner.
    */
-  db?: string;
+  db?: { file: string; owner: string };
 }
 
 export type FileJobResult = (
@@ -90,7 +89,7 @@ export function writeOf(job: FileJob, r: FileJobResult): FileWrite {
       // No hash is stored, so the file is tried again on the next sync.
       return { update: { ...base, hash: '', size: r.size, skipped: 'error' } };
     case 'extracted':
-      return { update: { ...base, hash: r.hash, size: r.size, extract: r.extract, rows: r.rows, hidden: r.hidden, fresh: job.fresh } };
+      return { update: { ...base, hash: r.hash, size: r.size, extract: r.extract, rows: r.rows, hidden: r.hidden } };
   }
 }
 

@@ -60,14 +60,10 @@ export class ExtractionPool {
         }
         this.pump();
       });
-      worker.on('error', (err) => {
-        // A crashed worker fails its jobs; the indexer records them as failed and carries on.
-        for (const [seq, p] of this.pending) {
-          if (p.slot !== slot) continue;
-          p.reject(err);
-          this.pending.delete(seq);
-        }
-      });
+      // A crashed worker (an uncaught error, out of memory) fails its jobs, which the indexer
+      // records as failed, and leaves the pool: the rest go to the other workers, or inline.
+      worker.on('error', (err) => this.retire(slot, err));
+      worker.on('exit', (code) => this.retire(slot, new Error(`extraction worker exited (code ${code})`)));
       this.workers.push(slot);
     }
   }
@@ -83,20 +79,41 @@ export class ExtractionPool {
 
   run(job: FileJob): Promise<FileJobResult> {
     this.jobs++;
-    if (!this.workers.length) return runFileJob({ ...job, db: undefined });
     if (this.closed) return Promise.reject(new Error('extraction pool is closed'));
+    if (!this.workers.length) return runFileJob({ ...job, db: undefined });
     return new Promise((resolve, reject) => {
       this.queue.push({ seq: ++this.seq, job, resolve, reject });
       this.pump();
     });
   }
 
-  /** Let the workers close their connections to a database that is being closed (their pending writes land first). */
-  release(db: string): void {
-    for (const w of this.workers) w.worker.postMessage({ release: db } satisfies WorkerRequest);
+  /**
+   * Let the workers close their connections to a database whose owner is closing it: jobs sent
+   * before are written first, jobs sent after are refused.
+   */
+  release(owner: string): void {
+    for (const w of this.workers) w.worker.postMessage({ release: owner } satisfies WorkerRequest);
+  }
+
+  private retire(slot: Slot, err: Error): void {
+    const i = this.workers.indexOf(slot);
+    if (i < 0) return;
+    this.workers.splice(i, 1);
+    for (const [seq, p] of this.pending) {
+      if (p.slot !== slot) continue;
+      p.reject(err);
+      this.pending.delete(seq);
+    }
+    if (!this.closed) void slot.worker.terminate();
+    this.pump();
   }
 
   private pump(): void {
+    if (!this.workers.length && !this.closed) {
+      // Every worker is gone: what is queued runs here, and the indexer writes it.
+      for (const { job, resolve, reject } of this.queue.splice(0)) runFileJob({ ...job, db: undefined }).then(resolve, reject);
+      return;
+    }
     while (this.queue.length) {
       let best: Slot | undefined;
       for (const w of this.workers) if (w.inFlight < IN_FLIGHT_PER_WORKER && (!best || w.inFlight < best.inFlight)) best = w;

@@ -36,6 +36,8 @@ export interface RootIndex {
   watcher?: RootWatcher;
   /** Set once the first full sync of this process has finished. */
   synced: boolean;
+  /** Stops this root's indexing when the root is closed (its database must not be written behind it). */
+  abort: AbortController;
 }
 
 export interface IndexStatus {
@@ -93,7 +95,7 @@ export class DocsIndex {
         const store = IndexStore.open(dbPath);
         if (store.recovered) this.log.info(`index for ${root} was not closed cleanly; checked it and carrying on`);
         const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude });
-        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false });
+        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false, abort: new AbortController() });
         changed = true;
       } catch (err) {
         this.error = `cannot open the index for ${root} at ${dbPath}: ${(err as Error).message}`;
@@ -130,14 +132,16 @@ export class DocsIndex {
         const progress: ProgressFn = (done, total, message) => {
           for (const l of this.listeners) l({ done, total, message, root: r.root });
         };
+        if (r.abort.signal.aborted) continue;
         try {
-          const stats = await r.indexer.sync(signal, progress);
+          const stats = await r.indexer.sync(AbortSignal.any([signal, r.abort.signal]), progress);
           runs.push(stats);
           r.synced = true;
           for (const e of stats.errors) this.log.warn(`could not extract ${e}`);
           this.log.info(`indexed ${r.root}: ${stats.parsed} parsed, ${stats.unchanged + stats.rehashed} unchanged, ${stats.deleted} removed in ${stats.ms} ms`);
         } catch (err) {
           if (signal.aborted) throw err;
+          if (r.abort.signal.aborted) continue; // the root was closed meanwhile
           this.error = `indexing ${r.root} failed: ${(err as Error).message}`;
           this.log.error(this.error);
         }
@@ -169,7 +173,8 @@ export class DocsIndex {
   updatePaths(r: RootIndex, relPaths: string[]): Promise<IndexRunStats | null> {
     const next = this.updateChain.then(async () => {
       try {
-        return await r.indexer.update(relPaths, this.lifetime.signal);
+        if (r.abort.signal.aborted) return null;
+        return await r.indexer.update(relPaths, AbortSignal.any([this.lifetime.signal, r.abort.signal]));
       } catch (err) {
         this.log.warn(`updating ${relPaths.length} path(s) in ${r.root} failed: ${(err as Error).message}`);
         return null;
@@ -215,8 +220,9 @@ export class DocsIndex {
   }
 
   private closeRoot(r: RootIndex): void {
+    r.abort.abort();
     void r.watcher?.close();
-    this.pool?.release(r.dbPath);
+    this.pool?.release(r.store.ownerId);
     r.store.close();
   }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -17,7 +18,7 @@ import { migrate } from './schema.js';
 const log = createLogger('docent:index');
 
 /** How long a write waits for another connection's transaction before giving up. */
-const WRITE_WAIT_MS = 60_000;
+export const WRITE_WAIT_MS = 60_000;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /** Block this thread for a few milliseconds (waiting for SQLite's write lock, which has no wake-up). */
@@ -48,8 +49,6 @@ export interface FileUpdate {
   rows?: PreparedItem[];
   /** Private items left out of `extract`. */
   hidden?: number;
-  /** The caller knows the file is not in the index yet (skips looking for old items). */
-  fresh?: boolean;
 }
 
 /** A file whose content is unchanged but whose mtime moved. */
@@ -80,6 +79,8 @@ export class IndexStore {
   readonly db: Database.Database;
   /** True when this open found an unclean shutdown or had to rebuild. */
   readonly recovered: boolean;
+  /** Names this opening of the database (for worker connections writing on its behalf). */
+  readonly ownerId: string;
   private readonly stmts: ReturnType<IndexStore['prepare']>;
 
   private constructor(
@@ -89,6 +90,7 @@ export class IndexStore {
     /** This connection opened the database and marks its clean shutdown (a writer connection does not). */
     private readonly owner: boolean,
   ) {
+    this.ownerId = owner ? randomUUID() : '';
     this.db = db;
     this.recovered = recovered;
     this.stmts = this.prepare();
@@ -252,7 +254,9 @@ export class IndexStore {
   }
 
   private writeFile(u: FileUpdate): void {
-    const existing = u.fresh ? undefined : (this.stmts.fileByPath.get(u.path) as number | undefined);
+    // Always looked up inside the transaction: two runs (a sync and a watcher update) may write
+    // the same new file, and only the second one's write may find the first's items.
+    const existing = this.stmts.fileByPath.get(u.path) as number | undefined;
     if (existing !== undefined) this.clearItems(existing);
     const ex = u.extract;
     const rows = u.rows ?? ex?.items.map(prepareItem) ?? [];

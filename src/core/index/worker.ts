@@ -1,6 +1,6 @@
 import { parentPort, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { runFileJob, writeOf, writtenResult, type FileJob, type FileJobResult } from './job.js';
-import { IndexStore } from './store.js';
+import { IndexStore, WRITE_WAIT_MS } from './store.js';
 import { BATCH_FILES, WriteBatch } from './write-batch.js';
 
 /**
@@ -13,17 +13,24 @@ import { BATCH_FILES, WriteBatch } from './write-batch.js';
  * it has nothing else to do.
  */
 
+/** A job, or `release`: the owner (IndexStore.ownerId) of a database is closing it. */
 export type WorkerRequest = { seq: number; job: FileJob } | { release: string };
 /** Results travel in one message per committed batch: a message per file cost more than the files' rows. */
 export type WorkerReply = { seq: number; result?: FileJobResult; error?: string }[];
 
 interface Writer {
+  owner: string;
   store: IndexStore;
   batch: WriteBatch<{ seq: number; result: FileJobResult }>;
+  /** When a write of the waiting batch first found the database busy (0: it has not). */
+  busySince: number;
 }
 
-/** A batch this large is written even if that means waiting for the other writers. */
-const MAX_UNWRITTEN = 4 * BATCH_FILES;
+/**
+ * A batch this large is written even if that means waiting for the other writers (it stays
+ * below the pool's IN_FLIGHT_PER_WORKER, or the pool would stop feeding this worker first).
+ */
+const MAX_UNWRITTEN = 2 * BATCH_FILES;
 
 if (parentPort) serve(parentPort);
 
@@ -40,26 +47,52 @@ function serve(port: MessagePort): void {
     outbox = [];
   };
 
-  function writerFor(db: string): Writer {
-    let w = writers.get(db);
+  /** Owners that closed their database: their late jobs are refused rather than written behind their back. */
+  const released = new Set<string>();
+
+  function writerFor(db: { file: string; owner: string }): Writer {
+    let w = writers.get(db.file);
+    if (w && w.owner !== db.owner) {
+      // The database was closed and opened again (perhaps rebuilt): a new connection for the new owner.
+      closeWriter(w);
+      w = undefined;
+    }
     if (!w) {
-      w = { store: IndexStore.openWriter(db), batch: new WriteBatch() };
-      writers.set(db, w);
+      w = { owner: db.owner, store: IndexStore.openWriter(db.file), batch: new WriteBatch(), busySince: 0 };
+      writers.set(db.file, w);
     }
     return w;
   }
 
-  /** Write a writer's batch; false when the database was busy and `wait` was not asked for. */
+  function closeWriter(w: Writer): void {
+    commit(w, true);
+    w.store.close();
+    writers.delete(w.store.file);
+  }
+
+  /**
+   * Write a writer's batch; false when the database was busy and `wait` was not asked for. A
+   * batch that has found the database busy for WRITE_WAIT_MS (another process holding it) fails.
+   */
   function commit(w: Writer, wait: boolean): boolean {
     let done: { seq: number; result: FileJobResult }[] | null;
     const t0 = performance.now();
+    const fail = (why: string) => {
+      for (const t of w.batch.discard()) post({ seq: t.seq, error: `writing the index failed: ${why}` });
+      w.busySince = 0;
+      return true;
+    };
     try {
       done = w.batch.commit(w.store, wait);
     } catch (err) {
-      for (const t of w.batch.discard()) post({ seq: t.seq, error: `writing the index failed: ${(err as Error).message}` });
-      return true;
+      return fail((err as Error).message);
     }
-    if (!done) return false;
+    if (!done) {
+      w.busySince ||= Date.now();
+      if (Date.now() - w.busySince > WRITE_WAIT_MS) return fail(`the database stayed locked by another connection for ${WRITE_WAIT_MS / 1000} s`);
+      return false;
+    }
+    w.busySince = 0;
     // Each file carries its share of the write time, for the indexer's figures.
     const share = (performance.now() - t0) / Math.max(1, done.length);
     for (const t of done) post({ seq: t.seq, result: { ...t.result, writeMs: share } });
@@ -68,15 +101,15 @@ function serve(port: MessagePort): void {
 
   async function handle(msg: WorkerRequest): Promise<void> {
     if ('release' in msg) {
-      const w = writers.get(msg.release);
-      if (w) {
-        commit(w, true);
-        w.store.close();
-        writers.delete(msg.release);
-      }
+      released.add(msg.release);
+      for (const w of [...writers.values()]) if (w.owner === msg.release) closeWriter(w);
       return;
     }
     const { seq, job } = msg;
+    if (job.db && released.has(job.db.owner)) {
+      post({ seq, error: 'the index was closed' });
+      return;
+    }
     let result: FileJobResult;
     try {
       result = await runFileJob(job);

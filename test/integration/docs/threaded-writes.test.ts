@@ -81,9 +81,38 @@ describe('worker threads writing their own results', () => {
       expect(second).toEqual(snapshot(inline.idx));
       // Counts read by the main thread follow the workers' commits.
       expect(threaded.idx.status()).toMatchObject({ files: 690, items: 690 * 11 });
+
+      // A full sync and a watcher update of the same new files at once: each file's items once.
+      mkdirSync(path.join(root, 'fresh'));
+      const fresh = Array.from({ length: 150 }, (_, i) => `fresh/n${i}.py`);
+      for (const [i, rel] of fresh.entries()) writeFileSync(path.join(root, rel), pyModule(9000 + i));
+      await Promise.all([threaded.idx.catchUp({ force: true }), threaded.idx.updatePaths(threaded.idx.roots[0]!, fresh)]);
+      const third = snapshot(threaded.idx);
+      expect(new Set(third.items).size).toBe(third.items.length);
+      expect(third.items.length).toBe(840 * 11);
     } finally {
       await threaded.close();
       await inline.close();
     }
   }, 120_000);
+
+  it('a worker that dies fails only its own jobs; the rest still run', async () => {
+    const { ExtractionPool } = (await import(pathToFileURL(path.join(REPO, 'dist/core/index/pool.js')).href)) as typeof import('../../../src/core/index/pool.js');
+    const pool = new ExtractionPool(2);
+    try {
+      const file = path.join(root, 'pkg0', 'm0.py');
+      const job = { abs: file, rel: 'pkg0/m0.py', language: 'python' as const, knownHash: null, maxBytes: 1_000_000, includePrivate: false, mtimeMs: 0 };
+      const first = Array.from({ length: 40 }, () => pool.run(job));
+      // Kill one worker while it holds jobs.
+      await (pool as unknown as { workers: { worker: { terminate(): Promise<number> } }[] }).workers[0]!.worker.terminate();
+      const settled = await Promise.allSettled(first);
+      expect(settled.filter((r) => r.status === 'fulfilled').length).toBeGreaterThan(0);
+      expect(pool.size).toBe(1);
+      // Later jobs go to the worker that is left, and succeed.
+      const later = await Promise.all(Array.from({ length: 10 }, () => pool.run(job)));
+      expect(later.every((r) => r.status === 'extracted')).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });
