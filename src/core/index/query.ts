@@ -32,6 +32,11 @@ export interface SearchHit {
 }
 
 const CANDIDATES = 100;
+/**
+ * Most rows one ranked FTS5 query should score: bm25() reads every matching row's positions
+ * (about a microsecond a row here), so a word in 13,000 rows costs more than a whole search may.
+ */
+const RANK_ROWS = 4000;
 const DF_CAP = 5000;
 
 /** FTS5 column weights: identifier-like queries lean on names, prose queries on the docs. */
@@ -119,22 +124,38 @@ export class IndexQueries {
       for (const r of got) if (!bm.has(r.rowid) || bm.get(r.rowid)! < r.bm) bm.set(r.rowid, r.bm);
       return got.length;
     };
+    const unranked = (rowids: number[]) => {
+      for (const rowid of rowids) if (!bm.has(rowid)) bm.set(rowid, 0);
+      return rowids.length;
+    };
     // A single very common word is looked for in names only (where it is most likely meant).
     const common = (w: string) => (df.get(w) ?? 0) >= Math.min(DF_CAP, Math.max(500, total * 0.02));
     if (present.length === 1 && common(present[0]!)) {
+      const word = present[0]!;
+      // Ranking every name that has the word costs too much when thousands do (`get`): then the
+      // names that start with it, shortest first, from the name index.
+      const named = df.get(word)! <= RANK_ROWS
+        ? run(`name : ${ftsQuote(word)}`)
+        : unranked(this.prep(`SELECT rowid FROM items WHERE name LIKE ? ESCAPE '\\' ORDER BY length(name) LIMIT ${inner}`).pluck().all(`${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as number[]);
       // Too few names say it: the word is meant in the prose. Take matching rows unranked (no
       // sort over every row that has the word, which is what would be slow) and let the blend
       // below rank them, rather than answer nothing.
-      if (run(`name : ${ftsQuote(present[0]!)}`) < opts.limit) {
-        for (const rowid of this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(ftsQuote(present[0]!)) as number[]) {
-          if (!bm.has(rowid)) bm.set(rowid, 0);
-        }
-      }
+      if (named < opts.limit) unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(ftsQuote(word)) as number[]);
     } else if (present.length) {
       const found = run(present.slice(0, 5).map(ftsQuote).join(' AND '));
       if (found < 3 * opts.limit && present.length > 1) {
+        // The broader OR ranks every row with any of its words: the rarest words, as many as
+        // keep that under RANK_ROWS rows (at least the rarest one).
         const rare = present.filter((w) => !common(w)).slice(0, 4);
-        run((rare.length ? rare : present.slice(0, 2)).map(ftsQuote).join(' OR '));
+        const pool = rare.length ? rare : present.slice(0, 2);
+        const chosen: string[] = [];
+        let rows = 0;
+        for (const w of pool) {
+          if (chosen.length && rows + df.get(w)! > RANK_ROWS) break;
+          chosen.push(w);
+          rows += df.get(w)!;
+        }
+        run(chosen.map(ftsQuote).join(' OR '));
       }
     }
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
