@@ -191,6 +191,8 @@ for (const q of queries) {
   lat.push(performance.now() - s);
 }
 console.log(`docs_search over ${queries.length} queries: median ${fmt(pct(lat, 50))}, p95 ${fmt(pct(lat, 95))}, max ${fmt(Math.max(...lat))} (target p95 < 10 ms)`);
+const slowest = lat.map((ms, i) => ({ ms, q: queries[i] })).sort((a, b) => b.ms - a.ms).slice(0, 5);
+console.log(`  slowest: ${slowest.map((x) => `"${x.q}" ${fmt(x.ms)}`).join(', ')}`);
 for (const q of ['read a file line by line', 'parse json', 'temporary directory']) {
   const r = await docsSearch({ query: q, limit: 3 }, ctx);
   console.log(`  "${q}" → ${r.results.map((x) => x.id).join(', ')}`);
