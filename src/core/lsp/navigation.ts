@@ -128,10 +128,18 @@ export function findInOutline(nodes: readonly OutlineNode[], path: readonly stri
     return path.every((p, i) => full[off + i] === p);
   });
   if (exact.length || path.length < 2) return exact;
-  const out: OutlineNode[] = [];
+  // Of the nodes that match once namespaces are skipped, those that skip the fewest: `a::f`
+  // means `a::v2::f` (one inline namespace) rather than `a::detail::impl::f`.
+  let out: OutlineNode[] = [];
+  let fewest = Infinity;
   const walk = (list: readonly OutlineNode[], ancestors: OutlineNode[]) => {
     for (const n of list) {
-      if (n.name === path[path.length - 1] && matchesSkippingNamespaces(ancestors, path.slice(0, -1))) out.push(n);
+      const skipped = n.name === path[path.length - 1] ? namespacesSkipped(ancestors, path.slice(0, -1)) : null;
+      if (skipped !== null && skipped <= fewest) {
+        if (skipped < fewest) out = [];
+        fewest = skipped;
+        out.push(n);
+      }
       walk(n.children, isTransparentScope(n.kind) ? ancestors : [...ancestors, n]);
     }
   };
@@ -139,16 +147,23 @@ export function findInOutline(nodes: readonly OutlineNode[], path: readonly stri
   return out;
 }
 
-/** `scope` matches the innermost ancestors in order, skipping only namespaces between them. */
-function matchesSkippingNamespaces(ancestors: readonly OutlineNode[], scope: readonly string[]): boolean {
+/**
+ * How many namespaces must be skipped for `scope` to match the innermost ancestors in order
+ * (only namespaces may be skipped: a class or function is never left out of a name), or null
+ * when it does not match.
+ */
+function namespacesSkipped(ancestors: readonly OutlineNode[], scope: readonly string[]): number | null {
   let a = ancestors.length - 1;
+  let skipped = 0;
   for (let i = scope.length - 1; i >= 0; i--) {
-    // Only namespaces may be skipped (a class or function is never left out of a name).
-    while (a >= 0 && ancestors[a]!.name !== scope[i] && ancestors[a]!.kind === 'namespace') a--;
-    if (a < 0 || ancestors[a]!.name !== scope[i]) return false;
+    while (a >= 0 && ancestors[a]!.name !== scope[i] && ancestors[a]!.kind === 'namespace') {
+      a--;
+      skipped++;
+    }
+    if (a < 0 || ancestors[a]!.name !== scope[i]) return null;
     a--;
   }
-  return true;
+  return skipped;
 }
 
 /** The innermost node whose name (selectionRange) or body (range) contains `pos`. */

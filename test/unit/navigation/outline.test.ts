@@ -37,6 +37,19 @@ describe('outlines with macro expansions and inline namespaces', () => {
     expect(findInOutline(outline, ['bump']).map((n) => n.qualifiedName)).toEqual(['app::v2::Counter::bump', 'Other::bump']);
   });
 
+  it('skips as few namespaces as it can: one inline namespace rather than a detail namespace two levels down', () => {
+    const outline = buildOutline(
+      [
+        sym('lib', SymbolKind.Namespace, 1, [
+          sym('detail', SymbolKind.Namespace, 2, [sym('impl', SymbolKind.Namespace, 3, [sym('parse', SymbolKind.Function, 4)])]),
+          sym('v3', SymbolKind.Namespace, 6, [sym('parse', SymbolKind.Function, 7)]),
+        ]),
+      ],
+      '::',
+    );
+    expect(findInOutline(outline, ['lib', 'parse']).map((n) => n.qualifiedName)).toEqual(['lib::v3::parse']);
+  });
+
   it('search_symbols over files: no macro name in qualified names', () => {
     const server = { spec: { separator: '::' } } as unknown as LanguageServer;
     const found = fromDocumentSymbols(header, '/x/util.hpp', server, parseQuery('bump'));
