@@ -303,13 +303,16 @@ export function findOccurrences(text: string, name: string, syntax: Syntax, scop
       out.inStrings++;
       continue;
     }
-    const before = text.slice(Math.max(0, at - 64), at);
+    // Enough text before the match for `scope.` / `scope::` however long the scope's name is.
+    const before = text.slice(Math.max(0, at - 64 - (scope?.length ?? 0)), at);
     let qualified = /(?:\.|->|::)\s*$/.test(before) && !/\.\.\.\s*$/.test(before);
     if (qualified && scope && new RegExp(`(?<![\\p{L}\\p{N}_$])${escapeRegExp(scope)}\\s*(?:\\.|::|->)\\s*$`, 'u').test(before)) qualified = false;
     const position = positionAt(text, at, starts);
-    const inImport = imports.some(([s, e]) => at >= s && at < e);
+    const span = imports.find(([s, e]) => at >= s && at < e);
+    const inImport = span !== undefined;
     const occ: Occurrence = { position, offset: at, line: lineAt(text, position.line, starts).trim(), inImport, qualified };
-    const renamed = inImport ? RENAMED_IMPORT.exec(before) : null;
+    // `orig as name` is read from the import statement's start, however long `orig` is.
+    const renamed = span ? RENAMED_IMPORT.exec(text.slice(span[0], at)) : null;
     if (renamed) occ.aliasOf = renamed[1]!;
     out.code.push(occ);
   }

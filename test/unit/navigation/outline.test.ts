@@ -67,4 +67,10 @@ describe('renamed imports', () => {
     expect(findOccurrences(ts, 'HttpServer', 'js').code.map((o) => o.aliasOf)).toEqual(['Server', undefined]);
     expect(findOccurrences(ts, 'path', 'js').code.map((o) => o.aliasOf)).toEqual([undefined]);
   });
+
+  it('reads an original name of any length', () => {
+    const long = 'create_the_default_configuration_for_every_registered_plugin_in_the_workspace';
+    const py = `from plugins.setup import (\n    ${long} as make_defaults,\n)\nmake_defaults()\n`;
+    expect(findOccurrences(py, 'make_defaults', 'python').code.map((o) => o.aliasOf)).toEqual([long, undefined]);
+  });
 });
