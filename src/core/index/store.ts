@@ -96,12 +96,19 @@ export class IndexStore {
     this.stmts = this.prepare();
   }
 
-  /** Open (creating, migrating, or rebuilding when corrupt) the database at `file`. */
+  /**
+   * Open (creating, migrating, or rebuilding when corrupt) the database at `file`. Only a
+   * database that is unreadable, fails its check or was written by a newer docent is rebuilt:
+   * one that is merely locked (another process is writing it) is in use, and deleting it would
+   * pull it from under that process, so that error is passed on.
+   */
   static open(file: string): IndexStore {
     mkdirSync(path.dirname(file), { recursive: true });
     try {
       return IndexStore.openOnce(file);
     } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      if (/^SQLITE_(BUSY|LOCKED)/.test(code)) throw new Error(`the index database ${file} is locked by another process (${(err as Error).message}); try again when it has finished`);
       log.warn(`index database ${file} is unusable (${(err as Error).message}); rebuilding it`);
       for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
       const store = IndexStore.openOnce(file);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -203,4 +203,27 @@ describe('crash safety', () => {
     expect(idx.status().files).toBe(1);
     expect(idx.error).toBeNull();
   });
+
+  it('a database another process holds locked is reported, never deleted and rebuilt', async () => {
+    const r = mkdtempSync(path.join(tmpdir(), 'docent-locked-'));
+    const d = mkdtempSync(path.join(tmpdir(), 'docent-locked-db-'));
+    writeFileSync(path.join(r, 'a.py'), pyModule(1));
+    const first = new DocsIndex({ roots: [r], indexDir: d, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0 });
+    await first.catchUp();
+    await first.dispose();
+    const file = indexDbPath(r, d);
+    const inode = statSync(file).ino;
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const idx = new DocsIndex({ roots: [r], indexDir: d, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0 });
+      open.push(idx);
+      expect(idx.error).toMatch(/locked by another process/);
+      expect(statSync(file).ino).toBe(inode);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(new Database(file, { readonly: true }).prepare('SELECT COUNT(*) FROM files').pluck().get()).toBe(1);
+  }, 20_000);
 });
