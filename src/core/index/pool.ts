@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { runFileJob, type FileJob, type FileJobResult } from './job.js';
 import type { WorkerReply, WorkerRequest } from './worker.js';
 
@@ -16,6 +16,8 @@ import type { WorkerReply, WorkerRequest } from './worker.js';
 
 interface Slot {
   worker: Worker;
+  /** Control messages (`release`), read by the worker before each job: they must not queue behind hundreds of jobs. */
+  control: MessagePort;
   inFlight: number;
 }
 
@@ -46,9 +48,11 @@ export class ExtractionPool {
     const script = fileURLToPath(new URL('./worker.js', import.meta.url));
     if (size <= 0 || !existsSync(script)) return;
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(script);
+      const channel = new MessageChannel();
+      const worker = new Worker(script, { workerData: { control: channel.port2 }, transferList: [channel.port2] });
       worker.unref();
-      const slot: Slot = { worker, inFlight: 0 };
+      channel.port1.unref();
+      const slot: Slot = { worker, control: channel.port1, inFlight: 0 };
       worker.on('message', (replies: WorkerReply) => {
         for (const { seq, result, error } of replies) {
           const p = this.pending.get(seq);
@@ -88,11 +92,18 @@ export class ExtractionPool {
   }
 
   /**
-   * Let the workers close their connections to a database whose owner is closing it: jobs sent
-   * before are written first, jobs sent after are refused.
+   * Let the workers close their connections to a database whose owner is closing it: what they
+   * have extracted for it is written, the jobs for it they have not started are refused.
    */
   release(owner: string): void {
-    for (const w of this.workers) w.worker.postMessage({ release: owner } satisfies WorkerRequest);
+    for (const w of this.workers) w.control.postMessage({ release: owner } satisfies WorkerRequest);
+    // Jobs for that database not sent yet are not sent at all.
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      const q = this.queue[i]!;
+      if (q.job.db?.owner !== owner) continue;
+      this.queue.splice(i, 1);
+      q.reject(new Error('the index was closed'));
+    }
   }
 
   private retire(slot: Slot, err: Error): void {

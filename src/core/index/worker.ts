@@ -1,4 +1,4 @@
-import { parentPort, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { runFileJob, writeOf, writtenResult, type FileJob, type FileJobResult } from './job.js';
 import { IndexStore, WRITE_WAIT_MS } from './store.js';
 import { BATCH_FILES, WriteBatch } from './write-batch.js';
@@ -32,9 +32,9 @@ interface Writer {
  */
 const MAX_UNWRITTEN = 2 * BATCH_FILES;
 
-if (parentPort) serve(parentPort);
+if (parentPort) serve(parentPort, (workerData as { control?: MessagePort } | null)?.control);
 
-function serve(port: MessagePort): void {
+function serve(port: MessagePort, control: MessagePort | undefined): void {
   const writers = new Map<string, Writer>();
   const inbox: WorkerRequest[] = [];
   let draining = false;
@@ -99,10 +99,30 @@ function serve(port: MessagePort): void {
     return true;
   }
 
+  function release(owner: string): void {
+    released.add(owner);
+    for (const w of [...writers.values()]) if (w.owner === owner) closeWriter(w);
+  }
+
+  /** Control messages first: a released database's queued jobs must not run, nor its writer stay open. */
+  function readControl(): void {
+    for (let m = control && receiveMessageOnPort(control); m; m = receiveMessageOnPort(control!)) {
+      const msg = m.message as WorkerRequest;
+      if ('release' in msg) released.add(msg.release);
+    }
+    for (const w of [...writers.values()]) if (released.has(w.owner)) closeWriter(w);
+  }
+  // An idle worker hears of a release at once; a busy one reads it between jobs (readControl).
+  control?.on('message', (msg: WorkerRequest) => {
+    if (!('release' in msg)) return;
+    if (draining) released.add(msg.release); // the drain closes the writer at its next look
+    else release(msg.release);
+  });
+
   async function handle(msg: WorkerRequest): Promise<void> {
+    readControl();
     if ('release' in msg) {
-      released.add(msg.release);
-      for (const w of [...writers.values()]) if (w.owner === msg.release) closeWriter(w);
+      release(msg.release);
       return;
     }
     const { seq, job } = msg;
@@ -144,6 +164,7 @@ function serve(port: MessagePort): void {
           continue;
         }
         // Out of work: write whatever waits. If another writer holds the lock, look again shortly.
+        readControl();
         let pending = false;
         for (const w of writers.values()) if (w.batch.files && !commit(w, false)) pending = true;
         send();

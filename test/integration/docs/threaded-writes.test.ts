@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsIndex as SourceDocsIndex } from '../../../src/core/index/service.js';
 import { REPO } from '../../helpers/docent.js';
@@ -95,6 +96,39 @@ describe('worker threads writing their own results', () => {
       await inline.close();
     }
   }, 120_000);
+
+  it('closing a root mid-sync stops its indexing: workers drop its queued jobs', async () => {
+    const big = mkdtempSync(path.join(tmpdir(), 'docent-threaded-close-'));
+    cleanup.push(big);
+    for (let d = 0; d < 10; d++) {
+      mkdirSync(path.join(big, `p${d}`));
+      for (let i = 0; i < 300; i++) writeFileSync(path.join(big, `p${d}`, `m${i}.py`), pyModule(d * 1000 + i));
+    }
+    const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-threaded-close-db-'));
+    cleanup.push(indexDir);
+    const idx = new DistDocsIndex({ roots: [big], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 2 });
+    const file = idx.roots[0]!.dbPath;
+    const sync = idx.catchUp();
+    const count = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return db.prepare('SELECT COUNT(*) FROM files').pluck().get() as number;
+      } finally {
+        db.close();
+      }
+    };
+    while (count() < 300) await new Promise((r) => setTimeout(r, 20));
+    idx.setRoots([]);
+    const atClose = count();
+    await sync;
+    await new Promise((r) => setTimeout(r, 300));
+    const after = count();
+    expect(idx.error).toBeNull();
+    // What the workers had extracted may still land (a batch or two each), the rest must not.
+    expect(after - atClose).toBeLessThan(500);
+    expect(after).toBeLessThan(3000);
+    await idx.dispose();
+  }, 60_000);
 
   it('a worker that dies fails only its own jobs; the rest still run', async () => {
     const { ExtractionPool } = (await import(pathToFileURL(path.join(REPO, 'dist/core/index/pool.js')).href)) as typeof import('../../../src/core/index/pool.js');
