@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { DocItem } from '../extract/types.js';
 import { blend, type Candidate, type QueryShape } from '../rank/score.js';
-import { queryWords } from '../rank/words.js';
+import { queryWords, stem } from '../rank/words.js';
 import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore, ItemRow } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
@@ -133,10 +133,12 @@ export class IndexQueries {
     if (present.length === 1 && common(present[0]!)) {
       const word = present[0]!;
       // Ranking every name that has the word costs too much when thousands do (`get`): then the
-      // names that start with it, shortest first, from the name index.
-      const named = df.get(word)! <= RANK_ROWS
+      // names that start with its stem (`valu` for value, values, valueOf), shortest first,
+      // from the name index.
+      const names = this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${RANK_ROWS + 1})`).pluck().get(`name : ${ftsQuote(word)}`) as number;
+      const named = names <= RANK_ROWS
         ? run(`name : ${ftsQuote(word)}`)
-        : unranked(this.prep(`SELECT rowid FROM items WHERE name LIKE ? ESCAPE '\\' ORDER BY length(name) LIMIT ${inner}`).pluck().all(`${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as number[]);
+        : unranked(this.prep(`SELECT rowid FROM items WHERE name LIKE ? ESCAPE '\\' ORDER BY length(name) LIMIT ${inner}`).pluck().all(`${stem(word).replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as number[]);
       // Too few names say it: the word is meant in the prose. Take matching rows unranked (no
       // sort over every row that has the word, which is what would be slow) and let the blend
       // below rank them, rather than answer nothing.
@@ -145,13 +147,14 @@ export class IndexQueries {
       const found = run(present.slice(0, 5).map(ftsQuote).join(' AND '));
       if (found < 3 * opts.limit && present.length > 1) {
         // The broader OR ranks every row with any of its words: the rarest words, as many as
-        // keep that under RANK_ROWS rows (at least the rarest one).
+        // keep that under 1.5 × RANK_ROWS rows (at least the rarest one; one word alone is too
+        // narrow for "check if value is empty" to reach `isEmpty`).
         const rare = present.filter((w) => !common(w)).slice(0, 4);
         const pool = rare.length ? rare : present.slice(0, 2);
         const chosen: string[] = [];
         let rows = 0;
         for (const w of pool) {
-          if (chosen.length && rows + df.get(w)! > RANK_ROWS) break;
+          if (chosen.length && rows + df.get(w)! > 1.5 * RANK_ROWS) break;
           chosen.push(w);
           rows += df.get(w)!;
         }
