@@ -3,8 +3,8 @@ import type { LanguageServer } from '../../core/lsp/language-server.js';
 import { isTransparentScope } from '../../core/lsp/navigation.js';
 import type { Candidate } from './collect.js';
 import { nameAt } from './enrich.js';
-import { moduleScope } from './module-scope.js';
-import { matchesQuery, scopeSegments, type ParsedQuery } from './query.js';
+import { moduleScopes } from './module-scope.js';
+import { matchesQuery, matchTier, scopeSegments, type ParsedQuery } from './query.js';
 
 /**
  * Some servers (the TypeScript server) give workspace symbols no containerName, so a method
@@ -52,8 +52,19 @@ const MAX_SCOPED = 60;
  * `shop.models.Cart.add_item`), the way the language's own imports name it. `others` are the
  * same-named symbols whose scope did not match, so an empty answer can say where the name is.
  */
-export async function narrowToScope(byName: readonly Candidate[], q: ParsedQuery, signal: AbortSignal, timeoutMs: number): Promise<{ kept: Candidate[]; others: string[] }> {
-  const named = byName.filter((c) => matchesQuery({ ...q, scope: [], anchored: false }, c.name, [])).slice(0, MAX_SCOPED);
+export async function narrowToScope(
+  byName: readonly Candidate[],
+  q: ParsedQuery,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<{ kept: Candidate[]; others: string[]; complete: boolean }> {
+  // Exact names first, so the cut at MAX_SCOPED keeps the likeliest ones.
+  const matching = byName.filter((c) => matchesQuery({ ...q, scope: [], anchored: false }, c.name, []));
+  const named = matching
+    .map((c, i) => ({ c, i, t: matchTier({ ...q, scope: [] }, c.name) }))
+    .sort((a, b) => a.t - b.t || a.i - b.i)
+    .slice(0, MAX_SCOPED)
+    .map((x) => x.c);
   await qualifyMembers(named, signal, timeoutMs);
   const kept: Candidate[] = [];
   const others: string[] = [];
@@ -62,14 +73,14 @@ export async function narrowToScope(byName: readonly Candidate[], q: ParsedQuery
     const segs = scopeSegments(c.qualifiedName, sep);
     if (segs[segs.length - 1] !== c.name) continue;
     const inner = segs.slice(0, -1);
-    const module = moduleScope(c.file);
-    if (matchesQuery(q, c.name, inner)) kept.push(c);
-    else if (module.length && matchesQuery(q, c.name, [...module, ...inner])) {
-      c.qualifiedName = [...module, ...segs].join(sep);
+    const modules = moduleScopes(c.file, c.server.root);
+    const module = matchesQuery(q, c.name, inner) ? [] : modules.find((m) => matchesQuery(q, c.name, [...m, ...inner]));
+    if (module) {
+      if (module.length) c.qualifiedName = [...module, ...segs].join(sep);
       kept.push(c);
-    } else others.push([...module, ...segs].join(sep));
+    } else others.push([...(modules[0] ?? []), ...segs].join(sep));
   }
-  return { kept, others };
+  return { kept, others, complete: matching.length <= MAX_SCOPED };
 }
 
 function contains(r: Range, p: Position): boolean {

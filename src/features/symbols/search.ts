@@ -241,16 +241,18 @@ async function fromWorkspace(input: SearchSymbolsInputT, ctx: FeatureContext, ma
       const items = (await server.settled(() => server.workspaceSymbols(input.query, opts), ctx.signal)) ?? [];
       let scoped: Candidate[] | undefined;
       let elsewhere: string[] = [];
+      let complete = true;
       if (!items.length && q.scope.length && q.name) {
         const byName = (await server.settled(() => server.workspaceSymbols(q.name, opts), ctx.signal)) ?? [];
         const narrowed = await narrowToScope(fromWorkspaceSymbols(byName as Array<SymbolInformation | WorkspaceSymbol>, server), q, ctx.signal, Math.min(2000, ctx.config.lsp.requestTimeoutMs));
         scoped = narrowed.kept;
         elsewhere = narrowed.others;
+        complete = narrowed.complete;
       }
       // Files no loaded project covers are invisible to workspace/symbol: search them directly.
       const loose = await searchLooseFiles(server, p, q, ctx);
       ctx.progress({ progress: ++done, total: projects.length, message: `${p.spec.id} answered` });
-      return { server, items, scoped, elsewhere, loose };
+      return { server, items, scoped, elsewhere, complete, loose };
     }),
   );
   const candidates: Candidate[] = [];
@@ -260,12 +262,17 @@ async function fromWorkspace(input: SearchSymbolsInputT, ctx: FeatureContext, ma
   settled.forEach((r, i) => {
     const p = projects[i]!;
     if (r.status === 'fulfilled') {
-      const { server, items, scoped, elsewhere, loose } = r.value;
+      const { server, items, scoped, elsewhere, complete, loose } = r.value;
       candidates.push(...(scoped ?? fromWorkspaceSymbols(items as Array<SymbolInformation | WorkspaceSymbol>, server)), ...loose.candidates);
       if (scoped && !scoped.length && elsewhere.length) {
-        // An empty answer to `Scope.name` says where that name does live.
+        // An empty answer to `Scope.name` says where that name does live (of the symbols checked).
         const shown = [...new Set(elsewhere)].slice(0, 5);
-        warnings.push(`${p.spec.id}: nothing named "${q.name}" in a scope ending with "${q.scope.join(server.spec.separator)}"; ${elsewhere.length} symbol(s) matching "${q.name}" elsewhere: ${shown.join(', ')}${elsewhere.length > shown.length ? ', …' : ''}.`);
+        const scope = q.scope.join(server.spec.separator);
+        warnings.push(
+          complete
+            ? `${p.spec.id}: nothing named "${q.name}" in a scope ending with "${scope}"; ${elsewhere.length} symbol(s) matching "${q.name}" elsewhere: ${shown.join(', ')}${elsewhere.length > shown.length ? ', …' : ''}.`
+            : `${p.spec.id}: none of the first ${elsewhere.length} symbols matching "${q.name}" is in a scope ending with "${scope}" (e.g. ${shown.join(', ')}); there are more: use files to search where you expect it.`,
+        );
       }
       warnings.push(...loose.warnings);
       reports.push({ server: p.spec.id, root: p.root, index_status: server.indexStatus() });

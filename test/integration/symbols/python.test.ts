@@ -62,5 +62,8 @@ describe('search_symbols on pyright', () => {
     expect(names(await env.search({ query: 'pricing.apply_discount', include_details: false }))).toEqual(['shop.pricing.apply_discount']);
     expect(names(await env.search({ query: 'shop.models.Cart.add_item', include_details: false }))).toEqual(['shop.models.Cart.add_item']);
     expect(names(await env.search({ query: 'models.apply_discount', include_details: false }))).toEqual([]);
+    // A namespace package (no __init__.py) is named by its path from the project root.
+    expect(names(await env.search({ query: 'tools.text.slugify', include_details: false }))).toEqual(['tools.text.slugify']);
+    expect(names(await env.search({ query: 'text.slugify', include_details: false }))).toEqual(['tools.text.slugify']);
   });
 });
