@@ -73,6 +73,9 @@ function typescriptServer(): ServerSpec {
     builtin: true,
     settleMs: 1000,
     symbolSearchFollowsLastFile: !native,
+    projectLoad: native
+      ? undefined
+      : (anchor) => ({ method: 'workspace/executeCommand', params: { command: 'typescript.tsserverRequest', arguments: ['projectInfo', { file: anchor, needFileNameList: false }] } }),
     resolve() {
       if (native) {
         const tsc = npmBin('typescript', 'tsc');

@@ -174,7 +174,27 @@ export class LanguageServer {
       this.readyWaited = true;
       if (!idle) this.opts.log.info(`${this.spec.id} still indexing after ${this.opts.config.readyTimeoutMs} ms; answering with partial results`);
     }
+    if (opts.anchor && this.spec.projectLoad) await this.loadProject(client, opts.anchor, opts.signal);
     return this.indexStatus();
+  }
+
+  /** Anchors whose project the current server process has loaded (see ServerSpec.projectLoad). */
+  private readonly loaded = new WeakMap<LspClient, Set<string>>();
+
+  private async loadProject(client: LspClient, anchor: string, signal?: AbortSignal): Promise<void> {
+    let done = this.loaded.get(client);
+    if (!done) this.loaded.set(client, (done = new Set()));
+    if (done.has(anchor)) return;
+    done.add(anchor);
+    const { method, params } = this.spec.projectLoad!(anchor);
+    const left = client.startedAt + this.opts.config.readyTimeoutMs - Date.now();
+    try {
+      await this.request(method, params, { signal, timeoutMs: Math.max(2000, left) });
+    } catch (err) {
+      throwIfAborted(signal);
+      // Best effort: without it the first answers may be partial, as before.
+      this.opts.log.debug(`${this.spec.id}: loading the project of ${anchor} failed: ${(err as Error).message}`);
+    }
   }
 
   /**

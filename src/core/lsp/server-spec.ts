@@ -47,6 +47,13 @@ export interface ServerSpec {
   symbolSearchFollowsLastFile?: boolean;
   /** A window/logMessage meaning "project loaded", for servers that report no progress. */
   readyLogPattern?: RegExp;
+  /**
+   * A request that makes the server load the anchor's project before anything else is asked
+   * (typescript-language-server's tsserver `projectInfo`: tsserver answers requests in order, and
+   * this one loads the program). A cold server on a busy machine otherwise answers the first
+   * hovers and definitions from a half-loaded project: nothing, or the wrong symbol.
+   */
+  projectLoad?(anchor: string): { method: string; params: unknown };
   /** Arguments that print the version (default ["--version"]). */
   versionArgs?: string[];
   /** The version, when no arguments print it. */
