@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { runFileJob, type FileJob, type FileJobResult } from './job.js';
-import type { WorkerReply, WorkerRequest } from './worker.js';
+import type { ControlMessage, WorkerReply, WorkerRequest } from './worker.js';
 
 /**
  * Extraction across cores: a fixed set of worker threads, each with its own tree-sitter
@@ -76,15 +76,11 @@ export class ExtractionPool {
     return this.workers.length;
   }
 
-  /** Whether jobs run in worker threads (which write results themselves when the job names a database). */
-  get threaded(): boolean {
-    return this.workers.length > 0;
-  }
-
   run(job: FileJob): Promise<FileJobResult> {
     this.jobs++;
     if (this.closed) return Promise.reject(new Error('extraction pool is closed'));
-    if (!this.workers.length) return runFileJob({ ...job, db: undefined });
+    // Inline, nothing is written here: the result comes back unwritten, with its rows, for the indexer.
+    if (!this.workers.length) return runFileJob(job);
     return new Promise((resolve, reject) => {
       this.queue.push({ seq: ++this.seq, job, resolve, reject });
       this.pump();
@@ -96,7 +92,7 @@ export class ExtractionPool {
    * have extracted for it is written, the jobs for it they have not started are refused.
    */
   release(owner: string): void {
-    for (const w of this.workers) w.control.postMessage({ release: owner } satisfies WorkerRequest);
+    for (const w of this.workers) w.control.postMessage({ release: owner } satisfies ControlMessage);
     // Jobs for that database not sent yet are not sent at all.
     for (let i = this.queue.length - 1; i >= 0; i--) {
       const q = this.queue[i]!;
@@ -122,7 +118,7 @@ export class ExtractionPool {
   private pump(): void {
     if (!this.workers.length && !this.closed) {
       // Every worker is gone: what is queued runs here, and the indexer writes it.
-      for (const { job, resolve, reject } of this.queue.splice(0)) runFileJob({ ...job, db: undefined }).then(resolve, reject);
+      for (const { job, resolve, reject } of this.queue.splice(0)) runFileJob(job).then(resolve, reject);
       return;
     }
     while (this.queue.length) {

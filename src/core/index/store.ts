@@ -149,7 +149,6 @@ export class IndexStore {
    * the write lock (`apply` decides whether to wait), and closing it leaves the owner's state alone.
    */
   static openWriter(file: string): IndexStore {
-    if (!existsSync(file)) throw new Error(`no index database at ${file}`);
     const db = new Database(file, { timeout: 0, fileMustExist: true });
     IndexStore.tune(db);
     return new IndexStore(db, false, file, false);

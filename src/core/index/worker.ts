@@ -13,8 +13,10 @@ import { BATCH_FILES, WriteBatch } from './write-batch.js';
  * it has nothing else to do.
  */
 
-/** A job, or `release`: the owner (IndexStore.ownerId) of a database is closing it. */
-export type WorkerRequest = { seq: number; job: FileJob } | { release: string };
+/** A job, on the worker's port. */
+export type WorkerRequest = { seq: number; job: FileJob };
+/** On the control channel: the owner (IndexStore.ownerId) of a database is closing it. */
+export type ControlMessage = { release: string };
 /** Results travel in one message per committed batch: a message per file cost more than the files' rows. */
 export type WorkerReply = { seq: number; result?: FileJobResult; error?: string }[];
 
@@ -99,33 +101,24 @@ function serve(port: MessagePort, control: MessagePort | undefined): void {
     return true;
   }
 
-  function release(owner: string): void {
-    released.add(owner);
-    for (const w of [...writers.values()]) if (w.owner === owner) closeWriter(w);
+  /** Close the writers of released databases (what they hold is written first). */
+  function closeReleased(): void {
+    for (const w of [...writers.values()]) if (released.has(w.owner)) closeWriter(w);
   }
 
   /** Control messages first: a released database's queued jobs must not run, nor its writer stay open. */
   function readControl(): void {
-    for (let m = control && receiveMessageOnPort(control); m; m = receiveMessageOnPort(control!)) {
-      const msg = m.message as WorkerRequest;
-      if ('release' in msg) released.add(msg.release);
-    }
-    for (const w of [...writers.values()]) if (released.has(w.owner)) closeWriter(w);
+    for (let m = control && receiveMessageOnPort(control); m; m = receiveMessageOnPort(control!)) released.add((m.message as ControlMessage).release);
+    closeReleased();
   }
   // An idle worker hears of a release at once; a busy one reads it between jobs (readControl).
-  control?.on('message', (msg: WorkerRequest) => {
-    if (!('release' in msg)) return;
-    if (draining) released.add(msg.release); // the drain closes the writer at its next look
-    else release(msg.release);
+  control?.on('message', (msg: ControlMessage) => {
+    released.add(msg.release);
+    if (!draining) closeReleased();
   });
 
-  async function handle(msg: WorkerRequest): Promise<void> {
+  async function handle({ seq, job }: WorkerRequest): Promise<void> {
     readControl();
-    if ('release' in msg) {
-      release(msg.release);
-      return;
-    }
-    const { seq, job } = msg;
     if (job.db && released.has(job.db.owner)) {
       post({ seq, error: 'the index was closed' });
       return;

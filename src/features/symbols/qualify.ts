@@ -68,12 +68,15 @@ export async function narrowToScope(
   await qualifyMembers(named, signal, timeoutMs);
   const kept: Candidate[] = [];
   const others: string[] = [];
+  // Several candidates share a file: its module path (which looks for __init__.py files) once.
+  const scopesOf = new Map<string, string[][]>();
   for (const c of named) {
     const sep = c.server.spec.separator;
     const segs = scopeSegments(c.qualifiedName, sep);
     if (segs[segs.length - 1] !== c.name) continue;
     const inner = segs.slice(0, -1);
-    const modules = moduleScopes(c.file, c.server.root);
+    let modules = scopesOf.get(c.file);
+    if (!modules) scopesOf.set(c.file, (modules = moduleScopes(c.file, c.server.root)));
     const module = matchesQuery(q, c.name, inner) ? [] : modules.find((m) => matchesQuery(q, c.name, [...m, ...inner]));
     if (module) {
       if (module.length) c.qualifiedName = [...module, ...segs].join(sep);
