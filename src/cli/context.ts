@@ -4,7 +4,7 @@ import type { DocentConfig } from '../core/config/schema.js';
 import { createLogger, setLogLevel, type LogLevel } from '../core/log.js';
 import { ServiceRegistry } from '../core/services.js';
 import { Workspace } from '../core/workspace/workspace.js';
-import type { FeatureContext } from '../features/context.js';
+import { OwnedSession, type FeatureContext } from '../features/context.js';
 import { flagsToConfig, type GlobalFlags } from './flags.js';
 import { printError, printResult } from './output.js';
 import { terminalProgress } from './progress.js';
@@ -41,6 +41,7 @@ export async function runFeature<T>(
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   const bar = terminalProgress(opts.progressLabel ?? cmd.name());
+  const session = new OwnedSession('cli');
   try {
     const { config, workspace } = cliSetup(cmd);
     const ctx: FeatureContext = {
@@ -50,6 +51,7 @@ export async function runFeature<T>(
       signal: controller.signal,
       progress: bar.report,
       log: createLogger(`docent:${cmd.name()}`),
+      session,
     };
     const value = await fn(ctx);
     bar.stop();
@@ -60,6 +62,7 @@ export async function runFeature<T>(
     process.exitCode = printError(err, { json });
   } finally {
     process.off('SIGINT', onSigint);
+    await session.close();
     await services.disposeAll();
   }
 }

@@ -18,6 +18,7 @@ export interface GlobalFlags {
   lspTimeout?: number;
   compileCommandsDir?: string;
   allowWrites?: boolean;
+  allowRun?: boolean;
   logLevel?: string;
 }
 
@@ -35,6 +36,7 @@ export function addGlobalFlags(program: Command): Command {
     .addOption(new Option('--lsp-timeout <ms>', 'timeout for one language-server request').argParser(positiveInt))
     .option('--compile-commands-dir <dir>', 'directory holding compile_commands.json for clangd')
     .option('--allow-writes', 'allow tools to write files when a call passes apply: true')
+    .option('--allow-run', 'offer the run and debug tools over HTTP too (they execute project code)')
     .addOption(new Option('--log-level <level>', 'stderr log level').choices(['silent', 'error', 'warn', 'info', 'debug']));
 }
 
@@ -43,6 +45,7 @@ export function flagsToConfig(f: GlobalFlags): DocentConfigInput {
     roots: f.root,
     indexDir: f.indexDir,
     allowWrites: f.allowWrites,
+    allowRun: f.allowRun,
     logLevel: f.logLevel,
     info: f.infoDir ? { dirs: f.infoDir } : undefined,
     emacs: { socket: f.emacsSocket, serverFile: f.emacsServerFile, emacsclient: f.emacsclient, timeoutMs: f.emacsTimeout },

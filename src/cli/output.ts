@@ -10,6 +10,8 @@ export function exitCodeFor(code: ErrorCode): number {
     case 'E_BAD_INPUT':
     case 'E_OUTSIDE_WORKSPACE':
     case 'E_WRITE_DENIED':
+    case 'E_RUN_DENIED':
+    case 'E_CONFLICT':
       return EXIT.usage;
     case 'E_NO_SERVER':
     case 'E_UNAVAILABLE':

@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'E_UNAVAILABLE',
   'E_CANCELLED',
   'E_WRITE_DENIED',
+  'E_CONFLICT',
+  'E_RUN_DENIED',
   'E_INTERNAL',
 ] as const;
 
@@ -35,6 +37,8 @@ const DEFAULT_HINTS: Record<ErrorCode, string> = {
   E_UNAVAILABLE: 'Run `docent doctor` to see what is available on this machine.',
   E_CANCELLED: 'The request was cancelled by the caller.',
   E_WRITE_DENIED: 'Start docent with --allow-writes and pass apply: true to write files.',
+  E_CONFLICT: 'The files changed since the edit was computed; compute it again (preview) and apply the new edit_id.',
+  E_RUN_DENIED: 'Running builds, tests, debuggers and profilers executes project code: over HTTP start docent with --allow-run.',
   E_INTERNAL: 'This is a bug in docent; run with DOCENT_LOG=debug and report it.',
 };
 

@@ -44,7 +44,11 @@ export async function serveStdio(deps: ServerDeps): Promise<ServeHandle> {
     await deps.services.disposeAll();
   });
   const exitAfterStop = () => void stop().finally(() => process.exit(0));
-  server.onclose = exitAfterStop;
+  const sessionClose = server.onclose;
+  server.onclose = () => {
+    sessionClose?.();
+    exitAfterStop();
+  };
   // stdin ending means the client is gone; the SDK transport does not notice on its own.
   process.stdin.once('end', exitAfterStop);
   onShutdown(deps.log, stop);

@@ -15,7 +15,8 @@ import { DocentError, toDocentError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
 import type { ServiceRegistry } from '../core/services.js';
 import type { Workspace } from '../core/workspace/workspace.js';
-import type { FeatureContext, ProgressReport } from '../features/context.js';
+import { OwnedSession, type FeatureContext, type ProgressReport } from '../features/context.js';
+import { randomUUID } from 'node:crypto';
 import { inputJsonSchema, inputKeys, outputJsonSchema } from './schema.js';
 import { editDistance } from '../core/rank/edit-distance.js';
 import type { AnyTool } from './tool.js';
@@ -127,6 +128,14 @@ export function createMcpServer(deps: ServerDeps): Server {
   );
   const byName = new Map(deps.tools.map((t) => [t.name, t]));
   const listed = listedTools(deps.tools);
+  // One session per server instance: stdio has one, HTTP makes one server per client session.
+  // Per-session state (overlays, pending edits, debug sessions) is dropped when it closes.
+  const session = new OwnedSession(randomUUID());
+  const previousOnClose = server.onclose;
+  server.onclose = () => {
+    previousOnClose?.();
+    void session.close();
+  };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
 
@@ -154,6 +163,7 @@ export function createMcpServer(deps: ServerDeps): Server {
       signal: extra.signal,
       progress,
       log: deps.log.child(tool.name),
+      session,
     });
   });
 

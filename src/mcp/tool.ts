@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { FeatureContext } from '../features/context.js';
 
 /** Groups for `--tools`, so a client can load only the tools it needs. */
-export const TOOL_GROUPS = ['info', 'emacs', 'symbols', 'docs', 'analysis', 'workspace'] as const;
+export const TOOL_GROUPS = ['info', 'emacs', 'symbols', 'docs', 'analysis', 'workspace', 'check', 'change', 'run', 'debug'] as const;
 export type ToolGroup = (typeof TOOL_GROUPS)[number];
 
 export interface ToolAnnotations {

@@ -49,6 +49,7 @@ export function envLayer(env: NodeJS.ProcessEnv): Layer {
     roots: list('DOCENT_ROOTS', path.delimiter),
     indexDir: env.DOCENT_INDEX_DIR || undefined,
     allowWrites: boolFrom(env, 'DOCENT_ALLOW_WRITES'),
+    allowRun: boolFrom(env, 'DOCENT_ALLOW_RUN'),
     tools: list('DOCENT_TOOLS', ','),
     logLevel: env.DOCENT_LOG || undefined,
     index: { enabled: boolFrom(env, 'DOCENT_INDEX') },

@@ -28,6 +28,11 @@ export const ConfigSchema = z
     roots: z.array(z.string()).default([]),
     indexDir: z.string().optional(),
     allowWrites: z.boolean().default(false),
+    /**
+     * Whether the run and debug tools (builds, tests, debuggers, profilers: they execute project
+     * code) are offered. Unset: on over stdio and in the CLI, off over HTTP.
+     */
+    allowRun: z.boolean().optional(),
     /** Tool names or groups to expose over MCP; empty means all. */
     tools: z.array(z.string()).default([]),
     logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).optional(),

@@ -7,7 +7,7 @@ import { loadConfig } from '../../../src/core/config/load.js';
 import { createLogger } from '../../../src/core/log.js';
 import { ServiceRegistry } from '../../../src/core/services.js';
 import { Workspace } from '../../../src/core/workspace/workspace.js';
-import type { FeatureContext } from '../../../src/features/context.js';
+import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
 import { docsExamples } from '../../../src/features/docs/examples.js';
 import { docsGet } from '../../../src/features/docs/get.js';
 import { docsRelated } from '../../../src/features/docs/related.js';
@@ -22,7 +22,7 @@ let ctx: FeatureContext;
 
 beforeAll(async () => {
   const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-lodash-')), index: { workers: 0 } } as never, env: {} });
-  ctx = { workspace: new Workspace([lodashRoot]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test') };
+  ctx = { workspace: new Workspace([lodashRoot]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
   await docsSearch({ query: 'warm up', limit: 1 }, ctx); // builds the index
 }, 120_000);
 

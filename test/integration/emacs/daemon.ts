@@ -6,7 +6,7 @@ import { ConfigSchema, type DocentConfigInput } from '../../../src/core/config/s
 import { createLogger } from '../../../src/core/log.js';
 import { ServiceRegistry } from '../../../src/core/services.js';
 import { Workspace } from '../../../src/core/workspace/workspace.js';
-import type { FeatureContext } from '../../../src/features/context.js';
+import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
 
 /**
  * A private `emacs -Q --daemon` for one test file. Its socket is an absolute path inside a fresh
@@ -103,6 +103,7 @@ export function emacsContext(emacs: DocentConfigInput['emacs'], signal?: AbortSi
     signal: signal ?? new AbortController().signal,
     progress: () => {},
     log: createLogger('test'),
+    session: new OwnedSession('test'),
   };
 }
 

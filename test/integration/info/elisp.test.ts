@@ -9,7 +9,7 @@ import { ConfigSchema } from '../../../src/core/config/schema.js';
 import { ServiceRegistry } from '../../../src/core/services.js';
 import { createLogger } from '../../../src/core/log.js';
 import { Workspace } from '../../../src/core/workspace/workspace.js';
-import type { FeatureContext } from '../../../src/features/context.js';
+import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
 import { infoLookupSymbol, InfoLookupSymbolInput } from '../../../src/features/info/lookup-symbol.js';
 import { REPO } from '../../helpers/docent.js';
 import { ensureEmacsManuals } from './emacs-manuals.js';
@@ -30,6 +30,7 @@ beforeAll(async () => {
     signal: new AbortController().signal,
     progress: () => {},
     log: createLogger('test'),
+    session: new OwnedSession('test'),
   };
 }, 200_000);
 

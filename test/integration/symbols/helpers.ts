@@ -5,7 +5,7 @@ import { createLogger } from '../../../src/core/log.js';
 import { LspManager } from '../../../src/core/lsp/manager.js';
 import { ServiceRegistry } from '../../../src/core/services.js';
 import { Workspace } from '../../../src/core/workspace/workspace.js';
-import type { FeatureContext } from '../../../src/features/context.js';
+import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
 import { SearchSymbolsInput, searchSymbols, type SearchSymbolsResult } from '../../../src/features/symbols/index.js';
 
 export const FIXTURES = path.resolve(__dirname, '../../fixtures/symbols');
@@ -21,6 +21,7 @@ export function makeContext(roots: string[], config: DocentConfigInput = {}) {
     signal: new AbortController().signal,
     progress: () => {},
     log: createLogger('test'),
+    session: new OwnedSession('test'),
   };
   return {
     ctx,
