@@ -21,7 +21,7 @@ const { ServiceRegistry } = await import(dist('core/services.js'));
 const { Workspace } = await import(dist('core/workspace/workspace.js'));
 const { createLogger } = await import(dist('core/log.js'));
 
-const dir = execFileSync('bash', [path.resolve(repo, '../shared/scripts/emacs-manuals.sh'), path.join(repo, '.cache/emacs-manuals')], { encoding: 'utf8' })
+const dir = execFileSync('bash', [path.join(repo, 'scripts/fetch-emacs-manuals.sh')], { encoding: 'utf8' })
   .trim()
   .split('\n')
   .pop();
