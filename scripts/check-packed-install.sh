@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Check docent installed the way users install it: `npm pack` this checkout, `npm install -g`
 # the tarball into an empty temporary prefix (allowing better-sqlite3's install script the way
-# npm documents for global installs: --allow-scripts), then run the installed `docent doctor
+# npm documents for global installs: --allow-scripts; it compiles from source when no prebuilt
+# binary can be downloaded, which takes minutes on a small machine), then run the installed `docent doctor
 # --json` (TypeScript and pyright must be found: they ship as dependencies) and, through an
 # MCP client, one call of each tool group on a small TypeScript + Python project
 # (scripts/lib/packed-install-calls.mjs). Exits 0 when all of it passes; the temporary
@@ -28,7 +29,9 @@ tarball=$(cd "$repo" && npm pack --silent --pack-destination "$work" 2>/dev/null
 say "npm install -g $tarball into an empty prefix"
 prefix="$work/prefix"
 mkdir -p "$prefix"
-npm install -g --prefix "$prefix" --no-audit --no-fund --allow-scripts=better-sqlite3 "$work/$tarball" >"$work/install.log" 2>&1 ||
+# npm matches a registry package by name, a tarball by its file: spec (docent's own `prepare`,
+# which builds a development checkout, counts as an install script for a tarball source).
+npm install -g --prefix "$prefix" --no-audit --no-fund --allow-scripts="better-sqlite3,file:$work/$tarball" "$work/$tarball" >"$work/install.log" 2>&1 ||
   { tail -n 40 "$work/install.log" >&2; say "npm install -g failed"; exit 1; }
 if grep -q 'not yet covered by allowScripts' "$work/install.log"; then
   grep 'allow-scripts\|install-scripts' "$work/install.log" >&2
