@@ -9,6 +9,8 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
 import type { DocentConfig } from '../core/config/schema.js';
 import { DocentError, toDocentError } from '../core/errors.js';
@@ -129,10 +131,20 @@ function unknownArguments(tool: AnyTool, args: unknown, known?: readonly string[
   );
 }
 
+/**
+ * The SDK's server validates elicitation answers with Ajv, and builds an Ajv instance (with
+ * its formats) in every Server's constructor: a cost at each start and each HTTP session for
+ * a feature docent does not use. This provider builds it on first use instead.
+ */
+function lazyJsonSchemaValidator(): jsonSchemaValidator {
+  let ajv: AjvJsonSchemaValidator | undefined;
+  return { getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema) };
+}
+
 export function createMcpServer(deps: ServerDeps): Server {
   const server = new Server(
     { name: deps.name, version: deps.version, title: 'docent' },
-    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: lazyJsonSchemaValidator() },
   );
   const entries = deps.tools.map((t) => ('load' in t ? t : liveEntry(t)));
   const byName = new Map(entries.map((t) => [t.name, t]));
