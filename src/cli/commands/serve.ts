@@ -2,10 +2,8 @@ import type { Command } from 'commander';
 import { createLogger } from '../../core/log.js';
 import { ServiceRegistry } from '../../core/services.js';
 import { VERSION } from '../../core/version.js';
-import { parseListen } from '../../mcp/http.js';
+import { selectEntries, toolCatalog } from '../../mcp/catalog.js';
 import { serveHttp, serveStdio } from '../../mcp/serve.js';
-import { selectTools } from '../../mcp/tools/index.js';
-import { startDocsIndexing } from '../../features/docs/service.js';
 import { cliSetup } from '../context.js';
 import { printError } from '../output.js';
 import { collect } from '../args.js';
@@ -25,7 +23,8 @@ export function registerServeCommand(program: Command): void {
       try {
         const { config, workspace, flags } = cliSetup(cmd);
         const selection = opts.tools ? opts.tools.split(',').map((s) => s.trim()).filter(Boolean) : config.tools;
-        const tools = selectTools(selection);
+        // The catalog lists tools without loading them; a group's code loads on its first call.
+        const tools = selectEntries(selection, await toolCatalog(VERSION));
         const services = new ServiceRegistry();
         const effective = { ...config, index: { ...config.index, enabled: config.index.enabled && opts.index } };
         // Index in the background once the workspace is known (after the first client's roots
@@ -34,7 +33,10 @@ export function registerServeCommand(program: Command): void {
         const onWorkspaceReady = () => {
           if (indexing || !effective.index.enabled) return;
           indexing = true;
-          startDocsIndexing({ workspace, config: effective, services, log: log.child('index') });
+          // The docs index (SQLite, tree-sitter, the watcher) loads after the handshake.
+          void import('../../features/docs/service.js')
+            .then(({ startDocsIndexing }) => startDocsIndexing({ workspace, config: effective, services, log: log.child('index') }))
+            .catch((err) => log.error('could not start indexing', err));
         };
         const deps = {
           name: 'docent',
@@ -48,6 +50,7 @@ export function registerServeCommand(program: Command): void {
           onWorkspaceReady,
         };
         if (opts.http) {
+          const { parseListen } = await import('../../mcp/http.js');
           const listen = parseListen(opts.http);
           const handle = await serveHttp(deps, { ...listen, token: opts.token ?? process.env.DOCENT_TOKEN, allowedHosts: opts.allowedHost });
           process.stderr.write(`docent ${VERSION}: MCP over Streamable HTTP at ${handle.url}\n`);
