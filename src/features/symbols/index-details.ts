@@ -89,7 +89,7 @@ function pickOverload(items: readonly LightItem[], c: Candidate): LightItem | un
 }
 
 /** The first parenthesised list after the name, without spaces: `(intx,inty)`. */
-function paramsOf(text: string): string | undefined {
+export function paramsOf(text: string): string | undefined {
   const m = /\(([^()]*)\)/.exec(text);
   return m ? m[1]!.replace(/\s+/g, '') : undefined;
 }
