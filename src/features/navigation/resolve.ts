@@ -117,7 +117,10 @@ async function fromModuleFile(res: Resolution, path: string[], ctx: FeatureConte
     }
     if (!sub.found) continue;
     const notes = [`"${res.symbol}" names ${path.slice(cut).join('.')} in the module ${path.slice(0, cut).join('.')} (${ctx.workspace.display(file)}); resolved from there.`, ...sub.notes];
+    // The module's import is how it was found, not a use the caller asked about: answer at the symbol.
+    const at = sub.definition ?? sub.declaration;
     Object.assign(res, { ...sub, symbol: res.symbol, file: res.file, notes, edgeCases: sub.edgeCases.filter((e) => e !== 'not_found') });
+    if (sub.status === 'imported' && at) Object.assign(res, { status: 'workspace', usage: undefined, anchor: at, declaration: at });
     return;
   }
 }

@@ -108,12 +108,7 @@ export async function searchWorkspace(symbolPath: readonly string[], ctx: Featur
  */
 function moduleQualified(file: string, ws: Workspace, segs: readonly string[], symbolPath: readonly string[]): boolean {
   const root = ws.roots.find((r) => !path.relative(r, file).startsWith('..'));
-  const modules = moduleScopes(file, root);
-  if (root && /\.[cm]?[jt]sx?$/.test(file)) {
-    const rel = path.relative(root, file).split(path.sep).join('/').replace(/\.[cm]?[jt]sx?$/, '').replace(/\.d$/, '');
-    modules.push([rel], [rel.replace(/\/index$/, '')]);
-  }
-  return modules.some((m) => endsWith([...m, ...segs], symbolPath));
+  return moduleScopes(file, root).some((m) => endsWith([...m, ...segs], symbolPath));
 }
 
 /**
