@@ -8,8 +8,8 @@ import { docsIndexNow } from '../docs/service.js';
 import { paramsOf } from '../symbols/index-details.js';
 import { aliasAt } from './aliases.js';
 import { serverFor } from './resolve-workspace.js';
-import { nameIn, outlineCache } from './sites.js';
-import type { WorkspaceMatch } from './workspace-search.js';
+import { nameIn, outlineCache, type Site } from './sites.js';
+import { hasDocComment, type WorkspaceMatch } from './workspace-search.js';
 
 /**
  * The two steps from a workspace match to the entity and the place its documentation is:
@@ -55,32 +55,47 @@ export async function followAlias(m: WorkspaceMatch, ctx: FeatureContext): Promi
 const C_SOURCE = /\.(c|cc|cpp|cxx|c\+\+|m|mm)$/i;
 
 /**
- * For a C/C++ entity found in a source file: the documented declaration of the same qualified
- * name elsewhere (a header), from the docs index when it is there; undefined otherwise.
+ * For a C/C++ entity found in a source file: its documented declaration elsewhere (a header),
+ * from the docs index when it is built, else from the server's go-to-declaration when the
+ * place it leads to has a doc comment; undefined otherwise.
  */
-export function documentedDeclaration(m: WorkspaceMatch, ctx: FeatureContext): { file: string; position: { line: number; character: number } } | undefined {
+export async function documentedDeclaration(m: WorkspaceMatch, ctx: FeatureContext): Promise<Site | undefined> {
   if (!C_SOURCE.test(m.site.file)) return undefined;
   try {
-    const index = docsIndexNow(ctx);
-    if (!index) return undefined;
-    for (const r of index.roots) {
-      const documented = r.queries.namedWithIdSuffix(m.name, [m.qualifiedName], 20).filter((i) => i.has_doc && !C_SOURCE.test(i.path));
-      // Overloads share an id: the one whose parameters are those on the definition's line.
-      const params = paramsOf(linePreview(m.site.file, m.site.position.line));
-      const hit = documented.find((i) => params !== undefined && paramsOf(i.signature) === params) ?? documented[0];
-      if (!hit) continue;
-      const file = path.join(r.root, hit.path);
-      const ft = readFileText(file);
-      if (!ft) continue;
-      const word = new RegExp(`\\b${m.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
-      // The recorded line is the declaration's first (a template head may come before the name).
-      for (let line = hit.line - 1; line < Math.min(hit.line + 3, ft.starts.length); line++) {
-        const hitAt = word.exec(lineAt(ft.text, line, ft.starts));
-        if (hitAt) return { file, position: { line, character: hitAt.index } };
-      }
+    const fromIndex = declarationFromIndex(m, ctx);
+    if (fromIndex) return fromIndex;
+    const server = serverFor(m, ctx);
+    if (server.running && !server.supports('declarationProvider')) return undefined;
+    const decls = toFileRanges(await server.declaration(m.site.file, m.site.position, { signal: ctx.signal, timeoutMs: Math.min(3000, ctx.config.lsp.requestTimeoutMs) }));
+    for (const d of decls) {
+      if (!d.file || d.file === m.site.file) continue;
+      const site = { file: d.file, position: nameIn(d.file, d.range, m.name) ?? d.range.start };
+      if (hasDocComment(site)) return site;
     }
   } catch (err) {
     if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
+  }
+  return undefined;
+}
+
+function declarationFromIndex(m: WorkspaceMatch, ctx: FeatureContext): Site | undefined {
+  const index = docsIndexNow(ctx);
+  if (!index) return undefined;
+  for (const r of index.roots) {
+    const documented = r.queries.namedWithIdSuffix(m.name, [m.qualifiedName], 20).filter((i) => i.has_doc && !C_SOURCE.test(i.path));
+    // Overloads share an id: the one whose parameters are those on the definition's line.
+    const params = paramsOf(linePreview(m.site.file, m.site.position.line));
+    const hit = documented.find((i) => params !== undefined && paramsOf(i.signature) === params) ?? documented[0];
+    if (!hit) continue;
+    const file = path.join(r.root, hit.path);
+    const ft = readFileText(file);
+    if (!ft) continue;
+    const word = new RegExp(`\\b${m.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
+    // The recorded line is the declaration's first (a template head may come before the name).
+    for (let line = hit.line - 1; line < Math.min(hit.line + 3, ft.starts.length); line++) {
+      const hitAt = word.exec(lineAt(ft.text, line, ft.starts));
+      if (hitAt) return { file, position: { line, character: hitAt.index } };
+    }
   }
   return undefined;
 }

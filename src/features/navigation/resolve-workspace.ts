@@ -75,7 +75,7 @@ export async function fromWorkspace(res: Resolution, path: string[], ctx: Featur
   res.kind = best.kind;
   res.container = best.container;
   // A C/C++ entity found at its definition: its documented declaration (a header) is where it is declared.
-  res.declaration = documentedDeclaration(best, ctx) ?? best.site;
+  res.declaration = (await documentedDeclaration(best, ctx)) ?? best.site;
   res.definition = best.site;
   res.anchor = best.site;
   try {

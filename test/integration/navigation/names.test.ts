@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDocent, type DocentSession } from '../../helpers/docent.js';
+import { runCli, startDocent, type DocentSession } from '../../helpers/docent.js';
 
 // Names across tools, over MCP (docent serve on stdio) with the real servers (clangd,
 // typescript-language-server, pyright) and the docs index built: an alias (a C++
@@ -105,6 +105,15 @@ describe('C++ (clangd): using-declarations and ns::Class::method', () => {
     expect(col.qualified_name).toBe('text::Column');
     expect(col.location).toMatchObject({ file: 'include/text/format.h', line: 10 });
   }, 60_000);
+
+  it('without a docs index, the header declaration comes from clangd (docent doc NAME --lsp)', () => {
+    const r = runCli(['--root', fx.root, '--json', 'doc', 'padLeft', '--lsp'], { env: { DOCENT_INDEX_DIR: mkdtempSync(path.join(tmpdir(), 'docent-empty-idx-')) } });
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as { qualified_name: string; location: Where; definition_location: Where };
+    expect(out.qualified_name).toBe('text::padLeft');
+    expect(out.location).toMatchObject({ file: 'include/text/format.h', line: 7 });
+    expect(out.definition_location).toMatchObject({ file: 'src/format.cc', line: 5 });
+  });
 
   it('every name the tools give padLeft and Column::render resolves to the same place in every tool', async () => {
     const pad = await expectSameEverywhere(fx.session, 'text::padLeft', [...(await namesFromTools(fx.session, 'padLeft', 'src/format.cc', 'include/text/format.h')), '::text::padLeft']);
