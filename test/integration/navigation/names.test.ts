@@ -46,13 +46,14 @@ async function answers(s: DocentSession, name: string) {
   const get = sc<{ id: string; location: Where }>(await s.call('docs_get', { id: name }));
   const res = sc<{ id: string; file: string; line: number }>(await s.call('docs_resolve', { symbol: name }));
   const rel = sc<{ id: string }>(await s.call('docs_related', { id: name }));
+  const ex = sc<{ id: string }>(await s.call('docs_examples', { id: name }));
   const at = (w: Where | null | undefined) => (w ? `${w.file}:${w.line}` : null);
   return {
     doc: { found: doc.found, location: at(doc.location), definition: at(doc.definition_location), documentation: doc.documentation },
     definition: def.definitions.map(at),
     references: { target: at(refs.target), total: refs.total },
     hover: { target: at(hov.target), documentation: hov.documentation },
-    docs: { get: `${get.id} ${at(get.location)}`, resolve: `${res.id} ${res.file}:${res.line}`, related: rel.id },
+    docs: { get: `${get.id} ${at(get.location)}`, resolve: `${res.id} ${res.file}:${res.line}`, related: rel.id, examples: ex.id },
   };
 }
 
