@@ -121,9 +121,9 @@ async function docent(root, firstQuery) {
   const ttfa = performance.now() - t1;
   const manager = LspManager.from(ctx);
   const db = index.roots[0].store.db;
-  const indexed = db.prepare('SELECT COUNT(*) FROM files f JOIN items i ON i.file_id = f.id WHERE f.path = ? AND i.name = ?').pluck();
-  /** Whether the docs index has an item of this name in this (root-relative) file. */
-  const indexHas = (file, name) => indexed.get(file, name) > 0;
+  const indexed = db.prepare('SELECT COUNT(*) FROM files f JOIN items i ON i.file_id = f.id WHERE f.path = ? AND i.name = ? AND i.line BETWEEN ? AND ?').pluck();
+  /** Whether the docs index has an item of this name declared at this place (1-based line, or a few lines above it). */
+  const indexHas = (file, name, line) => indexed.get(file, name, line - 3, line) > 0;
   const names = db.prepare("SELECT DISTINCT name FROM items WHERE length(name) > 3 AND kind NOT IN ('module', 'example') ORDER BY name").pluck().all();
   return { ttfa, indexMs, items: index.status().items, first, run, indexHas, names, pids: () => manager.list().map((s) => s.pid).filter(Boolean), close: () => services.disposeAll() };
 }
@@ -181,7 +181,7 @@ async function bench(label, dir, { firstFile, firstQuery, vocab }) {
       for (const s of r.symbols.slice(0, 20)) {
         tops++;
         if (s.signature) signed++;
-        else if (doc.indexHas(s.location.file, s.name)) {
+        else if (doc.indexHas(s.location.file, s.name, s.location.range.start.line)) {
           missed++;
           missedNames.add(`${s.qualified_name} (${s.location.file})`);
         }
@@ -213,8 +213,10 @@ async function bench(label, dir, { firstFile, firstQuery, vocab }) {
   }
 }
 
-const gen = mkdtempSync(path.join(tmpdir(), 'docent-bench-gen-'));
-try {
+// BENCH_PROJECTS=generated or =googletest runs one of the two.
+const PROJECTS = (process.env.BENCH_PROJECTS ?? 'generated,googletest').split(',');
+const gen = PROJECTS.includes('generated') ? mkdtempSync(path.join(tmpdir(), 'docent-bench-gen-')) : undefined;
+if (gen) try {
   const lines = generate(gen);
   await bench(`generated tree: ${FILES * 2} files, ${lines} lines of C++`, gen, {
     firstFile: 'src/mod0.cpp',
@@ -226,7 +228,7 @@ try {
 }
 
 let gtest;
-try {
+if (PROJECTS.includes('googletest')) try {
   gtest = execFileSync(path.join(REPO, 'scripts/fetch-googletest.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
 } catch {
   console.log('\n--- GoogleTest: skipped (scripts/fetch-googletest.sh could not provide it) ---');

@@ -4,14 +4,24 @@ import { HOVER_CACHE_KEY, HoverCache } from '../../core/lsp/hover-cache.js';
 import { splitHover } from '../../core/lsp/hover.js';
 import { namePosition } from '../../core/lsp/positions.js';
 import type { ServiceRegistry } from '../../core/services.js';
+import type { LanguageServer } from '../../core/lsp/language-server.js';
+import type { Hover } from 'vscode-languageserver-protocol';
 import type { Candidate } from './collect.js';
 
 /**
  * Language-server details for top results, a few at a time, inside one time budget: hover
  * (signature, documentation) for the results the docs index could not describe, and
- * references_count when asked. Whatever is not done when the budget runs out is cancelled
- * (the servers get $/cancelRequest) and reported, so a slow server never holds the answer.
+ * references_count when asked. Whatever is not done when the budget runs out is reported, so
+ * a slow server never holds the answer. Reference counts still running then are cancelled.
+ * Hovers are not: clangd answers a cancelled hover only once it has built the file's AST (on a
+ * loaded machine, more than the grace after which a server that ignores a cancel is killed),
+ * so a short budget that cancelled would kill it again and again. A late hover finishes in the
+ * background and lands in the hover cache for the next call; at most a few run per server.
  */
+
+/** Hovers still running after their caller stopped waiting, per server. */
+const pendingHovers = new WeakMap<LanguageServer, number>();
+const MAX_PENDING_HOVERS = 4;
 
 export interface Details {
   signature?: string;
@@ -57,6 +67,18 @@ export async function enrich(candidates: readonly Candidate[], opts: EnrichOptio
     timedOut = true;
     budget.abort();
   }, opts.budgetMs);
+  const late = new Promise<'late'>((resolve) => budget.signal.addEventListener('abort', () => resolve('late'), { once: true }));
+  const hoverOf = async (c: Candidate, pos: Position): Promise<Hover | null> => {
+    const running = pendingHovers.get(c.server) ?? 0;
+    if (running >= MAX_PENDING_HOVERS) throw new Error('too many hovers running');
+    pendingHovers.set(c.server, running + 1);
+    // Not tied to the caller's signal either: the hover outlives the call (bounded by the server's request timeout).
+    const p = cache.hover(c.server, c.file, pos);
+    void p.catch(() => {}).finally(() => pendingHovers.set(c.server, Math.max(0, (pendingHovers.get(c.server) ?? 1) - 1)));
+    const r = await Promise.race([p, late]);
+    if (r === 'late') throw new Error('late');
+    return r;
+  };
   let next = 0;
   const worker = async () => {
     while (next < todo.length && !budget.signal.aborted) {
@@ -65,7 +87,7 @@ export async function enrich(candidates: readonly Candidate[], opts: EnrichOptio
       const remaining = { signal: budget.signal, timeoutMs: opts.budgetMs };
       const d: Details = {};
       const [hover, refs] = await Promise.allSettled([
-        opts.hover ? cache.hover(c.server, c.file, pos, remaining) : Promise.resolve(null),
+        opts.hover ? hoverOf(c, pos) : Promise.resolve(null),
         opts.references && c.server.supports('referencesProvider') ? c.server.references(c.file, pos, false, remaining) : Promise.resolve(null),
       ]);
       if (hover.status === 'fulfilled') {
