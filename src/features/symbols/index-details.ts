@@ -25,6 +25,8 @@ export interface IndexDescription {
   note: string | null;
 }
 
+const C_FAMILY = /\.(c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|h\+\+|ipp|inl|tpp|m|mm)$/i;
+
 /** How far above the name an item's recorded line may be (templates, attributes, decorators). */
 const LINES_ABOVE = 3;
 
@@ -64,16 +66,14 @@ function bestItem(c: Candidate, rel: string, root: RootIndex): LightItem | undef
   const from = Math.min(c.range.start.line + 1, nameLine) - LINES_ABOVE;
   const here = root.queries.namedAt(rel, c.name, from, nameLine);
   const at = here.length > 1 ? pickOverload(here, c) : here[0];
-  if (at?.has_doc) return at;
+  // Only C and C++ split an entity into a declaration and a definition in different files: elsewhere, what
+  // the index has at the symbol's own place is all there is (an undocumented item stays undocumented).
+  if (at && (at.has_doc || !C_FAMILY.test(c.file))) return at;
   // The same entity declared elsewhere (a header's documented declaration), by qualified name:
   // module-qualified where the language qualifies by module (`shop.models.Cart.add_item`).
   const segs = scopeSegments(c.qualifiedName, c.server.spec.separator);
   const modules = moduleScopes(c.file, c.server.root);
-  const ids = new Set<string>(modules.map((m) => [...m, ...segs].join('.')));
-  if (!modules.length || segs.length > 1) {
-    ids.add(segs.join('::'));
-    ids.add(segs.join('.'));
-  }
+  const ids = new Set<string>(modules.length ? modules.map((m) => [...m, ...segs].join('.')) : [segs.join('::'), segs.join('.')]);
   const same = root.queries.namedWithIdSuffix(c.name, [...ids], 40);
   const documented = same.filter((i) => i.has_doc);
   const pick = documented.length > 1 ? pickOverload(documented, c) : documented[0];
