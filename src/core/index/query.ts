@@ -31,6 +31,19 @@ export interface SearchHit {
   visibility: string;
 }
 
+/** An item's columns without its JSON (cheap to read in bulk), with its file. */
+export interface LightItem {
+  rowid: number;
+  id: string;
+  name: string;
+  kind: string;
+  signature: string;
+  summary: string;
+  has_doc: number;
+  line: number;
+  path: string;
+}
+
 const CANDIDATES = 100;
 /**
  * Most rows one ranked FTS5 query should score: bm25() reads every matching row's positions
@@ -205,6 +218,42 @@ export class IndexQueries {
   byId(id: string): DocItem[] {
     const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).all(id) as StoredItemRow[];
     return rows.map((d) => unpackItem(d));
+  }
+
+  /**
+   * Items named `name` declared in `relFile` between two lines (1-based, inclusive): what a
+   * language server's symbol at that place is, in the index. Light rows; `itemAt` unpacks one.
+   */
+  namedAt(relFile: string, name: string, fromLine: number, toLine: number): LightItem[] {
+    return this.prep(
+      `SELECT i.rowid, i.id, i.name, i.kind, i.signature, i.summary, i.has_doc, i.line, f.path FROM files f JOIN items i ON i.file_id = f.id
+       WHERE f.path = ? AND i.name = ? AND i.line BETWEEN ? AND ? ORDER BY i.has_doc DESC, i.line LIMIT 20`,
+    ).all(relFile, name, fromLine, toLine) as LightItem[];
+  }
+
+  /**
+   * Items named `name` whose id is one of `ids` or ends with one of them after a separator
+   * (`Cart.add_item` finds `shop.models.Cart.add_item`, `format.Greeter` finds
+   * `src/util/format.Greeter`), documented first. Light rows.
+   */
+  namedWithIdSuffix(name: string, ids: readonly string[], limit = 20): LightItem[] {
+    if (!ids.length) return [];
+    const conds = ids.map(() => `(i.id = ? OR i.id LIKE ? ESCAPE '\\' OR i.id LIKE ? ESCAPE '\\' OR i.id LIKE ? ESCAPE '\\')`).join(' OR ');
+    const params: unknown[] = [name, name];
+    for (const id of ids) {
+      const esc = id.replace(/[\\%_]/g, (c) => `\\${c}`);
+      params.push(id, `%.${esc}`, `%::${esc}`, `%/${esc}`);
+    }
+    return this.prep(
+      `SELECT i.rowid, i.id, i.name, i.kind, i.signature, i.summary, i.has_doc, i.line, f.path FROM items i JOIN files f ON f.id = i.file_id
+       WHERE i.name = ? COLLATE NOCASE AND i.name = ? AND (${conds}) ORDER BY i.has_doc DESC, length(i.id), i.rowid LIMIT ${Math.max(1, Math.floor(limit))}`,
+    ).all(...params) as LightItem[];
+  }
+
+  /** One item by rowid, whole. */
+  itemAt(rowid: number): DocItem | undefined {
+    const row = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE rowid = ?`).get(rowid) as StoredItemRow | undefined;
+    return row ? unpackItem(row) : undefined;
   }
 
   /** Ids close to a misspelt one: same first letters of the last segment, ranked by edit distance. */

@@ -284,12 +284,17 @@ export class LanguageServer {
     return this.request('textDocument/definition', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) }, position }), opts);
   }
 
+  /** Go-to-declaration (clangd: from a definition in a .cpp to the header's declaration). */
+  declaration(file: string, position: Position, opts: RequestOptions = {}): Promise<Location | Location[] | LocationLink[] | null> {
+    return this.request('textDocument/declaration', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) }, position }), opts);
+  }
+
   references(file: string, position: Position, includeDeclaration: boolean, opts: RequestOptions = {}): Promise<Location[] | null> {
     return this.request('textDocument/references', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) }, position, context: { includeDeclaration } }), opts);
   }
 
   /** Whether the running server advertised a capability (false when not running). */
-  supports(capability: 'hoverProvider' | 'referencesProvider' | 'definitionProvider' | 'documentSymbolProvider' | 'workspaceSymbolProvider'): boolean {
+  supports(capability: 'hoverProvider' | 'referencesProvider' | 'definitionProvider' | 'declarationProvider' | 'documentSymbolProvider' | 'workspaceSymbolProvider'): boolean {
     const c = this.client?.capabilities;
     return Boolean(c && c[capability]);
   }
