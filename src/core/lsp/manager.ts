@@ -3,6 +3,7 @@ import { DocentError } from '../errors.js';
 import { createLogger, type Logger } from '../log.js';
 import type { Disposable, ServiceRegistry } from '../services.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { Vfs } from '../vfs/index.js';
 import { LanguageServer, serverKey } from './language-server.js';
 import { scanProjects, type ScanResult } from './project-scan.js';
 import { ServerRegistry, type Route } from './registry.js';
@@ -36,6 +37,8 @@ export class LspManager implements Disposable {
   constructor(
     private readonly config: DocentConfig,
     private readonly log: Logger = createLogger('docent:lsp'),
+    /** File contents as the servers see them: the disk, plus each session's overlays. */
+    readonly vfs: Vfs = new Vfs(),
   ) {
     this.registry = new ServerRegistry(config);
     const idle = config.lsp.idleShutdownMs;
@@ -46,7 +49,7 @@ export class LspManager implements Disposable {
 
   /** The shared manager of a feature context's service registry. */
   static from(ctx: { services: ServiceRegistry; config: DocentConfig }): LspManager {
-    return ctx.services.get(LSP_SERVICE_KEY, () => new LspManager(ctx.config));
+    return ctx.services.get(LSP_SERVICE_KEY, () => new LspManager(ctx.config, undefined, Vfs.from(ctx.services)));
   }
 
   /** The server for (route.spec, route.root), created (not yet started) on first use. */
@@ -55,7 +58,7 @@ export class LspManager implements Disposable {
     const key = serverKey(route.spec.id, route.root);
     let s = this.servers.get(key);
     if (!s) {
-      s = new LanguageServer({ spec: route.spec, root: route.root, config: this.config.lsp, log: this.log });
+      s = new LanguageServer({ spec: route.spec, root: route.root, config: this.config.lsp, log: this.log, vfs: this.vfs });
       this.servers.set(key, s);
     }
     return s;
