@@ -22,6 +22,8 @@ export interface OpenDocument {
   /** The view that text came from (disk, or a session's overlay). */
   origin: 'disk' | 'overlay';
   lastUsed: number;
+  /** Date.now() when the current version was sent (pushes older than this are for other content). */
+  syncedAt: number;
 }
 
 export interface DocumentSink {
@@ -59,12 +61,13 @@ export class OpenDocuments {
         cur.version = this.nextVersion(uri);
         cur.hash = view.hash;
         cur.origin = view.origin;
+        cur.syncedAt = now;
         this.sink.didChange(cur, view.text);
         this.emit(cur);
       }
       return cur;
     }
-    const doc: OpenDocument = { uri, path: view.path, languageId, version: this.nextVersion(uri), hash: view.hash, origin: view.origin, lastUsed: now };
+    const doc: OpenDocument = { uri, path: view.path, languageId, version: this.nextVersion(uri), hash: view.hash, origin: view.origin, lastUsed: now, syncedAt: now };
     this.docs.set(uri, doc);
     this.sink.didOpen(doc, view.text);
     this.emit(doc);

@@ -1,0 +1,76 @@
+import {
+  DiagnosticsInput,
+  DiagnosticsOutput,
+  OverlayApplyInput,
+  OverlayApplyOutput,
+  OverlayListInput,
+  OverlayListOutput,
+  OverlayRemoveInput,
+  OverlayRemoveOutput,
+  diagnostics,
+  overlayApply,
+  overlayList,
+  overlayRemove,
+  renderDiagnostics,
+  renderOverlayApply,
+  renderOverlayList,
+  renderOverlayRemove,
+} from '../../features/check/index.js';
+import { defineTool, type AnyTool } from '../tool.js';
+
+const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
+/** Overlays change what later answers see, but never the disk. */
+const OVERLAY = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/** The check tools: overlays, diagnostics, explanations, analysis and hierarchies (src/features/check/). */
+export const checkTools: AnyTool[] = [
+  defineTool({
+    name: 'overlay_apply',
+    title: 'Apply an overlay',
+    description:
+      'Put in-memory content over a file for this session only: the whole content, or edits ({range: {start: {line, column}, end}, new_text} 1-based, or {anchor: exact unique text, new_text}) on the current view. ' +
+      'Every later answer of this session (diagnostics, navigation, hierarchies) is computed on it; the disk is never touched and other sessions keep seeing the disk. Returns the version and hash diagnostics will name in computed_on.',
+    group: 'check',
+    inputSchema: OverlayApplyInput,
+    outputSchema: OverlayApplyOutput,
+    annotations: OVERLAY,
+    handler: overlayApply,
+    render: renderOverlayApply,
+  }),
+  defineTool({
+    name: 'overlay_remove',
+    title: 'Remove overlays',
+    description: "Remove this session's overlay of a file (all of its overlays when file is omitted); the file reads from disk again.",
+    group: 'check',
+    inputSchema: OverlayRemoveInput,
+    outputSchema: OverlayRemoveOutput,
+    annotations: OVERLAY,
+    handler: overlayRemove,
+    render: renderOverlayRemove,
+  }),
+  defineTool({
+    name: 'overlay_list',
+    title: 'List overlays',
+    description: "This session's overlays: file, version, hash, and lines added/removed against the disk.",
+    group: 'check',
+    inputSchema: OverlayListInput,
+    outputSchema: OverlayListOutput,
+    annotations: READ_ONLY,
+    handler: overlayList,
+    render: renderOverlayList,
+  }),
+  defineTool({
+    name: 'diagnostics',
+    title: 'Diagnostics',
+    description:
+      'Errors and warnings from the language servers (clangd, TypeScript, pyright, …), computed on this session\'s view (overlays included) and never on stale content: computed_on names the version and hash of each file. ' +
+      'Stable namespaced codes (ts2322, pyright:reportAttributeAccessIssue, clang:-Wunused-variable), spans, related locations, and quick fixes as plain edits plus a unified diff with a confidence. ' +
+      'complete: false with the reason when a server timed out or is indexing. Pass the returned baseline as since to get only new and fixed diagnostics. Without files, the whole workspace (with progress).',
+    group: 'check',
+    inputSchema: DiagnosticsInput,
+    outputSchema: DiagnosticsOutput,
+    annotations: READ_ONLY,
+    handler: diagnostics,
+    render: renderDiagnostics,
+  }),
+];
