@@ -5,6 +5,7 @@ import type { LanguageServer } from '../../core/lsp/language-server.js';
 import { LspManager } from '../../core/lsp/manager.js';
 import { lineStarts, offsetAt, uriToPath } from '../../core/lsp/positions.js';
 import { Vfs } from '../../core/vfs/index.js';
+import { SEEN_CODES_KEY, SeenCodes } from '../../core/catalog/seen.js';
 import type { FeatureContext } from '../context.js';
 import { decodeBaseline, encodeBaseline, type Baseline, type BaselineEntry } from './baseline.js';
 import { codeOf, diagnosticId, severityOf, severityRank, sourceOf } from './codes.js';
@@ -142,14 +143,15 @@ function convert(r: FileDiagnostics, server: LanguageServer, vfs: Vfs, ctx: Feat
   const display = ctx.workspace.display(r.file);
   const text = r.view.text;
   const starts = lineStarts(text);
-  const seen = new Map<string, number>();
+  const dup = new Map<string, number>();
+  const seen = ctx.services.get(SEEN_CODES_KEY, () => new SeenCodes());
   return r.diagnostics.map((d, i) => {
     const source = sourceOf(d, server.spec.id);
     const code = codeOf(d, source);
     const covered = text.slice(offsetAt(text, d.range.start, starts), offsetAt(text, d.range.end, starts)).slice(0, 200);
     let id = diagnosticId(display, code, d.message, covered);
-    const n = (seen.get(id) ?? 0) + 1;
-    seen.set(id, n);
+    const n = (dup.get(id) ?? 0) + 1;
+    dup.set(id, n);
     if (n > 1) id = `${id}~${n}`;
     const out: DiagnosticT = {
       id,
@@ -167,6 +169,7 @@ function convert(r: FileDiagnostics, server: LanguageServer, vfs: Vfs, ctx: Feat
     const tags = (d.tags ?? []).map((t) => (t === 1 ? 'unnecessary' : 'deprecated') as 'unnecessary' | 'deprecated');
     if (tags.length) out.tags = tags;
     if (d.codeDescription?.href) out.docs_url = d.codeDescription.href;
+    seen.note({ code, source, message: d.message, docs_url: out.docs_url });
     return out;
   });
 }

@@ -1,6 +1,10 @@
 import {
   DiagnosticsInput,
   DiagnosticsOutput,
+  ExplainInput,
+  ExplainOutput,
+  diagnosticExplain,
+  renderExplain,
   OverlayApplyInput,
   OverlayApplyOutput,
   OverlayListInput,
@@ -72,5 +76,18 @@ export const checkTools: AnyTool[] = [
     annotations: READ_ONLY,
     handler: diagnostics,
     render: renderDiagnostics,
+  }),
+  defineTool({
+    name: 'diagnostic_explain',
+    title: 'Explain a diagnostic code',
+    description:
+      'What a diagnostic code means, from the compiler\'s own catalogue: TypeScript\'s diagnostic table and the quick fixes tsserver has for it (ts2322), pyright\'s rules and their messages (pyright:reportAttributeAccessIssue), ' +
+      'clang warning flags (clang:-Wunused-variable, via diagtool or the flag list GCC shares) and clang-tidy checks; with docs_url. An unknown code gives found: false and near codes.',
+    group: 'check',
+    inputSchema: ExplainInput,
+    outputSchema: ExplainOutput,
+    annotations: READ_ONLY,
+    handler: diagnosticExplain,
+    render: renderExplain,
   }),
 ];
