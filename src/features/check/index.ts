@@ -2,3 +2,4 @@ export * from './overlay.js';
 export * from './schema.js';
 export { diagnostics, renderDiagnostics } from './diagnostics.js';
 export { ExplainInput, ExplainOutput, diagnosticExplain, renderExplain, type ExplainResult } from './explain.js';
+export { AnalyzeInput, AnalyzeOutput, analyze, renderAnalyze, type AnalyzeResult } from './analyze.js';

@@ -1,4 +1,8 @@
 import {
+  AnalyzeInput,
+  AnalyzeOutput,
+  analyze,
+  renderAnalyze,
   DiagnosticsInput,
   DiagnosticsOutput,
   ExplainInput,
@@ -89,5 +93,18 @@ export const checkTools: AnyTool[] = [
     annotations: READ_ONLY,
     handler: diagnosticExplain,
     render: renderExplain,
+  }),
+  defineTool({
+    name: 'analyze',
+    title: 'Analyze a file',
+    description:
+      'One file at a glance, on this session\'s view: syntax errors from tree-sitter (instant, even without a server), the server\'s diagnostics by severity with the first few, the outline\'s size, ' +
+      'and whether the server compiles the file as part of a project (tsconfig include, compile_commands.json) or with guessed settings.',
+    group: 'check',
+    inputSchema: AnalyzeInput,
+    outputSchema: AnalyzeOutput,
+    annotations: READ_ONLY,
+    handler: analyze,
+    render: renderAnalyze,
   }),
 ];

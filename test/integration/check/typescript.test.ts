@@ -94,4 +94,16 @@ describe('diagnostics on typescript-language-server', () => {
     const r = await diags(a, { files: ['src/shapes.ts'] });
     expect((r.diagnostics as Diag[]).map((d) => d.code)).toEqual(['ts2322']);
   });
+
+  it('analyze: tree-sitter syntax errors of an overlay, diagnostics by severity, outline size, project membership', async () => {
+    ok(await a.call('overlay_apply', { file: 'src/scratch.ts', content: 'export function f( {\n  return 1;\n}\n' }));
+    const r = ok(await a.call('analyze', { file: 'src/scratch.ts' }));
+    expect(r).toMatchObject({ file: 'src/scratch.ts', origin: 'overlay', syntax: { parser: 'typescript' } });
+    expect(r.syntax.error_count).toBeGreaterThan(0);
+    expect(r.diagnostics.counts.error).toBeGreaterThan(0);
+    ok(await a.call('overlay_remove', {}));
+    const m = ok(await a.call('analyze', { file: 'src/util.ts' }));
+    expect(m).toMatchObject({ origin: 'disk', syntax: { error_count: 0 }, outline: { symbols: 4, top_level: 4 }, project: { server: 'typescript', in_project: true } });
+    expect(m.diagnostics.counts.error).toBe(0);
+  });
 });
