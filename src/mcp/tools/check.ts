@@ -1,4 +1,14 @@
 import {
+  CallHierarchyInput,
+  HierarchyOutput,
+  TypeHierarchyInput,
+  callHierarchy,
+  renderHierarchy,
+  typeHierarchy,
+  ImplementationsInput,
+  ImplementationsOutput,
+  findImplementations,
+  renderImplementations,
   AnalyzeInput,
   AnalyzeOutput,
   analyze,
@@ -26,6 +36,7 @@ import {
 } from '../../features/check/index.js';
 import { defineTool, type AnyTool } from '../tool.js';
 
+const TARGET_HELP = 'Point at the symbol by name {symbol_name, file_path?} (as get_symbol_documentation) or by a 1-based position {file, line, character}.';
 const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 /** Overlays change what later answers see, but never the disk. */
 const OVERLAY = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -106,5 +117,38 @@ export const checkTools: AnyTool[] = [
     annotations: READ_ONLY,
     handler: analyze,
     render: renderAnalyze,
+  }),
+  defineTool({
+    name: 'call_hierarchy',
+    title: 'Call hierarchy',
+    description: `Who calls a function (incoming) or what it calls (outgoing), as a tree to depth levels with qualified names, locations, line previews and call sites; bounded by max_results, paged with offset. ${TARGET_HELP}`,
+    group: 'check',
+    inputSchema: CallHierarchyInput,
+    outputSchema: HierarchyOutput,
+    annotations: READ_ONLY,
+    handler: callHierarchy,
+    render: renderHierarchy,
+  }),
+  defineTool({
+    name: 'type_hierarchy',
+    title: 'Type hierarchy',
+    description: `The base types (supertypes) or derived types (subtypes) of a class or interface, as a tree to depth levels with qualified names, locations and line previews. ${TARGET_HELP}`,
+    group: 'check',
+    inputSchema: TypeHierarchyInput,
+    outputSchema: HierarchyOutput,
+    annotations: READ_ONLY,
+    handler: typeHierarchy,
+    render: renderHierarchy,
+  }),
+  defineTool({
+    name: 'find_implementations',
+    title: 'Find implementations',
+    description: `Implementations of an interface or abstract/virtual method, or subclasses of a class, with line previews; paged. ${TARGET_HELP}`,
+    group: 'check',
+    inputSchema: ImplementationsInput,
+    outputSchema: ImplementationsOutput,
+    annotations: READ_ONLY,
+    handler: findImplementations,
+    render: renderImplementations,
   }),
 ];
