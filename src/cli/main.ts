@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../core/version.js';
 import { registerDocsCommands } from './commands/docs.js';
+import { registerCheckCommands } from './commands/check.js';
 import { registerDoctorCommand } from './commands/doctor.js';
 import { registerEmacsCommands } from './commands/emacs.js';
 import { registerInfoCommands } from './commands/info.js';
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerEmacsCommands(program);
   registerSymbolsCommands(program);
   registerDocsCommands(program);
+  registerCheckCommands(program);
   return program;
 }
 
