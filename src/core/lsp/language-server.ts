@@ -314,6 +314,19 @@ export class LanguageServer {
     return [...set].sort((a, b) => pathToUri(a).localeCompare(pathToUri(b)));
   }
 
+  /**
+   * A session just put `view` over its file: if this server holds that document and nobody is
+   * using it, send the new content now, so the server starts on it while the session's next
+   * request is still on its way (the request syncs again under a lease, so this is only a head
+   * start, never a correctness matter).
+   */
+  prefetch(view: FileSnapshot): void {
+    const client = this.client;
+    if (!client?.alive || !client.documents.isOpen(view.path)) return;
+    if (!client.leases.idle(pathToUri(view.path))) return;
+    client.open(view, languageIdFor(view.path, this.spec));
+  }
+
   /** A request about `file` on the session's view of it (see withView). */
   private fileRequest<R>(file: string, method: string, params: (uri: string) => unknown, opts: FileRequestOptions): Promise<R> {
     return this.withView(file, opts, ({ client, doc }) => client.request<R>(method, params(doc.uri), opts));

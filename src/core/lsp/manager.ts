@@ -33,6 +33,7 @@ export class LspManager implements Disposable {
   private readonly scans = new Map<string, { at: number; result: Promise<ScanResult> }>();
   private readonly timer: NodeJS.Timeout;
   private disposed = false;
+  private readonly offVfs: () => void;
 
   constructor(
     private readonly config: DocentConfig,
@@ -45,6 +46,12 @@ export class LspManager implements Disposable {
     const every = Math.max(1000, Math.min(30_000, idle > 0 ? idle / 4 : 30_000));
     this.timer = setInterval(() => void this.sweep(), every);
     this.timer.unref();
+    // An overlay change goes to the servers holding that file at once (a head start: every
+    // request still syncs its own session's view under a lease).
+    this.offVfs = vfs.onDidChange((e) => {
+      if (e.origin !== 'overlay' || !e.snapshot) return;
+      for (const s of this.servers.values()) s.prefetch(e.snapshot);
+    });
   }
 
   /** The shared manager of a feature context's service registry. */
@@ -118,6 +125,7 @@ export class LspManager implements Disposable {
     if (this.disposed) return;
     this.disposed = true;
     clearInterval(this.timer);
+    this.offVfs();
     const all = [...this.servers.values()];
     this.servers.clear();
     await Promise.allSettled(all.map((s) => s.dispose()));

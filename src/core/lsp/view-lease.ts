@@ -52,6 +52,11 @@ export class ViewLeases {
     return this.releaser(uri, s);
   }
 
+  /** True when nobody holds or waits for `uri` (a change may go out without disturbing anyone). */
+  idle(uri: string): boolean {
+    return !this.slots.has(uri);
+  }
+
   private releaser(uri: string, slot: Slot): () => void {
     let done = false;
     return () => {
