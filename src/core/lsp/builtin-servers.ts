@@ -40,6 +40,7 @@ function clangd(opts: BuiltinOptions): ServerSpec {
     builtin: true,
     settleMs: 1500,
     maxOpenDocuments: 12,
+    diagnostics: { ignoreIndexing: true },
     resolve: () => resolveProgram('clangd') ?? newestVersioned('clangd'),
     launch(cmd, root) {
       const dir = findCompileCommandsDir(root, opts.compileCommandsDir);
@@ -73,6 +74,7 @@ function typescriptServer(): ServerSpec {
     builtin: true,
     settleMs: 1000,
     symbolSearchFollowsLastFile: !native,
+    diagnostics: native ? undefined : { via: 'tsserver' },
     projectLoad: native
       ? undefined
       : (anchor) => ({ method: 'workspace/executeCommand', params: { command: 'typescript.tsserverRequest', arguments: ['projectInfo', { file: anchor, needFileNameList: false }] } }),

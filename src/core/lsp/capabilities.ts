@@ -40,6 +40,15 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
     publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
     rename: { dynamicRegistration: false, prepareSupport: true },
     formatting: { dynamicRegistration: false },
-    codeAction: { dynamicRegistration: false, isPreferredSupport: true, dataSupport: true },
+    codeAction: {
+      dynamicRegistration: false,
+      isPreferredSupport: true,
+      dataSupport: true,
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'source'] } },
+    },
+    // Pull diagnostics (pyright registers them dynamically): answers on exactly the content sent.
+    diagnostic: { dynamicRegistration: true, relatedDocumentSupport: false },
+    callHierarchy: { dynamicRegistration: false },
+    typeHierarchy: { dynamicRegistration: false },
   },
 };

@@ -17,7 +17,6 @@ import {
   StreamMessageWriter,
   UnregistrationRequest,
   WorkDoneProgressCreateRequest,
-  type Diagnostic,
   type MessageConnection,
   type Registration,
   type ServerCapabilities,
@@ -28,6 +27,9 @@ import { CLIENT_CAPABILITIES } from './capabilities.js';
 import { OpenDocuments, type OpenDocument } from './documents.js';
 import { pathToUri } from './positions.js';
 import { ProgressTracker } from './progress.js';
+import { PublishedDiagnostics } from './published-diagnostics.js';
+import { ViewLeases } from './view-lease.js';
+import type { FileSnapshot } from '../vfs/index.js';
 import { settingsSection } from './settings.js';
 
 /**
@@ -81,7 +83,9 @@ const STDERR_TAIL = 4000;
 export class LspClient {
   readonly progress = new ProgressTracker();
   readonly documents: OpenDocuments;
-  readonly diagnostics = new Map<string, Diagnostic[]>();
+  readonly diagnostics = new PublishedDiagnostics();
+  /** Which view of each document may be in the server right now (see view-lease.ts). */
+  readonly leases = new ViewLeases();
   readonly registrations = new Map<string, Registration>();
   readonly startedAt = Date.now();
   capabilities: ServerCapabilities = {};
@@ -216,7 +220,7 @@ export class LspClient {
     // jsonrpc routes $/progress to per-token handlers; tokens the server created itself
     // (window/workDoneProgress/create) arrive here.
     connection.onUnhandledProgress((params) => this.progress.handle(params.token, params.value as never));
-    connection.onNotification(PublishDiagnosticsNotification.type, (p) => this.diagnostics.set(p.uri, p.diagnostics));
+    connection.onNotification(PublishDiagnosticsNotification.type, (p) => this.diagnostics.handle(p));
     connection.onNotification('window/logMessage', (p: { message: string }) => {
       opts.log.debug(`${opts.name}: ${p.message}`);
       if (opts.readyLogPattern && !this.logReady && opts.readyLogPattern.test(p.message)) {
@@ -279,9 +283,12 @@ export class LspClient {
     void this.connection.sendNotification(method, params).catch(() => {});
   }
 
-  /** Open (or refresh) a document before querying it; undefined when the file is unreadable. */
-  open(file: string, languageId: string): OpenDocument | undefined {
-    const doc = this.documents.ensureOpen(file, languageId);
+  /**
+   * Make the server hold `view` (a Vfs snapshot: the disk or a session's overlay) before
+   * querying it; undefined when there is no such file or it is too large.
+   */
+  open(view: FileSnapshot, languageId: string): OpenDocument | undefined {
+    const doc = this.documents.ensureOpen(view, languageId);
     if (doc) this.progress.touch();
     return doc;
   }

@@ -1,5 +1,5 @@
 import type { Hover, Position } from 'vscode-languageserver-protocol';
-import type { RequestOptions } from './client.js';
+import type { FileRequestOptions } from './language-server.js';
 import type { LanguageServer } from './language-server.js';
 import { fileStamp } from './file-text.js';
 import { hoverMarkdown } from './hover.js';
@@ -37,7 +37,9 @@ export class HoverCache {
   }
 
   /** The hover at `pos` in `file`, from the cache when nothing it depends on changed. */
-  async hover(server: LanguageServer, file: string, pos: Position, opts: RequestOptions = {}): Promise<Hover | null> {
+  async hover(server: LanguageServer, file: string, pos: Position, opts: FileRequestOptions = {}): Promise<Hover | null> {
+    // Entries are disk answers: a session with overlays asks the server on its own view.
+    if (hasOverlays(server, opts.session)) return server.hover(file, pos, opts);
     const before = fileStamp(file);
     const k = this.key(server, file, pos);
     const hit = this.entries.get(k);
@@ -85,4 +87,9 @@ export class HoverCache {
   dispose(): void {
     this.entries.clear();
   }
+}
+
+/** True when `session` has overlays on any file (answers on its view are never cached). */
+export function hasOverlays(server: LanguageServer, session?: string): boolean {
+  return session !== undefined && server.vfs.listOverlays(session).length > 0;
 }

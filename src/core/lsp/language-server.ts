@@ -10,7 +10,10 @@ import type {
 import type { DocentConfig } from '../config/schema.js';
 import { DocentError, throwIfAborted } from '../errors.js';
 import type { Logger } from '../log.js';
+import path from 'node:path';
+import { Vfs, type FileSnapshot } from '../vfs/index.js';
 import { LspClient, type RequestOptions } from './client.js';
+import type { OpenDocument } from './documents.js';
 import { languageIdFor } from './registry.js';
 import { pathToUri } from './positions.js';
 import type { ServerSpec } from './server-spec.js';
@@ -29,6 +32,21 @@ export interface LanguageServerOptions {
   root: string;
   config: DocentConfig['lsp'];
   log: Logger;
+  /** Where file contents come from (disk plus session overlays); a private one when omitted. */
+  vfs?: Vfs;
+}
+
+/** A request about a file, answered on the view of `session` (its overlays over the disk). */
+export interface FileRequestOptions extends RequestOptions {
+  /** The asking client session; without it, the disk view. */
+  session?: string;
+}
+
+/** What a request about a file runs with: the client, the document and the content it holds. */
+export interface HeldView {
+  client: LspClient;
+  doc: OpenDocument;
+  view: FileSnapshot;
 }
 
 /** The first restart waits this long; each further crash doubles it, up to MAX_BACKOFF_MS. */
@@ -48,10 +66,12 @@ export class LanguageServer {
   private disposed = false;
   private lastError?: DocentError;
   lastUsed = Date.now();
+  readonly vfs: Vfs;
 
   constructor(private readonly opts: LanguageServerOptions) {
     this.spec = opts.spec;
     this.root = opts.root;
+    this.vfs = opts.vfs ?? new Vfs();
   }
 
   get key(): string {
@@ -161,7 +181,8 @@ export class LanguageServer {
    */
   async ready(opts: { anchor?: string; signal?: AbortSignal } = {}): Promise<IndexStatus> {
     const client = await this.connection(opts.signal);
-    if (opts.anchor) client.open(opts.anchor, languageIdFor(opts.anchor, this.spec));
+    // Opened only when not open yet: an open anchor may hold a session's view right now.
+    if (opts.anchor && !client.documents.isOpen(opts.anchor)) client.open(this.vfs.read(opts.anchor), languageIdFor(opts.anchor, this.spec));
     if (!this.readyWaited) {
       const deadline = client.startedAt + this.opts.config.readyTimeoutMs;
       await client.waitLogReady(deadline, opts.signal);
@@ -243,11 +264,72 @@ export class LanguageServer {
     }
   }
 
-  /** Open `file` in the server (re-sent if it changed on disk); returns its URI. */
-  private openIn(client: LspClient, file: string): string {
-    const doc = client.open(file, languageIdFor(file, this.spec));
-    if (!doc) throw new DocentError('E_NOT_FOUND', `Cannot read ${file}.`, 'Check that the file exists and is readable.');
-    return doc.uri;
+  /**
+   * Run `fn` while the server holds `session`'s view of `file` (its overlay, else the disk,
+   * re-read when it changed behind docent's back). Other sessions wanting other content for the
+   * same document wait until `fn` is done (view-lease.ts), so the answer is computed on exactly
+   * `view`. The session's overlays of other files this server serves are synced too (a header
+   * overlaid by the session is what its .cpp must see), and documents holding another session's
+   * overlay go back to this session's view. If the server dies meanwhile, it is restarted and
+   * `fn` runs once more (every request docent sends is a read).
+   */
+  async withView<R>(file: string, opts: FileRequestOptions, fn: (held: HeldView) => Promise<R>): Promise<R> {
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.connection(opts.signal);
+      this.lastUsed = Date.now();
+      const paths = this.viewPaths(client, file, opts.session);
+      const releases: Array<() => void> = [];
+      try {
+        // Leases in URI order, so two requests never wait on each other crosswise.
+        for (const p of paths) {
+          const hash = this.vfs.read(p, opts.session).hash;
+          releases.push(await client.leases.acquire(pathToUri(p), hash, opts.signal));
+        }
+        let held: HeldView | undefined;
+        for (const p of paths) {
+          // Read again under the lease; a view changed while waiting still goes out whole.
+          const view = this.vfs.read(p, opts.session);
+          const doc = p === file || client.documents.isOpen(p) || view.origin === 'overlay' ? client.open(view, languageIdFor(p, this.spec)) : undefined;
+          if (p === file) {
+            if (!doc) throw new DocentError('E_NOT_FOUND', `Cannot read ${file}.`, 'Check that the file exists and is readable.');
+            held = { client, doc, view };
+          }
+        }
+        return await fn(held!);
+      } catch (err) {
+        const crashed = err instanceof DocentError && err.code === 'E_UNAVAILABLE' && err.details?.crashed === true;
+        if (!crashed || attempt > 0) throw err;
+      } finally {
+        for (const r of releases) r();
+      }
+    }
+  }
+
+  /** `file`, plus the files whose view must change with it (overlays, ours or another's), sorted. */
+  private viewPaths(client: LspClient, file: string, session?: string): string[] {
+    const set = new Set<string>([file]);
+    const serves = (p: string) => (p === this.root || p.startsWith(this.root + path.sep)) && this.spec.extensions.includes(path.extname(p).toLowerCase());
+    if (session !== undefined) for (const o of this.vfs.listOverlays(session)) if (serves(o.path)) set.add(o.path);
+    for (const p of client.documents.paths('overlay')) set.add(p);
+    return [...set].sort((a, b) => pathToUri(a).localeCompare(pathToUri(b)));
+  }
+
+  /**
+   * A session just put `view` over its file: if this server holds that document and nobody is
+   * using it, send the new content now, so the server starts on it while the session's next
+   * request is still on its way (the request syncs again under a lease, so this is only a head
+   * start, never a correctness matter).
+   */
+  prefetch(view: FileSnapshot): void {
+    const client = this.client;
+    if (!client?.alive || !client.documents.isOpen(view.path)) return;
+    if (!client.leases.idle(pathToUri(view.path))) return;
+    client.open(view, languageIdFor(view.path, this.spec));
+  }
+
+  /** A request about `file` on the session's view of it (see withView). */
+  private fileRequest<R>(file: string, method: string, params: (uri: string) => unknown, opts: FileRequestOptions): Promise<R> {
+    return this.withView(file, opts, ({ client, doc }) => client.request<R>(method, params(doc.uri), opts));
   }
 
   /**
@@ -264,7 +346,7 @@ export class LanguageServer {
         // Not awaited before the search on purpose: both requests must leave back to back.
         // Best effort: an anchor that cannot be read (deleted since the scan, too large) must
         // not fail the search itself.
-        const doc = c.open(from, languageIdFor(from, this.spec));
+        const doc = c.documents.get(from) ?? c.open(this.vfs.read(from), languageIdFor(from, this.spec));
         if (doc) c.request('textDocument/foldingRange', { textDocument: { uri: doc.uri } }, rest).catch(() => undefined);
         return { query };
       },
@@ -272,29 +354,36 @@ export class LanguageServer {
     );
   }
 
-  documentSymbols(file: string, opts: RequestOptions = {}): Promise<Array<DocumentSymbol | SymbolInformation> | null> {
-    return this.request('textDocument/documentSymbol', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) } }), opts);
+  documentSymbols(file: string, opts: FileRequestOptions = {}): Promise<Array<DocumentSymbol | SymbolInformation> | null> {
+    return this.fileRequest(file, 'textDocument/documentSymbol', (uri) => ({ textDocument: { uri } }), opts);
   }
 
-  hover(file: string, position: Position, opts: RequestOptions = {}): Promise<Hover | null> {
-    return this.request('textDocument/hover', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) }, position }), opts);
+  hover(file: string, position: Position, opts: FileRequestOptions = {}): Promise<Hover | null> {
+    return this.fileRequest(file, 'textDocument/hover', (uri) => ({ textDocument: { uri }, position }), opts);
   }
 
-  definition(file: string, position: Position, opts: RequestOptions = {}): Promise<Location | Location[] | LocationLink[] | null> {
-    return this.request('textDocument/definition', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) }, position }), opts);
+  definition(file: string, position: Position, opts: FileRequestOptions = {}): Promise<Location | Location[] | LocationLink[] | null> {
+    return this.fileRequest(file, 'textDocument/definition', (uri) => ({ textDocument: { uri }, position }), opts);
   }
 
   /** Go-to-declaration (clangd: from a definition in a .cpp to the header's declaration). */
-  declaration(file: string, position: Position, opts: RequestOptions = {}): Promise<Location | Location[] | LocationLink[] | null> {
-    return this.request('textDocument/declaration', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) }, position }), opts);
+  declaration(file: string, position: Position, opts: FileRequestOptions = {}): Promise<Location | Location[] | LocationLink[] | null> {
+    return this.fileRequest(file, 'textDocument/declaration', (uri) => ({ textDocument: { uri }, position }), opts);
   }
 
-  references(file: string, position: Position, includeDeclaration: boolean, opts: RequestOptions = {}): Promise<Location[] | null> {
-    return this.request('textDocument/references', (c: LspClient) => ({ textDocument: { uri: this.openIn(c, file) }, position, context: { includeDeclaration } }), opts);
+  references(file: string, position: Position, includeDeclaration: boolean, opts: FileRequestOptions = {}): Promise<Location[] | null> {
+    return this.fileRequest(file, 'textDocument/references', (uri) => ({ textDocument: { uri }, position, context: { includeDeclaration } }), opts);
+  }
+
+  /** Any other request about a position or a whole file (call/type hierarchy, implementation, codeAction, …). */
+  fileQuery<R>(file: string, method: string, params: (uri: string) => unknown, opts: FileRequestOptions = {}): Promise<R> {
+    return this.fileRequest(file, method, params, opts);
   }
 
   /** Whether the running server advertised a capability (false when not running). */
-  supports(capability: 'hoverProvider' | 'referencesProvider' | 'definitionProvider' | 'declarationProvider' | 'documentSymbolProvider' | 'workspaceSymbolProvider'): boolean {
+  supports(
+    capability: 'hoverProvider' | 'referencesProvider' | 'definitionProvider' | 'declarationProvider' | 'documentSymbolProvider' | 'workspaceSymbolProvider' | 'callHierarchyProvider' | 'typeHierarchyProvider' | 'implementationProvider' | 'codeActionProvider',
+  ): boolean {
     const c = this.client?.capabilities;
     return Boolean(c && c[capability]);
   }

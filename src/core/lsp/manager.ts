@@ -3,6 +3,7 @@ import { DocentError } from '../errors.js';
 import { createLogger, type Logger } from '../log.js';
 import type { Disposable, ServiceRegistry } from '../services.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { Vfs } from '../vfs/index.js';
 import { LanguageServer, serverKey } from './language-server.js';
 import { scanProjects, type ScanResult } from './project-scan.js';
 import { ServerRegistry, type Route } from './registry.js';
@@ -32,21 +33,30 @@ export class LspManager implements Disposable {
   private readonly scans = new Map<string, { at: number; result: Promise<ScanResult> }>();
   private readonly timer: NodeJS.Timeout;
   private disposed = false;
+  private readonly offVfs: () => void;
 
   constructor(
     private readonly config: DocentConfig,
     private readonly log: Logger = createLogger('docent:lsp'),
+    /** File contents as the servers see them: the disk, plus each session's overlays. */
+    readonly vfs: Vfs = new Vfs(),
   ) {
     this.registry = new ServerRegistry(config);
     const idle = config.lsp.idleShutdownMs;
     const every = Math.max(1000, Math.min(30_000, idle > 0 ? idle / 4 : 30_000));
     this.timer = setInterval(() => void this.sweep(), every);
     this.timer.unref();
+    // An overlay change goes to the servers holding that file at once (a head start: every
+    // request still syncs its own session's view under a lease).
+    this.offVfs = vfs.onDidChange((e) => {
+      if (e.origin !== 'overlay' || !e.snapshot) return;
+      for (const s of this.servers.values()) s.prefetch(e.snapshot);
+    });
   }
 
   /** The shared manager of a feature context's service registry. */
   static from(ctx: { services: ServiceRegistry; config: DocentConfig }): LspManager {
-    return ctx.services.get(LSP_SERVICE_KEY, () => new LspManager(ctx.config));
+    return ctx.services.get(LSP_SERVICE_KEY, () => new LspManager(ctx.config, undefined, Vfs.from(ctx.services)));
   }
 
   /** The server for (route.spec, route.root), created (not yet started) on first use. */
@@ -55,7 +65,7 @@ export class LspManager implements Disposable {
     const key = serverKey(route.spec.id, route.root);
     let s = this.servers.get(key);
     if (!s) {
-      s = new LanguageServer({ spec: route.spec, root: route.root, config: this.config.lsp, log: this.log });
+      s = new LanguageServer({ spec: route.spec, root: route.root, config: this.config.lsp, log: this.log, vfs: this.vfs });
       this.servers.set(key, s);
     }
     return s;
@@ -115,6 +125,7 @@ export class LspManager implements Disposable {
     if (this.disposed) return;
     this.disposed = true;
     clearInterval(this.timer);
+    this.offVfs();
     const all = [...this.servers.values()];
     this.servers.clear();
     await Promise.allSettled(all.map((s) => s.dispose()));

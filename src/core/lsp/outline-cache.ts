@@ -1,7 +1,8 @@
 import type { DocumentSymbol, SymbolInformation } from 'vscode-languageserver-protocol';
-import type { RequestOptions } from './client.js';
+import type { FileRequestOptions } from './language-server.js';
 import type { LanguageServer } from './language-server.js';
 import { fileStamp } from './file-text.js';
+import { hasOverlays } from './hover-cache.js';
 
 /**
  * Document-symbol answers cached per (server process, file version). A file's outline depends
@@ -19,7 +20,8 @@ type Outline = Array<DocumentSymbol | SymbolInformation>;
 export class OutlineCache {
   private readonly entries = new Map<string, { stamp: string; items: Outline }>();
 
-  async documentSymbols(server: LanguageServer, file: string, opts: RequestOptions = {}): Promise<Outline> {
+  async documentSymbols(server: LanguageServer, file: string, opts: FileRequestOptions = {}): Promise<Outline> {
+    if (hasOverlays(server, opts.session)) return (await server.documentSymbols(file, opts)) ?? [];
     const key = `${server.key}\0${server.pid ?? 0}\0${file}`;
     const now = fileStamp(file);
     const hit = this.entries.get(key);

@@ -54,6 +54,14 @@ export interface ServerSpec {
    * hovers and definitions from a half-loaded project: nothing, or the wrong symbol.
    */
   projectLoad?(anchor: string): { method: string; params: unknown };
+  /**
+   * How diagnostics are taken when the server has no pull support (textDocument/diagnostic):
+   * `via: 'tsserver'` asks tsserver synchronously through typescript-language-server (its
+   * pushes carry no version); `ignoreIndexing` says a background index does not change a
+   * file's diagnostics (clangd diagnoses from the file's own AST), so answers given while it
+   * indexes are complete.
+   */
+  diagnostics?: { via?: 'tsserver'; ignoreIndexing?: boolean };
   /** Arguments that print the version (default ["--version"]). */
   versionArgs?: string[];
   /** The version, when no arguments print it. */

@@ -81,7 +81,7 @@ export async function fromWorkspace(res: Resolution, path: string[], ctx: Featur
   try {
     const server = serverFor(best, ctx);
     res.server = server;
-    res.hover = splitHover(await hoverCache(ctx).hover(server, best.site.file, best.site.position, { signal: ctx.signal }));
+    res.hover = splitHover(await hoverCache(ctx).hover(server, best.site.file, best.site.position, { signal: ctx.signal, session: ctx.session.id }));
   } catch (err) {
     if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
     res.warnings.push(`Could not get hover for ${res.qualifiedName}: ${(err as Error).message}`);

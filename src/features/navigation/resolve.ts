@@ -127,7 +127,7 @@ async function fromModuleFile(res: Resolution, path: string[], ctx: FeatureConte
 
 /** Outline nodes matching the path, the exact scope asked for first, then file order. */
 async function outlineMatches(path: string[], file: string, server: LanguageServer, ctx: FeatureContext): Promise<OutlineNode[]> {
-  const items = await outlineCache(ctx).documentSymbols(server, file, { signal: ctx.signal });
+  const items = await outlineCache(ctx).documentSymbols(server, file, { signal: ctx.signal, session: ctx.session.id });
   const outline = buildOutline(items, server.spec.separator, (l) => linePreview(file, l));
   const matches = findInOutline(outline, path);
   const exact = matches.filter((m) => m.scope.length + 1 === path.length);
@@ -144,8 +144,8 @@ async function fromOutline(res: Resolution, path: string[], ordered: OutlineNode
   const at = nameIn(file, best.selectionRange, best.name) ?? best.selectionRange.start;
   const cache = hoverCache(ctx);
   const [hover, defs] = await Promise.all([
-    cache.hover(server, file, at, { signal: ctx.signal }),
-    server.supports('definitionProvider') ? server.definition(file, at, { signal: ctx.signal }).catch(() => null) : Promise.resolve(null),
+    cache.hover(server, file, at, { signal: ctx.signal, session: ctx.session.id }),
+    server.supports('definitionProvider') ? server.definition(file, at, { signal: ctx.signal, session: ctx.session.id }).catch(() => null) : Promise.resolve(null),
   ]);
   fill(res, best, server.spec.separator);
   res.found = true;
@@ -277,8 +277,8 @@ async function tryUses(name: string, uses: readonly Occurrence[], file: string, 
     const usage: Site = { file, position: occ.position };
     out.asked.push(occ.position);
     const [hover, defs] = await Promise.all([
-      cache.hover(server, file, occ.position, { signal: ctx.signal }),
-      server.definition(file, occ.position, { signal: ctx.signal }).catch((err: unknown) => {
+      cache.hover(server, file, occ.position, { signal: ctx.signal, session: ctx.session.id }),
+      server.definition(file, occ.position, { signal: ctx.signal, session: ctx.session.id }).catch((err: unknown) => {
         if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
         return null;
       }),
@@ -306,7 +306,7 @@ async function tryUses(name: string, uses: readonly Occurrence[], file: string, 
     const selfDeclaration = Boolean(def && def.file === file && def.position.line === occ.position.line && def.position.character === occ.position.character);
     if (def) cache.dependOn(server, file, occ.position, [def.file]);
     if (!parts.documentation && def && !aliasOnly && !selfDeclaration) {
-      const atDef = splitHover(await cache.hover(server, def.file, def.position, { signal: ctx.signal }));
+      const atDef = splitHover(await cache.hover(server, def.file, def.position, { signal: ctx.signal, session: ctx.session.id }));
       if (atDef.documentation || (!parts.signature && atDef.signature)) parts = { ...atDef, signature: parts.signature ?? atDef.signature };
     }
     out.attempts.push({ usage, def, hover: parts, understood, aliasOnly, selfDeclaration, original });
@@ -347,7 +347,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** kind, container and qualified name from the outline of the definition's file. */
 async function describeDefinition(res: Resolution, server: LanguageServer, def: Site, ctx: FeatureContext, original?: string): Promise<void> {
   try {
-    const items = await outlineCache(ctx).documentSymbols(server, def.file, { signal: ctx.signal, timeoutMs: Math.min(5000, ctx.config.lsp.requestTimeoutMs) });
+    const items = await outlineCache(ctx).documentSymbols(server, def.file, { signal: ctx.signal, session: ctx.session.id, timeoutMs: Math.min(5000, ctx.config.lsp.requestTimeoutMs) });
     const outline = buildOutline(items, server.spec.separator, (l) => linePreview(def.file, l));
     const node = symbolAt(outline, def.position);
     if (node && node.name === (original ?? res.name)) fill(res, node, server.spec.separator);
@@ -361,7 +361,7 @@ async function describeDefinition(res: Resolution, server: LanguageServer, def: 
 async function hoverAtDefinition(res: Resolution, server: LanguageServer, ctx: FeatureContext): Promise<void> {
   const def = res.definition!;
   try {
-    const parts = splitHover(await hoverCache(ctx).hover(server, def.file, def.position, { signal: ctx.signal }));
+    const parts = splitHover(await hoverCache(ctx).hover(server, def.file, def.position, { signal: ctx.signal, session: ctx.session.id }));
     if (parts.documentation) res.hover = { ...parts, signature: res.hover?.signature ?? parts.signature };
   } catch (err) {
     if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;

@@ -24,7 +24,7 @@ import { resolveTarget, targetOut } from './target.js';
 export async function findDefinition(input: TargetInputT & { source_lines: number }, ctx: FeatureContext): Promise<FindDefinitionResult> {
   const t = await resolveTarget(input, ctx);
   const warnings = [...t.warnings];
-  let ranges = toFileRanges(await t.server.definition(t.site.file, t.site.position, { signal: ctx.signal }));
+  let ranges = toFileRanges(await t.server.definition(t.site.file, t.site.position, { signal: ctx.signal, session: ctx.session.id }));
   // A name resolved to its declaration with no further definition (TypeScript, Python) is its own definition.
   if (!ranges.length && t.resolution?.definition) {
     const d = t.resolution.definition;
@@ -56,7 +56,7 @@ export async function findReferences(
   const t = await resolveTarget(input, ctx);
   const warnings = [...t.warnings];
   if (t.server.running && !t.server.supports('referencesProvider')) throw new DocentError('E_UNAVAILABLE', `${t.server.spec.id} does not support find-references.`, 'Use search_symbols or a text search instead.');
-  const raw = (await t.server.references(t.site.file, t.site.position, input.include_declaration, { signal: ctx.signal })) ?? [];
+  const raw = (await t.server.references(t.site.file, t.site.position, input.include_declaration, { signal: ctx.signal, session: ctx.session.id })) ?? [];
   const refs = toFileRanges(raw)
     .filter((r): r is typeof r & { file: string } => Boolean(r.file))
     .sort((a, b) => a.file.localeCompare(b.file) || comparePos(a.range.start, b.range.start));
@@ -95,7 +95,7 @@ export async function findReferences(
 export async function hover(input: TargetInputT, ctx: FeatureContext): Promise<HoverResult> {
   const t = await resolveTarget(input, ctx);
   // A name resolution already has the best hover (the use's, or the definition's when the use had no docs).
-  const parts = t.resolution?.hover ?? splitHover(await hoverCache(ctx).hover(t.server, t.site.file, t.site.position, { signal: ctx.signal }));
+  const parts = t.resolution?.hover ?? splitHover(await hoverCache(ctx).hover(t.server, t.site.file, t.site.position, { signal: ctx.signal, session: ctx.session.id }));
   const found = Boolean(parts.signature || parts.documentation);
   const warnings = [...t.warnings];
   if (!found) warnings.push(`${t.server.spec.id} has no hover information for ${t.symbol ?? 'this position'}.`);
@@ -106,7 +106,7 @@ export async function documentSymbols(input: { file: string; depth?: number; max
   const file = ctx.workspace.resolve(input.file, { mustExist: true, kind: 'file' }).absolute;
   const server = LspManager.from(ctx).forFile(file, ctx.workspace);
   const status = await server.ready({ anchor: file, signal: ctx.signal });
-  const items = (await server.documentSymbols(file, { signal: ctx.signal })) ?? [];
+  const items = (await server.documentSymbols(file, { signal: ctx.signal, session: ctx.session.id })) ?? [];
   const outline = sortOutline(buildOutline(items, server.spec.separator, (l) => linePreview(file, l)));
   const total = flattenOutline(outline).length;
   let returned = 0;

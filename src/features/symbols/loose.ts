@@ -42,7 +42,7 @@ export async function searchLooseFiles(server: LanguageServer, project: Project,
       const i = next++;
       throwIfAborted(ctx.signal);
       try {
-        perFile[i] = fromDocumentSymbols(await outlines.documentSymbols(server, files[i]!, { signal: ctx.signal }), files[i]!, server, q);
+        perFile[i] = fromDocumentSymbols(await outlines.documentSymbols(server, files[i]!, { signal: ctx.signal, session: ctx.session.id }), files[i]!, server, q);
       } catch (err) {
         if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
         failed++;

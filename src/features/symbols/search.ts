@@ -327,7 +327,7 @@ async function fromFiles(input: SearchSymbolsInputT, ctx: FeatureContext, manage
       try {
         await server.ready({ anchor: list[0], signal: ctx.signal });
         for (const file of list) {
-          const items = (await server.settled(() => server.documentSymbols(file, { signal: ctx.signal }), ctx.signal)) ?? [];
+          const items = (await server.settled(() => server.documentSymbols(file, { signal: ctx.signal, session: ctx.session.id }), ctx.signal)) ?? [];
           candidates.push(...fromDocumentSymbols(items, file, server, q));
           ctx.progress({ progress: ++done, total: files.length, message: ctx.workspace.display(file) });
         }

@@ -5,9 +5,10 @@ import { infoTools } from './info.js';
 import { symbolsTools } from './symbols.js';
 import { workspaceTools } from './workspace.js';
 import { selectEntries } from '../catalog.js';
+import { checkTools } from './check.js';
 
 /** Every tool docent has, in the order tools/list shows them. */
-export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools];
+export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools, ...checkTools];
 
 /**
  * The tools selected by `--tools` (names or group names); all when the selection is empty.

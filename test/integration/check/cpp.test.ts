@@ -1,0 +1,54 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocentSession } from '../../helpers/docent.js';
+import { diskState, materialize, ok, serve, type Diag } from './helpers.js';
+
+// clangd on a CMake project built with -Wall -Wextra: main.cpp has a known warning (an unused
+// variable).
+let fx: ReturnType<typeof materialize>;
+let s: DocentSession;
+
+beforeAll(async () => {
+  fx = materialize('cpp');
+  s = await serve(fx.root);
+}, 90_000);
+afterAll(async () => {
+  await s?.close();
+  fx?.cleanup();
+});
+
+const diags = async (args: Record<string, unknown>) => ok(await s.call('diagnostics', args));
+
+describe('diagnostics on clangd', () => {
+  it('the known warning, with a namespaced code', async () => {
+    const r = await diags({ files: ['src/main.cpp'] });
+    expect(r.complete).toBe(true);
+    expect((r.diagnostics as Diag[]).map((d) => `${d.code}:${d.severity}:${d.span.line}`)).toEqual(['clang:-Wunused-variable:warning:4']);
+    expect(r.computed_on[0]).toMatchObject({ file: 'src/main.cpp', via: 'push', server: 'clangd' });
+  });
+
+  it('a missing semicolon in an overlay: the error, its fix-it applied into the overlay, then clean', async () => {
+    const file = path.join(fx.root, 'src/shapes.cpp');
+    const before = diskState(file);
+    ok(await s.call('overlay_apply', { file: 'src/shapes.cpp', edits: [{ anchor: 'return leaf() + 1;', new_text: 'return leaf() + 1' }] }));
+    const r = await diags({ files: ['src/shapes.cpp'] });
+    const d = (r.diagnostics as Diag[]).find((x) => x.severity === 'error')!;
+    expect(d).toMatchObject({ code: 'clang:expected_semi_after_stmt', span: { line: 9 } });
+    const fix = d.fixes[0]!;
+    expect(fix.edits).toEqual([{ file: 'src/shapes.cpp', range: expect.anything(), new_text: ';' }]);
+    expect(fix.diff).toContain('+int middle() { return leaf() + 1; }');
+    ok(await s.call('overlay_apply', { file: 'src/shapes.cpp', edits: fix.edits.map((e) => ({ range: e.range, new_text: e.new_text })) }));
+    expect((await diags({ files: ['src/shapes.cpp'] })).diagnostics).toEqual([]);
+    expect(diskState(file)).toEqual(before);
+    ok(await s.call('overlay_remove', {}));
+  });
+
+  it('a file changed on disk behind docent\'s back is re-read', async () => {
+    const file = path.join(fx.root, 'src/shapes.cpp');
+    expect((await diags({ files: ['src/shapes.cpp'] })).diagnostics).toEqual([]);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('int leaf() { return 1; }', 'int leaf() { int spare = 2; return 1; }'));
+    const r = await diags({ files: ['src/shapes.cpp'] });
+    expect((r.diagnostics as Diag[]).map((d) => `${d.code}:${d.span.line}`)).toEqual(['clang:-Wunused-variable:8']);
+  });
+});
