@@ -16,8 +16,9 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
     didChangeConfiguration: { dynamicRegistration: true },
     didChangeWatchedFiles: { dynamicRegistration: false },
     symbol: { dynamicRegistration: false, symbolKind: { valueSet: ALL_SYMBOL_KINDS } },
-    applyEdit: false,
-    workspaceEdit: { documentChanges: true },
+    // Edits servers send (workspace/applyEdit after a refactoring command) become previews.
+    applyEdit: true,
+    workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'], failureHandling: 'abort', normalizesLineEndings: false },
   },
   textDocument: {
     synchronization: { dynamicRegistration: false, didSave: false, willSave: false, willSaveWaitUntil: false },
@@ -40,6 +41,13 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
     publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
     rename: { dynamicRegistration: false, prepareSupport: true },
     formatting: { dynamicRegistration: false },
-    codeAction: { dynamicRegistration: false, isPreferredSupport: true, dataSupport: true },
+    codeAction: {
+      dynamicRegistration: false,
+      isPreferredSupport: true,
+      dataSupport: true,
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'refactor.extract', 'refactor.inline', 'refactor.rewrite', 'source', 'source.organizeImports'] } },
+      resolveSupport: { properties: ['edit'] },
+    },
+    rangeFormatting: { dynamicRegistration: false },
   },
 };

@@ -15,12 +15,25 @@ import {
   renderUndo,
   undoEdit,
 } from '../../features/change/edits.js';
+import { RenameSymbolInput, RenameSymbolOutput, renameSymbol, renderRename } from '../../features/change/rename.js';
 import { defineTool, type AnyTool } from '../tool.js';
 
 /** Editing writes files (with --allow-writes): never read-only; applying an edit twice is refused. */
 const EDITS = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } as const;
 
 export const changeTools: AnyTool[] = [
+  defineTool({
+    name: 'rename_symbol',
+    title: 'Rename a symbol',
+    description:
+      'Rename a symbol everywhere the language server knows it (every affected file opened first), given by name (symbol, with file to pick one) or position (file, line, column). Returns a preview: every file and occurrence, the unified diff, an edit_id, and a check against find_references (mismatches reported). A rename that changes nothing or collides with a name in scope is refused; a file renamed with its symbol is a resource operation. apply: true writes it (needs --allow-writes).',
+    group: 'change',
+    inputSchema: RenameSymbolInput,
+    outputSchema: RenameSymbolOutput,
+    annotations: EDITS,
+    handler: renameSymbol,
+    render: renderRename,
+  }),
   defineTool({
     name: 'apply_edit',
     title: 'Apply a previewed edit',

@@ -1,0 +1,28 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DocentConfigInput } from '../../../src/core/config/schema.js';
+import { ApplyEditInput, UndoEditInput, applyEdit, undoEdit } from '../../../src/features/change/edits.js';
+import { RenameSymbolInput, renameSymbol } from '../../../src/features/change/rename.js';
+import { makeContext } from '../symbols/helpers.js';
+
+export const CHANGE_FIXTURES = path.resolve(__dirname, '../../fixtures/change');
+
+/** Copy a change fixture into a fresh temp directory: these tests write files. */
+export function materialize(name: string): { root: string; read: (rel: string) => string; cleanup: () => void } {
+  const root = mkdtempSync(path.join(tmpdir(), `docent-change-${name}-`));
+  cpSync(path.join(CHANGE_FIXTURES, name), root, { recursive: true });
+  return { root, read: (rel) => readFileSync(path.join(root, rel), 'utf8'), cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** A context over `root` (writes allowed) with the change features bound to it. */
+export function changeContext(root: string, config: DocentConfigInput = {}) {
+  const env = makeContext([root], { allowWrites: true, ...config });
+  const { ctx } = env;
+  return {
+    ...env,
+    rename: (i: Record<string, unknown>) => renameSymbol(RenameSymbolInput.parse(i), ctx),
+    apply: (i: Record<string, unknown>) => applyEdit(ApplyEditInput.parse(i), ctx),
+    undo: (i: Record<string, unknown>) => undoEdit(UndoEditInput.parse(i), ctx),
+  };
+}
