@@ -16,6 +16,18 @@ import {
   undoEdit,
 } from '../../features/change/edits.js';
 import { RenameSymbolInput, RenameSymbolOutput, renameSymbol, renderRename } from '../../features/change/rename.js';
+import {
+  DeleteSymbolInput,
+  InsertSymbolTextInput,
+  ReplaceSymbolBodyInput,
+  SymbolEditOutput,
+  deleteSymbol,
+  insertAfterSymbol,
+  insertBeforeSymbol,
+  renderSymbolEdit,
+  replaceSymbolBody,
+} from '../../features/change/symbol-edits.js';
+import { FormatDocumentInput, FormatDocumentOutput, formatDocument, renderFormat } from '../../features/change/format.js';
 import { defineTool, type AnyTool } from '../tool.js';
 
 /** Editing writes files (with --allow-writes): never read-only; applying an edit twice is refused. */
@@ -33,6 +45,64 @@ export const changeTools: AnyTool[] = [
     annotations: EDITS,
     handler: renameSymbol,
     render: renderRename,
+  }),
+  defineTool({
+    name: 'format_document',
+    title: 'Format a file',
+    description:
+      'Format a file (or a range) with its language server (clangd with the project\'s .clang-format, the TypeScript server), or the language\'s standard formatter where the server has none (black, gofmt, rustfmt). Returns a preview (no edits when already formatted); apply: true writes.',
+    group: 'change',
+    inputSchema: FormatDocumentInput,
+    outputSchema: FormatDocumentOutput,
+    annotations: EDITS,
+    handler: formatDocument,
+    render: renderFormat,
+  }),
+  defineTool({
+    name: 'replace_symbol_body',
+    title: 'Replace a symbol\'s definition',
+    description:
+      'Replace the definition of a symbol addressed by name, on the range the syntax tree gives (decorators, attributes, doc comment and trailing comma/semicolon included when new_body brings its own, kept otherwise); new_body is re-indented to the symbol\'s indentation. Preview by default; apply: true writes.',
+    group: 'change',
+    inputSchema: ReplaceSymbolBodyInput,
+    outputSchema: SymbolEditOutput,
+    annotations: EDITS,
+    handler: replaceSymbolBody,
+    render: renderSymbolEdit,
+  }),
+  defineTool({
+    name: 'insert_before_symbol',
+    title: 'Insert before a symbol',
+    description: 'Insert text on its own lines before a symbol, above its doc comment, decorators and attributes, indented like the symbol. Preview by default; apply: true writes.',
+    group: 'change',
+    inputSchema: InsertSymbolTextInput,
+    outputSchema: SymbolEditOutput,
+    annotations: EDITS,
+    handler: insertBeforeSymbol,
+    render: renderSymbolEdit,
+  }),
+  defineTool({
+    name: 'insert_after_symbol',
+    title: 'Insert after a symbol',
+    description: 'Insert text on its own lines after a symbol (after a multi-line value and its trailing comma or semicolon), indented like the symbol. Preview by default; apply: true writes.',
+    group: 'change',
+    inputSchema: InsertSymbolTextInput,
+    outputSchema: SymbolEditOutput,
+    annotations: EDITS,
+    handler: insertAfterSymbol,
+    render: renderSymbolEdit,
+  }),
+  defineTool({
+    name: 'delete_symbol',
+    title: 'Delete a symbol',
+    description:
+      'Delete a symbol with its doc comment, decorators/attributes and trailing comma or semicolon. Refused, listing them, while references remain, unless force. Preview by default; apply: true writes.',
+    group: 'change',
+    inputSchema: DeleteSymbolInput,
+    outputSchema: SymbolEditOutput,
+    annotations: EDITS,
+    handler: deleteSymbol,
+    render: renderSymbolEdit,
   }),
   defineTool({
     name: 'apply_edit',

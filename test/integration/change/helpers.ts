@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { DocentConfigInput } from '../../../src/core/config/schema.js';
 import { ApplyEditInput, UndoEditInput, applyEdit, undoEdit } from '../../../src/features/change/edits.js';
 import { RenameSymbolInput, renameSymbol } from '../../../src/features/change/rename.js';
+import { FormatDocumentInput, formatDocument } from '../../../src/features/change/format.js';
+import { DeleteSymbolInput, InsertSymbolTextInput, ReplaceSymbolBodyInput, deleteSymbol, insertAfterSymbol, insertBeforeSymbol, replaceSymbolBody } from '../../../src/features/change/symbol-edits.js';
 import { makeContext } from '../symbols/helpers.js';
 
 export const CHANGE_FIXTURES = path.resolve(__dirname, '../../fixtures/change');
@@ -22,6 +24,11 @@ export function changeContext(root: string, config: DocentConfigInput = {}) {
   return {
     ...env,
     rename: (i: Record<string, unknown>) => renameSymbol(RenameSymbolInput.parse(i), ctx),
+    replaceBody: (i: Record<string, unknown>) => replaceSymbolBody(ReplaceSymbolBodyInput.parse(i), ctx),
+    insertBefore: (i: Record<string, unknown>) => insertBeforeSymbol(InsertSymbolTextInput.parse(i), ctx),
+    insertAfter: (i: Record<string, unknown>) => insertAfterSymbol(InsertSymbolTextInput.parse(i), ctx),
+    deleteSymbol: (i: Record<string, unknown>) => deleteSymbol(DeleteSymbolInput.parse(i), ctx),
+    format: (i: Record<string, unknown>) => formatDocument(FormatDocumentInput.parse(i), ctx),
     apply: (i: Record<string, unknown>) => applyEdit(ApplyEditInput.parse(i), ctx),
     undo: (i: Record<string, unknown>) => undoEdit(UndoEditInput.parse(i), ctx),
   };

@@ -80,3 +80,16 @@ describe('newSyntaxErrors', () => {
     expect(await newSyntaxErrors('notes.txt', ok, bad)).toEqual([]);
   });
 });
+
+describe('lineEdits', () => {
+  it('one edit per changed block, applying to exactly the new text', async () => {
+    const { lineEdits } = await import('../../../src/core/edit/text-diff.js');
+    const before = 'a\nb\nc\nd\ne\n';
+    const after = 'a\nB\nc\nd\nE\nf\n';
+    const edits = lineEdits('f', before, after);
+    expect(edits).toHaveLength(2);
+    expect(applyTextEdits(before, edits, 'f')).toBe(after);
+    const noFinal = 'x = 1';
+    expect(applyTextEdits(noFinal, lineEdits('f', noFinal, 'x = 1\n'), 'f')).toBe('x = 1\n');
+  });
+});
