@@ -1,0 +1,2 @@
+export { hashText, type FileSnapshot } from './snapshot.js';
+export { Vfs, type VfsChange, type VfsSession } from './vfs.js';
