@@ -38,6 +38,8 @@ export type ResourceOperation =
 export interface ChangeSet {
   edits: TextEdit[];
   resources?: ResourceOperation[];
+  /** Edits from a language server: a column past a line's end means the line's end (LSP's rule). */
+  clampColumns?: boolean;
 }
 
 /** An LSP-style 0-based position to the model's 1-based one. */
@@ -61,7 +63,7 @@ export function lineEnding(text: string): '\r\n' | '\n' {
  * last, or a column past the line's end (its terminator excluded). Line `lines + 1`, column 1
  * is the end of a file that ends with a newline's successor, i.e. the very end.
  */
-export function offsetOf(text: string, starts: number[], pos: EditPosition, file: string): number {
+export function offsetOf(text: string, starts: number[], pos: EditPosition, file: string, clamp = false): number {
   if (!Number.isInteger(pos.line) || !Number.isInteger(pos.column) || pos.line < 1 || pos.column < 1) {
     throw rangeError(file, pos, 'lines and columns are 1-based integers');
   }
@@ -73,6 +75,7 @@ export function offsetOf(text: string, starts: number[], pos: EditPosition, file
   if (lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === 10) lineEnd--;
   if (lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
   const offset = lineStart + pos.column - 1;
+  if (offset > lineEnd && clamp) return lineEnd;
   if (offset > lineEnd) throw rangeError(file, pos, `line ${pos.line} has ${lineEnd - lineStart} columns`);
   return offset;
 }
@@ -103,12 +106,12 @@ export function positionOf(starts: number[], offset: number): EditPosition {
  * point apply in the order given). Inserted text takes the file's line endings, and a file that
  * ended with a newline still does.
  */
-export function applyTextEdits(text: string, edits: readonly TextEdit[], file: string): string {
+export function applyTextEdits(text: string, edits: readonly TextEdit[], file: string, clamp = false): string {
   const starts = lineStarts(text);
   const eol = lineEnding(text);
   const spans = edits.map((e, i) => {
-    const start = offsetOf(text, starts, e.range.start, file);
-    const end = offsetOf(text, starts, e.range.end, file);
+    const start = offsetOf(text, starts, e.range.start, file, clamp);
+    const end = offsetOf(text, starts, e.range.end, file, clamp);
     if (end < start) throw new DocentError('E_BAD_INPUT', `An edit range in ${file} ends before it starts (${e.range.start.line}:${e.range.start.column}-${e.range.end.line}:${e.range.end.column}).`);
     return { start, end, text: withLineEnding(e.new_text, eol), i };
   });

@@ -50,7 +50,7 @@ export function buildPreview(change: ChangeSet, read: ReadView, display: (p: str
   for (const [file, edits] of byFile(change.edits)) {
     const p = plan(file);
     if (!p.existed) throw new DocentError('E_NOT_FOUND', `An edit changes ${display(file)}, which does not exist.`, 'Compute the edit again.');
-    p.after = applyTextEdits(p.before, edits, display(file));
+    p.after = applyTextEdits(p.before, edits, display(file), change.clampColumns);
     p.edits.push(...edits);
   }
   for (const op of change.resources ?? []) {

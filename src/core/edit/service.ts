@@ -85,6 +85,7 @@ export class EditService {
       throw new DocentError('E_CONFLICT', `${names.length} file(s) changed since edit ${id} was computed: ${names.join(', ')}. Nothing was written.`, undefined, { files: names });
     }
     if (target === 'overlay') {
+      this.vfs.attachSession(caller.session);
       entry.overlayBefore = files.map((f) => ({ path: f.path, text: this.vfs.overlay(sid, f.path)?.text ?? null }));
       for (const f of files) this.vfs.setOverlay(sid, f.path, f.after ?? '');
       entry.afterHashes = new Map(files.map((f) => [f.path, afterHash(f)]));

@@ -26,7 +26,7 @@ export function fromWorkspaceEdit(edit: WorkspaceEdit | null | undefined, warnin
       edits.push({ file: target, range: { start: fromLsp(e.range.start), end: fromLsp(e.range.end) }, new_text: text });
     }
   };
-  if (!edit) return { edits, resources };
+  if (!edit) return { edits, resources, clampColumns: true };
   if (edit.documentChanges) {
     for (const dc of edit.documentChanges) {
       if ('kind' in dc) {
@@ -59,5 +59,5 @@ export function fromWorkspaceEdit(edit: WorkspaceEdit | null | undefined, warnin
     r.text = own.map((e) => e.new_text).join('');
     for (const e of own) edits.splice(edits.indexOf(e), 1);
   }
-  return { edits, resources };
+  return { edits, resources, clampColumns: true };
 }

@@ -57,7 +57,7 @@ export async function formatDocument(input: z.output<typeof FormatDocumentInput>
       if (can) {
         const range = input.range ? { start: { line: input.range.start.line - 1, character: input.range.start.column - 1 }, end: { line: input.range.end.line - 1, character: input.range.end.column - 1 } } : undefined;
         const edits = (await formatting(server, file, formattingOptions(file, text), range, { signal: ctx.signal })) ?? [];
-        change = { edits: edits.map((e) => ({ file, range: { start: fromLsp(e.range.start), end: fromLsp(e.range.end) }, new_text: e.newText })) };
+        change = { edits: edits.map((e) => ({ file, range: { start: fromLsp(e.range.start), end: fromLsp(e.range.end) }, new_text: e.newText })), clampColumns: true };
         formatter = server.spec.id;
       } else if (!external) {
         throw new DocentError('E_UNAVAILABLE', `${server.spec.id} does not format${input.range ? ' ranges' : ''}, and docent knows no standard formatter for ${resolved.relative}.`, 'Format with the project\'s own tool.');

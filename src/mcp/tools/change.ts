@@ -28,6 +28,7 @@ import {
   replaceSymbolBody,
 } from '../../features/change/symbol-edits.js';
 import { FormatDocumentInput, FormatDocumentOutput, formatDocument, renderFormat } from '../../features/change/format.js';
+import { ExtractFunctionInput, ExtractFunctionOutput, extractFunction, renderExtract } from '../../features/change/extract.js';
 import { defineTool, type AnyTool } from '../tool.js';
 
 /** Editing writes files (with --allow-writes): never read-only; applying an edit twice is refused. */
@@ -45,6 +46,18 @@ export const changeTools: AnyTool[] = [
     annotations: EDITS,
     handler: renameSymbol,
     render: renderRename,
+  }),
+  defineTool({
+    name: 'extract_function',
+    title: 'Extract a function',
+    description:
+      'Move statements (range of lines, or exact anchor text) into a new function called name: through the server\'s extract-function refactoring (TypeScript, clangd, rust-analyzer), or docent\'s own for Python (names read become parameters, names assigned and read after become return values; refused with the reason for a return in the middle, yield, nonlocal). Returns a preview; apply: true writes.',
+    group: 'change',
+    inputSchema: ExtractFunctionInput,
+    outputSchema: ExtractFunctionOutput,
+    annotations: EDITS,
+    handler: extractFunction,
+    render: renderExtract,
   }),
   defineTool({
     name: 'format_document',

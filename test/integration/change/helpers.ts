@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { DocentConfigInput } from '../../../src/core/config/schema.js';
 import { ApplyEditInput, UndoEditInput, applyEdit, undoEdit } from '../../../src/features/change/edits.js';
 import { RenameSymbolInput, renameSymbol } from '../../../src/features/change/rename.js';
+import { ExtractFunctionInput, extractFunction } from '../../../src/features/change/extract.js';
 import { FormatDocumentInput, formatDocument } from '../../../src/features/change/format.js';
 import { DeleteSymbolInput, InsertSymbolTextInput, ReplaceSymbolBodyInput, deleteSymbol, insertAfterSymbol, insertBeforeSymbol, replaceSymbolBody } from '../../../src/features/change/symbol-edits.js';
 import { makeContext } from '../symbols/helpers.js';
@@ -29,6 +30,7 @@ export function changeContext(root: string, config: DocentConfigInput = {}) {
     insertAfter: (i: Record<string, unknown>) => insertAfterSymbol(InsertSymbolTextInput.parse(i), ctx),
     deleteSymbol: (i: Record<string, unknown>) => deleteSymbol(DeleteSymbolInput.parse(i), ctx),
     format: (i: Record<string, unknown>) => formatDocument(FormatDocumentInput.parse(i), ctx),
+    extract: (i: Record<string, unknown>) => extractFunction(ExtractFunctionInput.parse(i), ctx),
     apply: (i: Record<string, unknown>) => applyEdit(ApplyEditInput.parse(i), ctx),
     undo: (i: Record<string, unknown>) => undoEdit(UndoEditInput.parse(i), ctx),
   };
