@@ -1,6 +1,7 @@
 import type { Position } from 'vscode-languageserver-protocol';
 import type { LanguageServer } from '../../core/lsp/language-server.js';
 import { buildOutline, comparePos, toFileRanges, type FileRange, type OutlineNode } from '../../core/lsp/navigation.js';
+import { Vfs } from '../../core/vfs/vfs.js';
 import type { FeatureContext } from '../context.js';
 
 /**
@@ -27,8 +28,12 @@ const contains = (n: OutlineNode, p: Position) => comparePos(n.range.start, p) <
 
 export async function findCollision(server: LanguageServer, file: string, position: Position, newName: string, refs: FileRange[], ctx: FeatureContext): Promise<Collision | undefined> {
   const outlines = new Map<string, OutlineNode[]>();
+  const word = new RegExp(`(^|[^\\p{L}\\p{N}_$])${newName.replace(/[$]/g, '\\$')}(?![\\p{L}\\p{N}_$])`, 'u');
+  const vfs = Vfs.from(ctx.services);
   const outline = async (f: string) => {
     let o = outlines.get(f);
+    // A file that does not contain the new name cannot declare it: no need to ask the server.
+    if (!o && !word.test(vfs.read(f, ctx.session.id).text)) outlines.set(f, (o = []));
     if (!o) {
       o = buildOutline((await server.documentSymbols(f, { signal: ctx.signal }).catch(() => null)) ?? [], server.spec.separator);
       outlines.set(f, o);

@@ -60,7 +60,16 @@ export async function renameSymbol(input: z.output<typeof RenameSymbolInput>, ct
 
   // Every file the symbol is used in is opened first, so the server renames from current text.
   const refs = toFileRanges(await server.references(site.file, site.position, true, opts)).filter((r): r is typeof r & { file: string } => Boolean(r.file));
-  await openAll(server, new Set([site.file, ...refs.map((r) => r.file)]), ctx.signal);
+  // A server keeps a bounded number of documents open (closing one re-plans its project, so
+  // opening more than it keeps makes every later request slow): the files with the most
+  // occurrences are opened, up to that bound, and the file asked about last, since servers
+  // answer prepareRename/rename only on an open document. The rest the server reads from disk.
+  const perFile = new Map<string, number>();
+  for (const r of refs) if (r.file !== site.file) perFile.set(r.file, (perFile.get(r.file) ?? 0) + 1);
+  const budget = Math.max(0, (server.spec.maxOpenDocuments ?? 32) - 2);
+  const opened = [...perFile].sort((a, b) => b[1] - a[1]).slice(0, budget).map(([f]) => f);
+  await openAll(server, [...opened.reverse(), site.file], ctx.signal);
+  if (perFile.size > opened.length) warnings.push(`${perFile.size - opened.length} of the ${perFile.size + 1} affected files were not opened in ${server.spec.id} (it keeps ${budget + 2} open); it reads them from disk.`);
 
   const caps = (await server.connection(ctx.signal)).capabilities;
   if (!caps.renameProvider) throw new DocentError('E_UNAVAILABLE', `${server.spec.id} does not support rename.`, 'Use a server that supports textDocument/rename.');
@@ -77,6 +86,7 @@ export async function renameSymbol(input: z.output<typeof RenameSymbolInput>, ct
   const collision = await findCollision(server, site.file, position, input.new_name, refs, ctx);
   if (collision) throw collisionError(oldName, input.new_name, collision, ctx);
 
+  await openAll(server, [site.file], ctx.signal);
   const we = await rename(server, site.file, position, input.new_name, opts).catch((err: DocentError) => {
     if (err.code === 'E_UNAVAILABLE' && /conflict|already|collid|exists/i.test(err.message)) {
       throw new DocentError('E_BAD_INPUT', `Renaming ${oldName} to ${input.new_name} collides with an existing name: ${err.message.replace(/^.*?failed textDocument\/rename: /, '')}`, 'Choose another name.');
