@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/docent.js';
 import { changeContext, materialize } from './helpers.js';
 
 // The change tools on Python: pyright renames, docent extracts (pyright offers no extraction)
@@ -66,4 +67,19 @@ describe('change tools on Python', () => {
     expect(text).toContain("        self.items: list[str] = []\n\n    @staticmethod\n");
     python('-m', 'py_compile', path.join(fx.root, 'shop/models.py'));
   });
+
+  it('CLI: without --apply the diff is printed and nothing written; --apply writes', () => {
+    const before = fx.read('shop/models.py');
+    const preview = runCli(['rename', 'discount', 'apply_discount', '--file', 'shop/models.py', '--root', fx.root], { cwd: fx.root, timeoutMs: 120_000 });
+    expect(preview.status).toBe(0);
+    expect(preview.stdout).toContain('-def discount(total: float) -> float:\n+def apply_discount(total: float) -> float:');
+    expect(fx.read('shop/models.py')).toBe(before);
+    const applied = runCli(['extract', 'calc.py:2-3', 'twice_sum', '--apply', '--root', fx.root], { cwd: fx.root });
+    expect(applied.status).toBe(0);
+    expect(fx.read('calc.py')).toContain('def twice_sum(');
+    const refused = runCli(['extract', 'calc.py:99-99', 'nothing', '--root', fx.root], { cwd: fx.root });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('outside the file');
+  });
 });
+
