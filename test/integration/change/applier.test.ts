@@ -113,4 +113,17 @@ describe('edit applier', () => {
     const pv = ok(await writer.call('edit_files', { edits: [replaceLine1('o.txt', 'XYZ')] }));
     expect(errorOf(await reader.call('apply_edit', { edit_id: pv.edit_id })).code).toBe('E_NOT_FOUND');
   });
+
+  it('an edit tried in the overlays is then written to disk, and the overlay dropped', async () => {
+    writeFileSync(f('t.txt'), 'abc\n');
+    const ov = ok(await writer.call('edit_files', { edits: [replaceLine1('t.txt', 'XYZ')], apply: true, target: 'overlay' }));
+    expect(read('t.txt')).toBe('abc\n');
+    const disk = ok(await writer.call('apply_edit', { edit_id: ov.edit_id }));
+    expect(disk.status).toBe('applied');
+    expect(read('t.txt')).toBe('XYZ\n');
+    const undone = await writer.call('undo_edit', { edit_id: ov.edit_id });
+    expect(undone.isError).toBeFalsy();
+    expect(read('t.txt')).toBe('abc\n');
+  });
 });
+

@@ -2,12 +2,19 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DocentConfigInput } from '../../../src/core/config/schema.js';
-import { ApplyEditInput, UndoEditInput, applyEdit, undoEdit } from '../../../src/features/change/edits.js';
-import { RenameSymbolInput, renameSymbol } from '../../../src/features/change/rename.js';
-import { ExtractFunctionInput, extractFunction } from '../../../src/features/change/extract.js';
-import { FormatDocumentInput, formatDocument } from '../../../src/features/change/format.js';
-import { DeleteSymbolInput, InsertSymbolTextInput, ReplaceSymbolBodyInput, deleteSymbol, insertAfterSymbol, insertBeforeSymbol, replaceSymbolBody } from '../../../src/features/change/symbol-edits.js';
+import { ApplyEditInput, EditResultSchema, UndoEditInput, UndoEditOutput, applyEdit, undoEdit } from '../../../src/features/change/edits.js';
+import { RenameSymbolInput, RenameSymbolOutput, renameSymbol } from '../../../src/features/change/rename.js';
+import { ExtractFunctionInput, ExtractFunctionOutput, extractFunction } from '../../../src/features/change/extract.js';
+import { FormatDocumentInput, FormatDocumentOutput, formatDocument } from '../../../src/features/change/format.js';
+import { DeleteSymbolInput, InsertSymbolTextInput, ReplaceSymbolBodyInput, SymbolEditOutput, deleteSymbol, insertAfterSymbol, insertBeforeSymbol, replaceSymbolBody } from '../../../src/features/change/symbol-edits.js';
+import type { z } from 'zod';
 import { makeContext } from '../symbols/helpers.js';
+
+/** Every answer is checked against the tool's output schema, as the MCP server does. */
+const checked =
+  <S extends z.ZodType>(schema: S) =>
+  async (p: Promise<unknown>): Promise<z.output<S>> =>
+    schema.parse(await p);
 
 export const CHANGE_FIXTURES = path.resolve(__dirname, '../../fixtures/change');
 
@@ -24,14 +31,14 @@ export function changeContext(root: string, config: DocentConfigInput = {}) {
   const { ctx } = env;
   return {
     ...env,
-    rename: (i: Record<string, unknown>) => renameSymbol(RenameSymbolInput.parse(i), ctx),
-    replaceBody: (i: Record<string, unknown>) => replaceSymbolBody(ReplaceSymbolBodyInput.parse(i), ctx),
-    insertBefore: (i: Record<string, unknown>) => insertBeforeSymbol(InsertSymbolTextInput.parse(i), ctx),
-    insertAfter: (i: Record<string, unknown>) => insertAfterSymbol(InsertSymbolTextInput.parse(i), ctx),
-    deleteSymbol: (i: Record<string, unknown>) => deleteSymbol(DeleteSymbolInput.parse(i), ctx),
-    format: (i: Record<string, unknown>) => formatDocument(FormatDocumentInput.parse(i), ctx),
-    extract: (i: Record<string, unknown>) => extractFunction(ExtractFunctionInput.parse(i), ctx),
-    apply: (i: Record<string, unknown>) => applyEdit(ApplyEditInput.parse(i), ctx),
-    undo: (i: Record<string, unknown>) => undoEdit(UndoEditInput.parse(i), ctx),
+    rename: (i: Record<string, unknown>) => checked(RenameSymbolOutput)(renameSymbol(RenameSymbolInput.parse(i), ctx)),
+    replaceBody: (i: Record<string, unknown>) => checked(SymbolEditOutput)(replaceSymbolBody(ReplaceSymbolBodyInput.parse(i), ctx)),
+    insertBefore: (i: Record<string, unknown>) => checked(SymbolEditOutput)(insertBeforeSymbol(InsertSymbolTextInput.parse(i), ctx)),
+    insertAfter: (i: Record<string, unknown>) => checked(SymbolEditOutput)(insertAfterSymbol(InsertSymbolTextInput.parse(i), ctx)),
+    deleteSymbol: (i: Record<string, unknown>) => checked(SymbolEditOutput)(deleteSymbol(DeleteSymbolInput.parse(i), ctx)),
+    format: (i: Record<string, unknown>) => checked(FormatDocumentOutput)(formatDocument(FormatDocumentInput.parse(i), ctx)),
+    extract: (i: Record<string, unknown>) => checked(ExtractFunctionOutput)(extractFunction(ExtractFunctionInput.parse(i), ctx)),
+    apply: (i: Record<string, unknown>) => checked(EditResultSchema)(applyEdit(ApplyEditInput.parse(i), ctx)),
+    undo: (i: Record<string, unknown>) => checked(UndoEditOutput)(undoEdit(UndoEditInput.parse(i), ctx)),
   };
 }

@@ -93,3 +93,22 @@ describe('lineEdits', () => {
     expect(applyTextEdits(noFinal, lineEdits('f', noFinal, 'x = 1\n'), 'f')).toBe('x = 1\n');
   });
 });
+
+describe('fromWorkspaceEdit', () => {
+  it('text edits and a file renamed with its symbol (edits addressed to the new name go to the file)', async () => {
+    const { fromWorkspaceEdit } = await import('../../../src/core/lsp/workspace-edit.js');
+    const range = { start: { line: 0, character: 13 }, end: { line: 0, character: 16 } };
+    const c = fromWorkspaceEdit({
+      documentChanges: [
+        { kind: 'rename', oldUri: 'file:///w/Foo.java', newUri: 'file:///w/Bar.java' },
+        { textDocument: { uri: 'file:///w/Bar.java', version: 1 }, edits: [{ range, newText: 'Bar' }] },
+        { textDocument: { uri: 'untitled:x', version: 1 }, edits: [{ range, newText: 'Bar' }] },
+      ],
+    });
+    expect(c.resources).toEqual([{ kind: 'rename', file: '/w/Foo.java', new_file: '/w/Bar.java' }]);
+    expect(c.edits).toEqual([{ file: '/w/Foo.java', range: { start: { line: 1, column: 14 }, end: { line: 1, column: 17 } }, new_text: 'Bar' }]);
+    const files: Record<string, string> = { '/w/Foo.java': 'public class Foo {}\n' };
+    const pv = buildPreview(c, (p) => ({ text: files[p] ?? '', hash: hashText(files[p] ?? ''), exists: p in files }), (p) => p);
+    expect(pv.files[0]).toMatchObject({ path: '/w/Foo.java', target: '/w/Bar.java', after: 'public class Bar {}\n', resource: { kind: 'rename' } });
+  });
+});
