@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { Position, Range } from 'vscode-languageserver-protocol';
 import { DocentError } from '../../core/errors.js';
 import { linePreview } from '../../core/lsp/file-text.js';
-import type { LanguageServer } from '../../core/lsp/language-server.js';
 import { comparePos, toFileRanges } from '../../core/lsp/navigation.js';
 import { openAll, prepareRename, rename } from '../../core/lsp/refactor.js';
 import { fromWorkspaceEdit } from '../../core/lsp/workspace-edit.js';
@@ -134,4 +133,3 @@ export function renderRename(r: RenameSymbolResult): string {
   return renderEdit(r, head);
 }
 
-export type { LanguageServer };
