@@ -22,6 +22,8 @@ export interface EditCaller {
   /** config.allowWrites */
   allowWrites: boolean;
   display(path: string): string;
+  /** Throws E_OUTSIDE_WORKSPACE for a path outside the workspace roots. */
+  confine(path: string): void;
 }
 
 export class EditService {
@@ -42,6 +44,12 @@ export class EditService {
   async propose(caller: EditCaller, title: string, change: ChangeSet): Promise<EditEntry> {
     this.attach(caller);
     const sid = caller.session.id;
+    // A server may answer with edits anywhere (a library's declarations): docent edits only the workspace.
+    for (const e of change.edits) caller.confine(e.file);
+    for (const r of change.resources ?? []) {
+      caller.confine(r.file);
+      if (r.kind === 'rename') caller.confine(r.new_file);
+    }
     const preview = buildPreview(change, (p) => this.vfs.read(p, sid), caller.display);
     const syntaxErrors: EditEntry['syntaxErrors'] = [];
     for (const f of preview.files) {

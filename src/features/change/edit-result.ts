@@ -44,7 +44,12 @@ export const EditResultSchema = z.object(EditResultShape);
 export type EditResult = z.output<typeof EditResultSchema>;
 
 export function editCaller(ctx: FeatureContext): EditCaller {
-  return { session: ctx.session, allowWrites: ctx.config.allowWrites, display: (p) => ctx.workspace.display(p) };
+  return {
+    session: ctx.session,
+    allowWrites: ctx.config.allowWrites,
+    display: (p) => ctx.workspace.display(p),
+    confine: (p) => void ctx.workspace.resolve(p),
+  };
 }
 
 export function describeEntry(entry: EditEntry, ctx: FeatureContext, maxChars = 40_000, warnings: string[] = []): EditResult {

@@ -39,6 +39,8 @@ export const SymbolEditOutput = z.object({
 export type SymbolEditResult = z.output<typeof SymbolEditOutput>;
 
 interface Located {
+  /** Resolution warnings (an ambiguous name answered for its best match). */
+  warnings: string[];
   file: string;
   text: string;
   range: SymbolRange;
@@ -61,7 +63,7 @@ async function locate(input: { symbol: string; file?: string }, ctx: FeatureCont
   const text = Vfs.from(ctx.services).read(file, ctx.session.id).text;
   const range = await declarationRange(file, text, offsetAt(text, name));
   if (!range) throw new DocentError('E_NOT_FOUND', `No declaration of ${input.symbol} found at ${ctx.workspace.display(file)}:${name.line + 1}.`, 'docent edits symbols of languages it has a grammar for; pass file to pick the declaration.');
-  return { file, text, range, server: t.server, name };
+  return { warnings: t.warnings, file, text, range, server: t.server, name };
 }
 
 function edit(file: string, text: string, start: number, end: number, newText: string): TextEdit {
@@ -88,7 +90,7 @@ export async function replaceSymbolBody(input: z.output<typeof ReplaceSymbolBody
   const l = await locate(input, ctx);
   const start = replaceFrom(input.new_body, l.range);
   const body = reindent(input.new_body.replace(/\s+$/, ''), l.range.indent);
-  const result = await finishEdit(`replace_symbol_body ${input.symbol}`, { edits: [edit(l.file, l.text, start, l.range.end, body)] }, input, ctx);
+  const result = await finishEdit(`replace_symbol_body ${input.symbol}`, { edits: [edit(l.file, l.text, start, l.range.end, body)] }, input, ctx, l.warnings);
   return { ...result, symbol: symbolOut(l, ctx), references: [] };
 }
 
@@ -98,7 +100,7 @@ export async function insertBeforeSymbol(input: z.output<typeof InsertSymbolText
   const at = lineStartIfBlankBefore(l.text, l.range.start);
   const block = reindent(input.text.replace(/\s+$/, ''), l.range.indent, true);
   const newText = at === l.range.start ? `${block.trimStart()}${eol}${l.range.indent}` : `${block}${eol}`;
-  const result = await finishEdit(`insert_before_symbol ${input.symbol}`, { edits: [edit(l.file, l.text, at, at, newText)] }, input, ctx);
+  const result = await finishEdit(`insert_before_symbol ${input.symbol}`, { edits: [edit(l.file, l.text, at, at, newText)] }, input, ctx, l.warnings);
   return { ...result, symbol: symbolOut(l, ctx), references: [] };
 }
 
@@ -109,7 +111,7 @@ export async function insertAfterSymbol(input: z.output<typeof InsertSymbolTextI
   const block = reindent(input.text.replace(/\s+$/, ''), l.range.indent, true);
   const atLineStart = at > 0 && l.text[at - 1] === '\n';
   const newText = atLineStart ? `${block}${eol}` : `${eol}${block}${at === l.text.length ? '' : eol}`;
-  const result = await finishEdit(`insert_after_symbol ${input.symbol}`, { edits: [edit(l.file, l.text, at, at, newText)] }, input, ctx);
+  const result = await finishEdit(`insert_after_symbol ${input.symbol}`, { edits: [edit(l.file, l.text, at, at, newText)] }, input, ctx, l.warnings);
   return { ...result, symbol: symbolOut(l, ctx), references: [] };
 }
 
@@ -144,7 +146,7 @@ export async function deleteSymbol(input: z.output<typeof DeleteSymbolInput>, ct
     start = l.range.start;
     end = l.range.end;
   }
-  const result = await finishEdit(`delete_symbol ${input.symbol}`, { edits: [edit(l.file, l.text, start, end, '')] }, input, ctx, refs.length ? [`Deleted with ${refs.length} reference(s) remaining (force).`] : []);
+  const result = await finishEdit(`delete_symbol ${input.symbol}`, { edits: [edit(l.file, l.text, start, end, '')] }, input, ctx, [...l.warnings, ...(refs.length ? [`Deleted with ${refs.length} reference(s) remaining (force).`] : [])]);
   return { ...result, symbol: symbolOut(l, ctx), references: refs };
 }
 

@@ -125,5 +125,10 @@ describe('edit applier', () => {
     expect(undone.isError).toBeFalsy();
     expect(read('t.txt')).toBe('abc\n');
   });
+
+  it('edits outside the workspace are refused', async () => {
+    const r = await writer.call('edit_files', { edits: [replaceLine1(path.join(tmpdir(), 'elsewhere.txt'), 'XYZ')] });
+    expect(errorOf(r).code).toBe('E_OUTSIDE_WORKSPACE');
+  });
 });
 
