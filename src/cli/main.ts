@@ -26,6 +26,7 @@ const COMMAND_GROUPS: ReadonlyArray<{ commands: readonly string[]; load: () => P
   { commands: ['symbols', 'refs', 'def', 'outline'], load: async () => (await import('./commands/symbols.js')).registerSymbolsCommands },
   { commands: ['index', 'search', 'doc'], load: async () => (await import('./commands/docs.js')).registerDocsCommands },
   { commands: ['check', 'explain', 'analyze', 'calls', 'types', 'impls'], load: async () => (await import('./commands/check.js')).registerCheckCommands },
+  { commands: ['rename', 'format', 'extract'], load: async () => (await import('./commands/change.js')).registerChangeCommands },
 ];
 
 /** The groups a command line needs: those naming a word of argv, or all when none does. */

@@ -8,7 +8,8 @@ import { selectEntries } from '../catalog.js';
 import { checkTools } from './check.js';
 
 /** Every tool docent has, in the order tools/list shows them. */
-export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools, ...checkTools];
+export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools, ...checkTools, ...changeTools];
+import { changeTools } from './change.js';
 
 /**
  * The tools selected by `--tools` (names or group names); all when the selection is empty.
