@@ -4,7 +4,7 @@ import { ServiceRegistry } from '../../core/services.js';
 import { VERSION } from '../../core/version.js';
 import { parseListen } from '../../mcp/http.js';
 import { serveHttp, serveStdio } from '../../mcp/serve.js';
-import { selectTools } from '../../mcp/tools/index.js';
+import { selectTools, withRunPolicy } from '../../mcp/tools/index.js';
 import { startDocsIndexing } from '../../features/docs/service.js';
 import { cliSetup } from '../context.js';
 import { printError } from '../output.js';
@@ -25,7 +25,7 @@ export function registerServeCommand(program: Command): void {
       try {
         const { config, workspace, flags } = cliSetup(cmd);
         const selection = opts.tools ? opts.tools.split(',').map((s) => s.trim()).filter(Boolean) : config.tools;
-        const tools = selectTools(selection);
+        const tools = withRunPolicy(selectTools(selection), config.allowRun, Boolean(opts.http));
         const services = new ServiceRegistry();
         const effective = { ...config, index: { ...config.index, enabled: config.index.enabled && opts.index } };
         // Index in the background once the workspace is known (after the first client's roots

@@ -9,7 +9,7 @@ import { which } from './which.js';
  * Every run gets its own process group, so that a timeout, a cancel or the end of the run can
  * kill the whole tree — a test runner's workers and whatever the tests started — with SIGTERM
  * and then SIGKILL. Output is captured up to a cap (head and tail kept, the middle counted), and
- * the address space is capped with `prlimit --as` where it is installed. The answer says which
+ * memory is capped with `prlimit --data` where it is installed. The answer says which
  * limit, if any, was hit. Nothing is run through a shell.
  */
 
@@ -23,7 +23,12 @@ export interface LimitedRunOptions {
   timeoutMs: number;
   /** Bytes of each stream kept (half head, half tail). Default 256 KiB. */
   maxOutputBytes?: number;
-  /** Address-space cap in bytes, applied through prlimit when installed; 0 = none. */
+  /**
+   * Memory cap in bytes, applied through `prlimit --data` when installed; 0 = none. RLIMIT_DATA
+   * rather than --as: Node and Go reserve far more address space than they use (every
+   * WebAssembly instance reserves ~10 GiB), so an address-space cap breaks vitest and friends
+   * long before memory runs short, while the data limit counts what is actually writable.
+   */
   memoryBytes?: number;
   /** Cancels the run: the tree is killed and the result says `cancelled`. */
   signal?: AbortSignal;
@@ -54,7 +59,7 @@ export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
 
 /** What an allocator failure looks like in the common runtimes' output. */
 const OUT_OF_MEMORY =
-  /MemoryError|std::bad_alloc|Cannot allocate memory|out of memory|heap out of memory|memory allocation of \d+ bytes failed|failed to reserve|mmap failed/i;
+  /MemoryError|std::bad_alloc|Cannot allocate memory|out of memory|heap out of memory|allocation failed|memory allocation of \d+ bytes failed|failed to reserve|mmap failed/i;
 
 /** Decide which limit a finished run hit, from what is known about it. Pure, for tests. */
 export function limitHit(facts: {
@@ -74,7 +79,7 @@ export function limitHit(facts: {
 /** The argument vector that applies the memory cap, or the command itself when it cannot be. */
 export function withMemoryCap(command: readonly string[], memoryBytes: number, prlimit: string | undefined): { argv: string[]; capped: boolean } {
   if (!memoryBytes || !prlimit) return { argv: [...command], capped: false };
-  return { argv: [prlimit, `--as=${Math.floor(memoryBytes)}`, '--', ...command], capped: true };
+  return { argv: [prlimit, `--data=${Math.floor(memoryBytes)}`, '--', ...command], capped: true };
 }
 
 /** Send a signal to a whole process group; a group that is already gone is not an error. */

@@ -5,10 +5,11 @@ import { emacsTools } from './emacs.js';
 import { infoTools } from './info.js';
 import { symbolsTools } from './symbols.js';
 import { workspaceTools } from './workspace.js';
+import { runTools } from './run.js';
 import { DocentError } from '../../core/errors.js';
 
 /** Every tool docent has, in the order tools/list shows them. */
-export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools];
+export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools, ...runTools];
 
 /**
  * The tools selected by `--tools` (names or group names); all when the selection is empty.
@@ -32,4 +33,13 @@ export function selectTools(selection: readonly string[], all: readonly AnyTool[
     throw new DocentError('E_BAD_INPUT', `--tools ${selection.join(',')} selects no tools.`, `Groups with tools: ${[...new Set(all.map((t) => t.group))].join(', ')}.`);
   }
   return chosen;
+}
+
+/**
+ * The run and debug groups execute project code: over HTTP (a daemon other clients reach) they
+ * are offered only when allowRun is true; over stdio and the CLI, unless allowRun is false.
+ */
+export function withRunPolicy(tools: readonly AnyTool[], allowRun: boolean | undefined, http: boolean): AnyTool[] {
+  const allowed = allowRun ?? !http;
+  return allowed ? [...tools] : tools.filter((t) => t.group !== 'run' && t.group !== 'debug');
 }

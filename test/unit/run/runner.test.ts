@@ -65,7 +65,7 @@ describe('limits', () => {
     expect(limitHit({ ...base, memoryCapped: false, exitCode: 1, stderr: 'MemoryError' })).toBeNull();
   });
   it('caps memory through prlimit only when it is there', () => {
-    expect(withMemoryCap(['a', 'b'], 1024, '/usr/bin/prlimit')).toEqual({ argv: ['/usr/bin/prlimit', '--as=1024', '--', 'a', 'b'], capped: true });
+    expect(withMemoryCap(['a', 'b'], 1024, '/usr/bin/prlimit')).toEqual({ argv: ['/usr/bin/prlimit', '--data=1024', '--', 'a', 'b'], capped: true });
     expect(withMemoryCap(['a'], 1024, undefined)).toEqual({ argv: ['a'], capped: false });
     expect(withMemoryCap(['a'], 0, '/usr/bin/prlimit')).toEqual({ argv: ['a'], capped: false });
   });

@@ -1,0 +1,10 @@
+import type { BuildAdapter, TestAdapter } from './adapter.js';
+import type { ProjectKind, TestRunnerName } from './types.js';
+import { vitestAdapter } from './vitest.js';
+
+/** Which adapter drives each test runner and each kind of build. */
+export const TEST_ADAPTERS: Partial<Record<TestRunnerName, TestAdapter>> = {
+  vitest: vitestAdapter,
+};
+
+export const BUILD_ADAPTERS: Partial<Record<ProjectKind, BuildAdapter>> = {};
