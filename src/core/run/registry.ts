@@ -1,10 +1,16 @@
 import type { BuildAdapter, TestAdapter } from './adapter.js';
+import { pytestAdapter, pythonBuild } from './python.js';
 import type { ProjectKind, TestRunnerName } from './types.js';
 import { vitestAdapter } from './vitest.js';
 
 /** Which adapter drives each test runner and each kind of build. */
 export const TEST_ADAPTERS: Partial<Record<TestRunnerName, TestAdapter>> = {
   vitest: vitestAdapter,
+  pytest: pytestAdapter,
+  // pytest runs unittest suites too, and gives them the same structured report.
+  unittest: pytestAdapter,
 };
 
-export const BUILD_ADAPTERS: Partial<Record<ProjectKind, BuildAdapter>> = {};
+export const BUILD_ADAPTERS: Partial<Record<ProjectKind, BuildAdapter>> = {
+  python: pythonBuild,
+};

@@ -31,13 +31,13 @@ describe('vitest through test_list and test_run', () => {
     expect(out.runner).toBe('vitest');
     expect(out.project).toBe('.');
     const ids = out.tests.map((t: any) => t.id);
-    expect(ids).toContain('test/math.test.ts > math > adds');
-    expect(ids).toContain('test/math.test.ts > sees no docent secret');
-    const adds = out.tests.find((t: any) => t.id === 'test/math.test.ts > math > adds');
-    expect(adds).toEqual({ id: 'test/math.test.ts > math > adds', name: 'adds', suite: 'math', file: 'test/math.test.ts', line: 5 });
+    expect(ids).toContain('test/math.spec.ts > math > adds');
+    expect(ids).toContain('test/math.spec.ts > sees no docent secret');
+    const adds = out.tests.find((t: any) => t.id === 'test/math.spec.ts > math > adds');
+    expect(adds).toEqual({ id: 'test/math.spec.ts > math > adds', name: 'adds', suite: 'math', file: 'test/math.spec.ts', line: 5 });
     expect(out.total).toBe(6);
     expect(out.collection_errors).toHaveLength(1);
-    expect(out.collection_errors[0].file).toBe('test/broken.test.ts');
+    expect(out.collection_errors[0].file).toBe('test/broken.spec.ts');
     expect(out.collection_errors[0].message).toContain('does-not-exist');
   });
 
@@ -53,12 +53,12 @@ describe('vitest through test_list and test_run', () => {
     expect(out.command).toContain('vitest run');
     expect(out.tests).toHaveLength(1);
     const t = out.tests[0];
-    expect(t).toMatchObject({ id: 'test/math.test.ts > math > multiplies wrongly', name: 'multiplies wrongly', suite: 'math', file: 'test/math.test.ts', line: 13, status: 'failed' });
+    expect(t).toMatchObject({ id: 'test/math.spec.ts > math > multiplies wrongly', name: 'multiplies wrongly', suite: 'math', file: 'test/math.spec.ts', line: 13, status: 'failed' });
     expect(t.message).toContain('expected 4 to be 5');
-    expect(t.stack).toContain('test/math.test.ts:14');
+    expect(t.stack).toContain('test/math.spec.ts:14');
     expect(t.stack).not.toContain('node_modules');
     expect(typeof t.duration_ms).toBe('number');
-    expect(out.collection_errors).toEqual([expect.objectContaining({ file: 'test/broken.test.ts' })]);
+    expect(out.collection_errors).toEqual([expect.objectContaining({ file: 'test/broken.spec.ts' })]);
     expect(out.slowest.length).toBeGreaterThan(0);
     // The secret test passed: DOCENT_TOKEN was not visible to it.
     const all = (await docent.call('test_run', { run_id: runId, include: 'all', max_results: 100 })).structuredContent as any;
@@ -83,22 +83,22 @@ describe('vitest through test_list and test_run', () => {
     expect(out.run_id).not.toBe(runId);
     expect(out.failed).toBe(1);
     expect(out.passed).toBe(0);
-    expect(out.tests[0].id).toBe('test/math.test.ts > math > multiplies wrongly');
+    expect(out.tests[0].id).toBe('test/math.spec.ts > math > multiplies wrongly');
     // The file that did not load is run again too, and still does not.
     expect(out.collection_errors).toHaveLength(1);
   });
 
   it('runs by filter and by ids', async () => {
-    const byFilter = (await docent.call('test_run', { filter: 'subtracts', files: ['test/math.test.ts'] })).structuredContent as any;
+    const byFilter = (await docent.call('test_run', { filter: 'subtracts', files: ['test/math.spec.ts'] })).structuredContent as any;
     expect(byFilter).toMatchObject({ ok: true, passed: 1, failed: 0 });
-    const byIds = (await docent.call('test_run', { ids: ['test/math.test.ts > math > adds', 'test/math.test.ts > sees no docent secret'] })).structuredContent as any;
+    const byIds = (await docent.call('test_run', { ids: ['test/math.spec.ts > math > adds', 'test/math.spec.ts > sees no docent secret'] })).structuredContent as any;
     expect(byIds).toMatchObject({ ok: true, passed: 2, failed: 0 });
   });
 
   it('kills the whole tree, grandchild included, at the timeout', async () => {
     writeFileSync(path.join(fx.dir, 'hang.flag'), '');
     try {
-      const out = (await docent.call('test_run', { files: ['test/hang.test.ts'], timeout_s: 8 })).structuredContent as any;
+      const out = (await docent.call('test_run', { files: ['test/hang.spec.ts'], timeout_s: 8 })).structuredContent as any;
       expect(out.limit_exceeded).toBe('time');
       expect(out.ok).toBe(false);
       expect(out.exit_code).not.toBe(0);
