@@ -1,4 +1,5 @@
 import type { BuildAdapter, TestAdapter } from './adapter.js';
+import { cmakeBuild, ctestAdapter } from './cmake.js';
 import { pytestAdapter, pythonBuild } from './python.js';
 import type { ProjectKind, TestRunnerName } from './types.js';
 import { vitestAdapter } from './vitest.js';
@@ -9,8 +10,10 @@ export const TEST_ADAPTERS: Partial<Record<TestRunnerName, TestAdapter>> = {
   pytest: pytestAdapter,
   // pytest runs unittest suites too, and gives them the same structured report.
   unittest: pytestAdapter,
+  ctest: ctestAdapter,
 };
 
 export const BUILD_ADAPTERS: Partial<Record<ProjectKind, BuildAdapter>> = {
   python: pythonBuild,
+  cmake: cmakeBuild,
 };

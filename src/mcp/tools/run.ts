@@ -1,3 +1,4 @@
+import { build, BuildInput, BuildOutput, renderBuild } from '../../features/run/build.js';
 import { renderTestList, testList, TestListInput, TestListOutput } from '../../features/run/test-list.js';
 import { renderTestRun, testRun, TestRunInput, TestRunOutput } from '../../features/run/test-run.js';
 import { defineTool, type AnyTool } from '../tool.js';
@@ -6,6 +7,18 @@ import { defineTool, type AnyTool } from '../tool.js';
 const RUNS_CODE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
 export const runTools: AnyTool[] = [
+  defineTool({
+    name: 'build',
+    title: 'Build the project',
+    description:
+      'Check, compile or clean the project with the build its own configuration gives (tsc / the package build script, CMake, cargo, go, Python byte-compilation), inside time, output and memory limits. Answers ok (from the exit code), compiler errors and warnings as diagnostics (code, severity, message, span), artefacts and, on failure, the log tail.',
+    group: 'run',
+    inputSchema: BuildInput,
+    outputSchema: BuildOutput,
+    annotations: RUNS_CODE,
+    handler: build,
+    render: renderBuild,
+  }),
   defineTool({
     name: 'test_list',
     title: 'List tests',
