@@ -205,20 +205,20 @@ export const ctestAdapter: TestAdapter = {
     await configureAndBuild(ctx, dir, [`-DCMAKE_CXX_FLAGS=${flags}`, `-DCMAKE_C_FLAGS=${flags}`, '-DCMAKE_EXE_LINKER_FLAGS=--coverage', '-DCMAKE_SHARED_LINKER_FLAGS=--coverage']);
     const run = await ctestRun(ctx, sel, dir);
     const json = path.join(ctx.tmp, 'gcovr.json');
-    const report = await ctx.exec(['gcovr', '--root', ctx.project.dir, '--object-directory', dir, '--json', json, '--exclude', '.*tests?/.*', '--exclude-unreachable-branches']);
+    const report = await ctx.exec(['gcovr', '--root', ctx.project.dir, '--object-directory', dir, '--json', json, '--exclude', '.*tests?/.*', '--exclude', '.*CMakeFiles.*', '--exclude-unreachable-branches']);
     const files = report.exit_code === 0 && existsSync(json) ? readGcovr(JSON.parse(readFileSync(json, 'utf8')) as GcovrJson) : [];
     return { files, tool: 'gcovr', raw: run.raw, tests: run.tests };
   },
 };
 
 interface GcovrJson {
-  files: Array<{ file: string; lines: Array<{ line_number: number; count: number; gcovr_noncode?: boolean; branches?: Array<{ count: number }> }> }>;
+  files: Array<{ file: string; lines: Array<{ line_number: number; count: number; 'gcovr/noncode'?: boolean; 'gcovr/excluded'?: boolean; branches?: Array<{ count: number }> }> }>;
 }
 
 export function readGcovr(json: GcovrJson): FileCoverage[] {
   return json.files
     .map((f) => {
-      const lines = f.lines.filter((l) => !l.gcovr_noncode).sort((a, b) => a.line_number - b.line_number);
+      const lines = f.lines.filter((l) => !l['gcovr/noncode'] && !l['gcovr/excluded']).sort((a, b) => a.line_number - b.line_number);
       const branches = lines.flatMap((l) => l.branches ?? []);
       const ranges: Array<[number, number]> = [];
       let current: [number, number] | null = null;

@@ -1,4 +1,5 @@
 import { build, BuildInput, BuildOutput, renderBuild } from '../../features/run/build.js';
+import { renderTestCoverage, testCoverage, TestCoverageInput, TestCoverageOutput } from '../../features/run/test-coverage.js';
 import { renderTestList, testList, TestListInput, TestListOutput } from '../../features/run/test-list.js';
 import { renderTestRun, testRun, TestRunInput, TestRunOutput } from '../../features/run/test-run.js';
 import { defineTool, type AnyTool } from '../tool.js';
@@ -42,5 +43,17 @@ export const runTools: AnyTool[] = [
     annotations: RUNS_CODE,
     handler: testRun,
     render: renderTestRun,
+  }),
+  defineTool({
+    name: 'test_coverage',
+    title: 'Test coverage',
+    description:
+      'Run the tests (all, or ids) with coverage — V8 through vitest, coverage.py for pytest, gcovr for CMake/ctest — and answer per-file line and branch coverage with the uncovered line ranges of the files asked about.',
+    group: 'run',
+    inputSchema: TestCoverageInput,
+    outputSchema: TestCoverageOutput,
+    annotations: RUNS_CODE,
+    handler: testCoverage,
+    render: renderTestCoverage,
   }),
 ];

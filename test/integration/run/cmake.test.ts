@@ -76,4 +76,18 @@ describe('CMake + ctest + GoogleTest', () => {
       writeFileSync(file, good);
     }
   });
+
+  it('measures coverage with gcovr', async () => {
+    const r = await docent.call('test_coverage', { files: ['src/calc.cpp'] });
+    expect(r.isError).toBeFalsy();
+    const out = r.structuredContent as any;
+    expect(out.tool).toBe('gcovr');
+    expect(out.files).toHaveLength(1);
+    const f = out.files[0];
+    expect(f.file).toBe('src/calc.cpp');
+    expect(f.lines.covered).toBeGreaterThan(0);
+    expect(f.lines.covered).toBeLessThan(f.lines.total);
+    expect(f.uncovered).toEqual([[10, 11]]);
+    expect(out.passed).toBe(2);
+  });
 });

@@ -81,4 +81,19 @@ describe('pytest through test_list and test_run', () => {
       rmSync(path.join(fx.dir, 'flood.flag'), { force: true });
     }
   });
+
+  it('measures coverage with coverage.py: lines, branches and uncovered ranges of the file asked about', async () => {
+    const r = await docent.call('test_coverage', { files: ['pkg/calc.py'] });
+    expect(r.isError).toBeFalsy();
+    const out = r.structuredContent as any;
+    expect(out.tool).toBe('coverage.py');
+    expect(out.files).toHaveLength(1);
+    const f = out.files[0];
+    expect(f.file).toBe('pkg/calc.py');
+    expect(f.lines.covered).toBeLessThan(f.lines.total);
+    expect(f.uncovered).toEqual([[10, 12]]);
+    expect(f.branches).toMatchObject({ covered: 0, total: 2 });
+    expect(out.failed).toBe(2); // one failure, one error
+    expect(out.ok).toBe(false);
+  });
 });
