@@ -1,5 +1,6 @@
 import type { BuildAdapter, TestAdapter } from './adapter.js';
 import { cmakeBuild, ctestAdapter } from './cmake.js';
+import { goBuild, goTestAdapter } from './go.js';
 import { pytestAdapter, pythonBuild } from './python.js';
 import type { ProjectKind, TestRunnerName } from './types.js';
 import { vitestAdapter } from './vitest.js';
@@ -11,9 +12,11 @@ export const TEST_ADAPTERS: Partial<Record<TestRunnerName, TestAdapter>> = {
   // pytest runs unittest suites too, and gives them the same structured report.
   unittest: pytestAdapter,
   ctest: ctestAdapter,
+  go: goTestAdapter,
 };
 
 export const BUILD_ADAPTERS: Partial<Record<ProjectKind, BuildAdapter>> = {
   python: pythonBuild,
   cmake: cmakeBuild,
+  go: goBuild,
 };
