@@ -50,6 +50,8 @@ export interface BuildOutcome {
   diagnostics: Diagnostic[];
   /** Directories (absolute) whose new files are the build's artefacts. */
   artifactDirs: string[];
+  /** Artefacts the toolchain named itself (absolute paths), e.g. cargo's compiler-artifact messages. */
+  artifacts?: string[];
 }
 
 export interface TestAdapter {

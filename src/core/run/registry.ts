@@ -1,4 +1,5 @@
 import type { BuildAdapter, TestAdapter } from './adapter.js';
+import { cargoBuild, cargoTestAdapter } from './cargo.js';
 import { cmakeBuild, ctestAdapter } from './cmake.js';
 import { goBuild, goTestAdapter } from './go.js';
 import { pytestAdapter, pythonBuild } from './python.js';
@@ -13,10 +14,12 @@ export const TEST_ADAPTERS: Partial<Record<TestRunnerName, TestAdapter>> = {
   unittest: pytestAdapter,
   ctest: ctestAdapter,
   go: goTestAdapter,
+  cargo: cargoTestAdapter,
 };
 
 export const BUILD_ADAPTERS: Partial<Record<ProjectKind, BuildAdapter>> = {
   python: pythonBuild,
   cmake: cmakeBuild,
   go: goBuild,
+  cargo: cargoBuild,
 };

@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { DocentError } from '../../core/errors.js';
 import { BUILD_ADAPTERS } from '../../core/run/registry.js';
@@ -59,6 +61,10 @@ export async function build(input: z.output<typeof BuildInput>, ctx: FeatureCont
   const keptWarnings = warnings.slice(0, Math.max(0, input.max_results - keptErrors.length));
   const ok = !failedStep && outcome.steps.every((s) => !s.limit_exceeded || s.limit_exceeded === 'output');
   const { artifacts, more } = input.target === 'clean' ? { artifacts: [], more: 0 } : findArtifacts(outcome.artifactDirs, started, project.dir);
+  for (const file of outcome.artifacts ?? []) {
+    if (artifacts.length >= 50) break;
+    if (existsSync(file)) artifacts.push({ path: path.relative(project.dir, file), bytes: statSync(file).size });
+  }
   const limit = outcome.steps.map((s) => s.limit_exceeded).find(Boolean) ?? null;
   const logStep = failedStep ?? last;
   return {
