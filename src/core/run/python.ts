@@ -149,7 +149,7 @@ export const pytestAdapter: TestAdapter = {
     const data = path.join(ctx.tmp, '.coverage');
     const { raw, parsed } = await pytestRun(ctx, sel, [py, '-m', 'coverage', 'run', `--data-file=${data}`, '--branch', '--source=.']);
     const json = path.join(ctx.tmp, 'coverage.json');
-    const report = await ctx.exec([py, '-m', 'coverage', 'json', `--data-file=${data}`, '-o', json]);
+    const report = await ctx.exec([py, '-m', 'coverage', 'json', '-i', `--data-file=${data}`, '-o', json]);
     const files = report.exit_code === 0 && existsSync(json) ? readCoveragePy(JSON.parse(readFileSync(json, 'utf8')) as CoveragePyJson) : [];
     return { files, tool: 'coverage.py', raw, tests: parsed?.tests ?? [] };
   },

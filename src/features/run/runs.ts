@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ExecContext } from '../../core/run/adapter.js';
@@ -8,6 +8,7 @@ import type { CollectionError, Project, TestResult } from '../../core/run/types.
 import { cleanEnv } from '../../core/process/clean-env.js';
 import { runLimited, type LimitedRunResult } from '../../core/process/runner.js';
 import { DocentError } from '../../core/errors.js';
+import { indexBaseDir, rootKey } from '../../core/index/paths.js';
 import type { FeatureContext } from '../context.js';
 
 /**
@@ -45,14 +46,48 @@ class RunState {
     }
     runs.push(run);
     if (runs.length > KEEP_RUNS) runs.shift();
+    if (ctx.session.id === 'cli') saveCliRun(ctx, run);
   }
 
   /** A run of this session by id, or its latest in the project when no id is given. */
   find(ctx: FeatureContext, runId: string | undefined, projectDir?: string): StoredRun | undefined {
     const runs = this.sessions.get(ctx.session.id) ?? [];
-    if (runId) return runs.find((r) => r.run_id === runId);
-    return [...runs].reverse().find((r) => !projectDir || r.project.dir === projectDir);
+    const found = runId ? runs.find((r) => r.run_id === runId) : [...runs].reverse().find((r) => !projectDir || r.project.dir === projectDir);
+    if (found || ctx.session.id !== 'cli') return found;
+    const saved = loadCliRun(ctx, projectDir);
+    return saved && (!runId || saved.run_id === runId) ? saved : undefined;
   }
+}
+
+/**
+ * A CLI invocation is a session of its own, so `docent test --failed` could never see the run
+ * before it. The CLI's last run per project is kept in docent's cache directory instead (never
+ * in the repository), which is what --failed reads.
+ */
+function cliRunFile(ctx: FeatureContext, projectDir: string): string {
+  return path.join(indexBaseDir(ctx.config.indexDir), 'runs', `${rootKey(projectDir)}.json`);
+}
+
+function saveCliRun(ctx: FeatureContext, run: StoredRun): void {
+  try {
+    const file = cliRunFile(ctx, run.project.dir);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(run));
+  } catch (err) {
+    ctx.log.warn('could not keep the last test run for --failed', err);
+  }
+}
+
+function loadCliRun(ctx: FeatureContext, projectDir: string | undefined): StoredRun | undefined {
+  const dirs = projectDir ? [projectDir] : ctx.workspace.roots;
+  for (const dir of dirs) {
+    try {
+      return JSON.parse(readFileSync(cliRunFile(ctx, dir), 'utf8')) as StoredRun;
+    } catch {
+      // none kept for this project
+    }
+  }
+  return undefined;
 }
 
 export function runState(ctx: FeatureContext): RunState {

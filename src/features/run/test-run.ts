@@ -107,7 +107,13 @@ export async function testRun(input: z.output<typeof TestRunInput>, ctx: Feature
   let project;
   const warnings: string[] = [];
   if (input.only_failed) {
-    const hint = input.root ? chooseProject(ctx, { root: input.root, runner: input.runner, need: 'test' }) : undefined;
+    let hint: ReturnType<typeof chooseProject> | undefined;
+    try {
+      hint = chooseProject(ctx, { root: input.root, runner: input.runner, need: 'test' });
+    } catch (err) {
+      // Without a root, an ambiguous workspace still has a last run to take failures from.
+      if (input.root) throw err;
+    }
     const prev = state.find(ctx, input.run_id, hint?.dir);
     if (!prev) throw new DocentError('E_NOT_FOUND', input.run_id ? `No run ${input.run_id} in this session.` : 'This session has no earlier test run to take failures from.', 'Run test_run first; only_failed reruns what failed in it.');
     project = prev.project;
@@ -136,7 +142,8 @@ export async function testRun(input: z.output<typeof TestRunInput>, ctx: Feature
   if (limit === 'output') warnings.push('The runner printed more than the output cap; its log was cut (head and tail kept).');
   if (raw.memory_cap === 'none' && ctx.config.run.memoryMb > 0) warnings.push('No memory cap: prlimit is not installed.');
   const failedTests = outcome.tests.some((t) => t.status === 'failed' || t.status === 'error');
-  const explain = nothingParsed || limit !== null || outcome.collection_errors.length > 0 || (raw.exit_code !== 0 && !failedTests);
+  // Collection errors carry their own message; the log is for what the report does not explain.
+  const explain = nothingParsed || limit !== null || (raw.exit_code !== 0 && !failedTests && !outcome.collection_errors.length);
   const stored: StoredRun = {
     run_id: newRunId(),
     project,

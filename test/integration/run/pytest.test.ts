@@ -96,4 +96,11 @@ describe('pytest through test_list and test_run', () => {
     expect(out.failed).toBe(2); // one failure, one error
     expect(out.ok).toBe(false);
   });
+
+  it('builds: a syntax error from Python\'s compile step as a diagnostic', async () => {
+    const out = (await docent.call('build', { target: 'check' })).structuredContent as any;
+    expect(out).toMatchObject({ ok: false, error_count: 1, warning_count: 0 });
+    expect(out.errors[0]).toMatchObject({ code: 'SyntaxError', severity: 'error', source: 'python', span: { file: 'pkg/bad_syntax.py', line: 2, column: 12 } });
+    expect(out.command).toContain('compileall');
+  });
 });
