@@ -2,6 +2,9 @@ import type { BuildAdapter, TestAdapter } from './adapter.js';
 import { cargoBuild, cargoTestAdapter } from './cargo.js';
 import { cmakeBuild, ctestAdapter } from './cmake.js';
 import { goBuild, goTestAdapter } from './go.js';
+import { jestAdapter } from './jest.js';
+import { nodeBuild } from './node-build.js';
+import { nodeTestAdapter } from './node-test.js';
 import { pytestAdapter, pythonBuild } from './python.js';
 import type { ProjectKind, TestRunnerName } from './types.js';
 import { vitestAdapter } from './vitest.js';
@@ -15,6 +18,8 @@ export const TEST_ADAPTERS: Partial<Record<TestRunnerName, TestAdapter>> = {
   ctest: ctestAdapter,
   go: goTestAdapter,
   cargo: cargoTestAdapter,
+  node: nodeTestAdapter,
+  jest: jestAdapter,
 };
 
 export const BUILD_ADAPTERS: Partial<Record<ProjectKind, BuildAdapter>> = {
@@ -22,4 +27,5 @@ export const BUILD_ADAPTERS: Partial<Record<ProjectKind, BuildAdapter>> = {
   cmake: cmakeBuild,
   go: goBuild,
   cargo: cargoBuild,
+  node: nodeBuild,
 };

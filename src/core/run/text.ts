@@ -33,7 +33,7 @@ export function projectFrames(stack: string, dir: string, max = 6): string | nul
   const keep: string[] = [];
   for (const line of lines) {
     if (!line.includes(dir) && !/^\s*(at |File ")?\.?\.?[\w./-]+\.\w+[:(",]/.test(line)) continue;
-    if (/node_modules|site-packages|dist-packages|\/_pytest\/|\/usr\/lib|node:internal|<anonymous>/.test(line)) continue;
+    if (/node_modules|site-packages|dist-packages|\/_pytest\/|\/usr\/lib|node:internal|\(<anonymous>\)/.test(line)) continue;
     keep.push(line.replaceAll(`file://${dir}/`, '').replaceAll(`${dir}/`, '').trim());
     if (keep.length >= max) break;
   }

@@ -111,4 +111,22 @@ describe('vitest through test_list and test_run', () => {
       rmSync(path.join(fx.dir, 'hang.flag'), { force: true });
     }
   });
+
+  it('builds with tsc: type errors as diagnostics with TS codes, artefacts from outDir', async () => {
+    const ok = (await docent.call('build', {})).structuredContent as any;
+    expect(ok).toMatchObject({ ok: true, exit_code: 0, error_count: 0 });
+    expect(ok.command).toBe('npm run --silent build');
+    expect(ok.artifacts.map((a: any) => a.path)).toContain('out/math.js');
+    const file = path.join(fx.dir, 'src/math.ts');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.replace('return a - b;', "return a - 'b';"));
+    try {
+      const out = (await docent.call('build', { target: 'check' })).structuredContent as any;
+      expect(out.ok).toBe(false);
+      expect(out.command).toContain('--noEmit');
+      expect(out.errors).toEqual([expect.objectContaining({ code: 'TS2363', severity: 'error', source: 'tsc', span: { file: 'src/math.ts', line: 6, column: 14, end_line: 6, end_column: 14 } })]);
+    } finally {
+      writeFileSync(file, good);
+    }
+  });
 });
