@@ -129,4 +129,32 @@ describe('vitest through test_list and test_run', () => {
       writeFileSync(file, good);
     }
   });
+
+  it('sends progress notifications with counts', async () => {
+    const messages: string[] = [];
+    await docent.client.callTool({ name: 'test_run', arguments: { files: ['test/math.spec.ts'] } }, undefined, { onprogress: (p) => void messages.push(p.message ?? '') });
+    expect(messages.some((m) => /^\d+ tests done, \d+ failed$/.test(m))).toBe(true);
+  });
+
+  it('kills the run when the call is cancelled', async () => {
+    const pidFile = path.join(fx.dir, 'grandchild.pid');
+    rmSync(pidFile, { force: true });
+    writeFileSync(path.join(fx.dir, 'hang.flag'), '');
+    try {
+      const ac = new AbortController();
+      const call = docent.client.callTool({ name: 'test_run', arguments: { files: ['test/hang.spec.ts'] } }, undefined, { signal: ac.signal });
+      const settled = call.then(
+        () => 'resolved',
+        () => 'rejected',
+      );
+      for (let i = 0; i < 600 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 50));
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      ac.abort();
+      expect(await settled).toBe('rejected');
+      for (let i = 0; i < 250 && alive(pid); i++) await new Promise((res) => setTimeout(res, 20));
+      expect(alive(pid)).toBe(false);
+    } finally {
+      rmSync(path.join(fx.dir, 'hang.flag'), { force: true });
+    }
+  });
 });
