@@ -27,6 +27,7 @@ const COMMAND_GROUPS: ReadonlyArray<{ commands: readonly string[]; load: () => P
   { commands: ['index', 'search', 'doc'], load: async () => (await import('./commands/docs.js')).registerDocsCommands },
   { commands: ['check', 'explain', 'analyze', 'calls', 'types', 'impls'], load: async () => (await import('./commands/check.js')).registerCheckCommands },
   { commands: ['rename', 'format', 'extract'], load: async () => (await import('./commands/change.js')).registerChangeCommands },
+  { commands: ['build', 'test'], load: async () => (await import('./commands/run.js')).registerRunCommands },
 ];
 
 /** The groups a command line needs: those naming a word of argv, or all when none does. */

@@ -120,3 +120,12 @@ export function selectEntries<T extends { name: string; group: ToolGroup }>(sele
   }
   return chosen;
 }
+
+/**
+ * The run and debug groups execute project code: over HTTP (a daemon other clients reach) they
+ * are offered only when allowRun is true; over stdio and the CLI, unless allowRun is false.
+ */
+export function withRunPolicy<T extends { group: string }>(tools: readonly T[], allowRun: boolean | undefined, http: boolean): T[] {
+  const allowed = allowRun ?? !http;
+  return allowed ? [...tools] : tools.filter((t) => t.group !== 'run' && t.group !== 'debug');
+}

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { createLogger } from '../../core/log.js';
 import { ServiceRegistry } from '../../core/services.js';
 import { VERSION } from '../../core/version.js';
-import { selectEntries, toolCatalog } from '../../mcp/catalog.js';
+import { selectEntries, toolCatalog, withRunPolicy } from '../../mcp/catalog.js';
 import { serveHttp, serveStdio } from '../../mcp/serve.js';
 import { cliSetup } from '../context.js';
 import { printError } from '../output.js';
@@ -24,7 +24,7 @@ export function registerServeCommand(program: Command): void {
         const { config, workspace, flags } = cliSetup(cmd);
         const selection = opts.tools ? opts.tools.split(',').map((s) => s.trim()).filter(Boolean) : config.tools;
         // The catalog lists tools without loading them; a group's code loads on its first call.
-        const tools = selectEntries(selection, await toolCatalog(VERSION));
+        const tools = withRunPolicy(selectEntries(selection, await toolCatalog(VERSION)), config.allowRun, Boolean(opts.http));
         const services = new ServiceRegistry();
         const effective = { ...config, index: { ...config.index, enabled: config.index.enabled && opts.index } };
         // Index in the background once the workspace is known (after the first client's roots

@@ -72,6 +72,20 @@ export const ConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /** Limits and settings for the run tools (builds and tests execute project code). */
+    run: z
+      .object({
+        /** Wall-clock limit of one build or test run, in seconds (a call may ask for less or more). */
+        timeoutS: z.number().int().positive().default(600),
+        /** Bytes of each output stream kept per run (head and tail; the middle is counted and dropped). */
+        maxOutputBytes: z.number().int().positive().default(256 * 1024),
+        /** Memory cap per run in MiB (the data limit, RLIMIT_DATA, applied with prlimit where installed); 0 turns it off. */
+        memoryMb: z.number().int().nonnegative().default(8192),
+        /** The project's own environment settings for its builds and tests (DOCENT_* and secret-looking names are never passed). */
+        env: z.record(z.string(), z.string()).default({}),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 

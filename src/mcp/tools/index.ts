@@ -6,10 +6,11 @@ import { symbolsTools } from './symbols.js';
 import { workspaceTools } from './workspace.js';
 import { selectEntries } from '../catalog.js';
 import { checkTools } from './check.js';
+import { changeTools } from './change.js';
+import { runTools } from './run.js';
 
 /** Every tool docent has, in the order tools/list shows them. */
-export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools, ...checkTools, ...changeTools];
-import { changeTools } from './change.js';
+export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools, ...checkTools, ...changeTools, ...runTools];
 
 /**
  * The tools selected by `--tools` (names or group names); all when the selection is empty.
@@ -18,3 +19,4 @@ import { changeTools } from './change.js';
 export function selectTools(selection: readonly string[], all: readonly AnyTool[] = ALL_TOOLS): AnyTool[] {
   return selectEntries(selection, all);
 }
+
