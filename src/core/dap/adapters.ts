@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DocentError } from '../errors.js';
+import { which } from '../process/which.js';
+import type { DapLaunch } from './dap-session.js';
+
+/**
+ * Which DAP adapter debugs what, and how each wants to be launched. Knowledge about a specific
+ * adapter lives here only; DapSession is generic.
+ */
+
+export interface DapAdapterSpec {
+  name: string;
+  /** Shown to callers: adapter and version. */
+  label: string;
+  language: string;
+  adapterID: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  launchArguments(launch: DapLaunch, stopOnEntry: boolean): Record<string, unknown>;
+  exceptionFilters: string[];
+  /** `evaluate` context: "repl" runs statements (Python); "watch" keeps lldb from reading commands. */
+  evaluateContext: 'repl' | 'watch';
+  /** Adapter-made entries that are noise in a locals listing (debugpy's "special variables"). */
+  hiddenVariable?(name: string): boolean;
+}
+
+/** Debian's debugpy runs under Debian's Python; its split-out `bytecode` module lives in dist-packages. */
+const SYSTEM_PYTHON = '/usr/bin/python3';
+const DIST_PACKAGES = '/usr/lib/python3/dist-packages';
+
+/** The interpreter for a Python program: the project's virtualenv when it has one, else the system Python. */
+export function pythonFor(cwd: string): string {
+  for (const dir of ['.venv', 'venv', 'env']) {
+    const p = path.join(cwd, dir, 'bin', 'python');
+    if (existsSync(p)) return p;
+  }
+  return SYSTEM_PYTHON;
+}
+
+export function debugpyAdapter(cwd: string): DapAdapterSpec {
+  if (!existsSync(SYSTEM_PYTHON) || !existsSync(path.join(DIST_PACKAGES, 'debugpy'))) {
+    throw new DocentError('E_NO_SERVER', 'debugpy is not installed.', 'Install it: apt-get install python3-debugpy');
+  }
+  const python = pythonFor(cwd);
+  return {
+    name: 'debugpy',
+    label: 'debugpy',
+    language: 'python',
+    adapterID: 'python',
+    command: SYSTEM_PYTHON,
+    args: ['-m', 'debugpy.adapter'],
+    launchArguments: (l, stopOnEntry) => ({
+      type: 'python',
+      request: 'launch',
+      program: l.program,
+      args: l.args,
+      cwd: l.cwd,
+      console: 'internalConsole',
+      redirectOutput: true,
+      justMyCode: true,
+      stopOnEntry,
+      python: [python],
+      // Another interpreter (a virtualenv) can only load debugpy's helpers from Debian's tree.
+      env: { ...l.env, ...(python === SYSTEM_PYTHON ? {} : { PYTHONPATH: [process.env.PYTHONPATH, DIST_PACKAGES].filter(Boolean).join(':') }) },
+    }),
+    exceptionFilters: ['uncaught'],
+    evaluateContext: 'repl',
+    hiddenVariable: (name) => name === 'special variables' || name === 'function variables' || name === 'class variables' || name.startsWith('__'),
+  };
+}
+
+/**
+ * lldb-dap, newest first. lldb 14 and 15 misread libstdc++'s std::vector, so older ones are
+ * refused rather than trusted (the issue's finding on this machine).
+ */
+export function findLldbDap(): { command: string; version: number | null } | undefined {
+  for (let v = 22; v >= 16; v--) {
+    for (const name of [`lldb-dap-${v}`, `lldb-vscode-${v}`]) {
+      const found = which(name, [`/usr/lib/llvm-${v}/bin`]);
+      if (found) return { command: found, version: v };
+    }
+  }
+  const plain = which('lldb-dap');
+  return plain ? { command: plain, version: null } : undefined;
+}
+
+export function lldbAdapter(): DapAdapterSpec {
+  const found = findLldbDap();
+  if (!found) throw new DocentError('E_NO_SERVER', 'No lldb-dap (16 or newer) is installed.', 'Install it: apt-get install lldb-19');
+  return {
+    name: 'lldb-dap',
+    label: found.version ? `lldb-dap-${found.version}` : 'lldb-dap',
+    language: 'cpp',
+    adapterID: 'lldb-dap',
+    command: found.command,
+    args: [],
+    launchArguments: (l, stopOnEntry) => ({
+      program: l.program,
+      args: l.args,
+      cwd: l.cwd,
+      stopOnEntry,
+      ...(l.env ? { env: Object.entries(l.env).map(([k, v]) => `${k}=${v}`) } : {}),
+    }),
+    exceptionFilters: ['cpp_throw'],
+    evaluateContext: 'watch',
+  };
+}
