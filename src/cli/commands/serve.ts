@@ -25,7 +25,8 @@ export function registerServeCommand(program: Command): void {
       try {
         const { config, workspace, flags } = cliSetup(cmd);
         const selection = opts.tools ? opts.tools.split(',').map((s) => s.trim()).filter(Boolean) : config.tools;
-        const tools = selectTools(selection);
+        // Run and debug tools execute project code: over HTTP only with --allow-run.
+        const tools = selectTools(selection).filter((t) => !(opts.http && config.allowRun !== true && (t.group === 'run' || t.group === 'debug')));
         const services = new ServiceRegistry();
         const effective = { ...config, index: { ...config.index, enabled: config.index.enabled && opts.index } };
         // Index in the background once the workspace is known (after the first client's roots

@@ -73,6 +73,7 @@ export class NodeSession implements DebugSession {
   private entryPending = true;
   private stopOnEntry = false;
   private exitCode: number | null = null;
+  private thrownAt: FrameInfo[] = [];
 
   constructor(
     private readonly launchArgs: { program: string; args: string[]; cwd: string; env?: Record<string, string> },
@@ -182,8 +183,11 @@ export class NodeSession implements DebugSession {
                 : p.reason;
     this.stepping = false;
     this.frames = p.callFrames;
+    // An exception in an ES module surfaces in Node's module job, not where it was thrown: keep the
+    // error's own stack to show instead when no paused frame is the program's.
+    this.thrownAt = reason === 'exception' ? framesFromStack(p.data?.description ?? '') : [];
     this.current = 'stopped';
-    this.last = { kind: 'stopped', reason, threadId: 1, ...(p.data?.description ? { text: p.data.description } : {}) };
+    this.last = { kind: 'stopped', reason, threadId: 1, ...(p.data?.description ? { text: p.data.description.split('\n')[0] } : {}) };
     this.waiter.fire(this.last);
   }
 
@@ -299,6 +303,8 @@ export class NodeSession implements DebugSession {
   }
 
   async stack(_thread: number, maxFrames: number): Promise<{ frames: FrameInfo[]; total: number | null }> {
+    const own = this.frames.some((f) => this.scripts.has(f.location.scriptId));
+    if (!own && this.thrownAt.length) return { frames: this.thrownAt.slice(0, maxFrames), total: this.thrownAt.length };
     const frames = this.frames.slice(0, maxFrames).map((f, i) => {
       const o = this.originalLine(f.location.scriptId, f.location.lineNumber + 1, f.location.columnNumber);
       return { ref: i, function: f.functionName || '(anonymous)', file: o?.file ?? null, line: o?.line ?? f.location.lineNumber + 1, column: f.location.columnNumber + 1 };
@@ -307,7 +313,7 @@ export class NodeSession implements DebugSession {
   }
 
   async locals(frame: FrameInfo): Promise<VarInfo[]> {
-    const f = this.frames[Number(frame.ref)];
+    const f = typeof frame.ref === 'number' ? this.frames[frame.ref] : undefined;
     if (!f) return [];
     const out: VarInfo[] = [];
     // Block scopes first, then the function's own; closures and globals are not locals.
@@ -364,4 +370,14 @@ function toVar(name: string, o: RemoteObject): VarInfo {
     ...(o.objectId && o.type === 'object' && o.subtype !== 'null' ? { ref: o.objectId } : {}),
     ...(count !== undefined && !Number.isNaN(count) ? { count } : {}),
   };
+}
+
+/** Frames from an Error's stack text ("at fn (file:///x.js:5:30)"), for exceptions whose throw site is not among the paused frames. */
+function framesFromStack(stack: string): FrameInfo[] {
+  const out: FrameInfo[] = [];
+  for (const m of stack.matchAll(/^\s+at (?:(.*?) \()?(file:\/\/[^\s)]+|\/[^\s):]+):(\d+):(\d+)\)?$/gm)) {
+    const file = m[2]!.startsWith('file:') ? fileURLToPath(m[2]!) : m[2]!;
+    out.push({ ref: `thrown:${out.length}`, function: m[1] || '(anonymous)', file, line: Number(m[3]), column: Number(m[4]) });
+  }
+  return out;
 }

@@ -5,10 +5,11 @@ import { emacsTools } from './emacs.js';
 import { infoTools } from './info.js';
 import { symbolsTools } from './symbols.js';
 import { workspaceTools } from './workspace.js';
+import { debugTools } from './debug.js';
 import { DocentError } from '../../core/errors.js';
 
 /** Every tool docent has, in the order tools/list shows them. */
-export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools];
+export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools, ...debugTools];
 
 /**
  * The tools selected by `--tools` (names or group names); all when the selection is empty.
