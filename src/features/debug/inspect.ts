@@ -92,13 +92,17 @@ export function splitPath(p: string): string[] {
 
 function childPath(parent: string, name: string): string {
   const bare = name.replace(/^\[(.*)\]$/, '$1');
-  if (/^\d+$/.test(bare)) return `${parent}[${bare}]`;
+  // debugpy pads list indices ("07") so they sort; a path uses the plain number.
+  if (/^\d+$/.test(bare)) return `${parent}[${Number(bare)}]`;
   if (/^'.*'$|^".*"$/.test(name)) return `${parent}[${name}]`;
   return parent ? `${parent}.${name}` : name;
 }
 
 function findChild(list: VarInfo[], seg: string): VarInfo | undefined {
-  return list.find((v) => v.name === seg || v.name === `[${seg}]` || v.name === `'${seg}'` || v.name === `"${seg}"`);
+  const index = /^\d+$/.test(seg) ? Number(seg) : null;
+  return list.find(
+    (v) => v.name === seg || v.name === `[${seg}]` || v.name === `'${seg}'` || v.name === `"${seg}"` || (index !== null && /^\[?\d+\]?$/.test(v.name) && Number(v.name.replace(/[[\]]/g, '')) === index),
+  );
 }
 
 const TOTAL_CAP = 300;
