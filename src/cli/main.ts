@@ -7,7 +7,7 @@ import { registerEmacsCommands } from './commands/emacs.js';
 import { registerInfoCommands } from './commands/info.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerSymbolsCommands } from './commands/symbols.js';
-import { registerDebugCommands } from './commands/debug.js';
+import { registerDebugCommands, registerProfileCommand } from './commands/debug.js';
 import { addGlobalFlags } from './flags.js';
 import { EXIT } from './output.js';
 
@@ -30,6 +30,7 @@ export function buildProgram(): Command {
   registerSymbolsCommands(program);
   registerDocsCommands(program);
   registerDebugCommands(program);
+  registerProfileCommand(program);
   return program;
 }
 

@@ -6,10 +6,11 @@ import { infoTools } from './info.js';
 import { symbolsTools } from './symbols.js';
 import { workspaceTools } from './workspace.js';
 import { debugTools } from './debug.js';
+import { profileTools } from './profile.js';
 import { DocentError } from '../../core/errors.js';
 
 /** Every tool docent has, in the order tools/list shows them. */
-export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools, ...debugTools];
+export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools, ...debugTools, ...profileTools];
 
 /**
  * The tools selected by `--tools` (names or group names); all when the selection is empty.
