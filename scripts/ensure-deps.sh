@@ -21,6 +21,10 @@ check gzip gzip
 check xz xz-utils
 check bzip2 bzip2
 check python3 python3
+# Debugging and profiling (issue 15): lldb-dap for C/C++, debugpy under Debian's Python, callgrind.
+check lldb-dap-19 lldb-19
+check valgrind valgrind
+[ -e /usr/lib/python3/dist-packages/debugpy/__init__.py ] || need+=(python3-debugpy)
 # The coreutils manual is what the Info tests read from the system.
 [ -e /usr/share/info/coreutils.info.gz ] || [ -e /usr/share/info/coreutils.info ] || need+=(coreutils)
 
