@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ScriptMap } from '../dap/source-maps.js';
 import { DocentError } from '../errors.js';
 import { ProfileBuilder, functionKey, type ProfileData } from './model.js';
 import { runLimited } from './run-limited.js';
@@ -43,7 +44,10 @@ export async function profileNode(opts: { program: string; args: string[]; cwd: 
     });
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new DocentError('E_UNAVAILABLE', `node wrote no CPU profile (exit ${run.code}). ${run.stderr.slice(-500)}`);
-    return { ...fromCpuProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile), total_ms: run.wallMs, exit_code: run.code, warnings: run.warnings };
+    const profile = fromCpuProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile);
+    mapToSources(profile);
+    if (/\.[mc]?ts$/.test(opts.program)) profile.language = 'typescript';
+    return { ...profile, total_ms: run.wallMs, exit_code: run.code, warnings: run.warnings };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -110,3 +114,34 @@ export function fromCpuProfile(p: CpuProfile): Omit<ProfileData, 'id' | 'created
 }
 
 export { functionKey };
+
+/** Compiled scripts (TypeScript) name their original files and lines through their source maps. */
+function mapToSources(p: Pick<ProfileData, 'functions' | 'lines'>): void {
+  const maps = new Map<string, ScriptMap | undefined>();
+  const mapFor = (file: string): ScriptMap | undefined => {
+    if (!maps.has(file)) {
+      let map: ScriptMap | undefined;
+      try {
+        const url = /\/\/[#@] sourceMappingURL=(\S+)\s*$/.exec(readFileSync(file, 'utf8').slice(-4096))?.[1];
+        map = url ? ScriptMap.load(file, url) : undefined;
+      } catch {
+        map = undefined;
+      }
+      maps.set(file, map);
+    }
+    return maps.get(file);
+  };
+  const mapped = new Map<string, ScriptMap>();
+  for (const f of p.functions) {
+    const map = f.file && f.line ? mapFor(f.file) : undefined;
+    const o = map?.original(f.line!, 0);
+    if (!map || !o) continue;
+    mapped.set(f.key, map);
+    f.file = o.file;
+    f.line = o.line;
+  }
+  for (const l of p.lines) {
+    const o = mapped.get(l.key)?.original(l.line, 0);
+    if (o) l.line = o.line;
+  }
+}

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, runCli, startDocent, type DocentSession } from '../../helpers/docent.js';
-import { compileCpp, fixtureCopy, ok } from './setup.js';
+import { compileCpp, compileTs, fixtureCopy, ok } from './setup.js';
 
 /**
  * Profiling with the real profilers: the known slow function comes first in each language, and
@@ -21,6 +21,7 @@ function edit(file: string, from: string, to: string): void {
 beforeAll(async () => {
   root = fixtureCopy();
   compileCpp(path.join(root, 'cpp'), ['slow']);
+  compileTs(path.join(root, 'ts'));
   docent = await startDocent(['--root', root, '--no-index']);
 });
 
@@ -60,6 +61,16 @@ describe.each(cases)('profiling $lang', ({ program, slow, caller, from, to, rebu
     const change = cmp.changes.find((c: { function: string }) => c.function === slow);
     expect(change.change_pct).toBeLessThan(-50);
     expect(cmp.changes[0].function).toBe(slow);
+  });
+});
+
+describe('profiling TypeScript (node --cpu-prof through source maps)', () => {
+  it('names the slow function at its TypeScript line', async () => {
+    const r = ok(await docent.call('profile_run', { program: 'ts/slow.ts' }));
+    expect(r.hotspots[0]).toMatchObject({ function: 'slowSum', file: 'ts/slow.ts', line: 3 });
+    const lines = ok(await docent.call('profile_report', { profile_id: r.profile_id, view: 'lines' }));
+    expect(lines.rows[0].file).toBe('ts/slow.ts');
+    expect(lines.rows[0].source).toMatch(/total \+=/);
   });
 });
 
