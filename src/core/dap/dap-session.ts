@@ -133,10 +133,15 @@ export class DapSession implements DebugSession {
     launched.catch(() => {});
     // A launch that fails before `initialized` (no such program) must not leave us waiting.
     await Promise.race([initialized, launched.then(() => initialized)]);
+    // Configuration goes out in one burst: adapters answer in order, and each round trip through
+    // debugpy costs tens of milliseconds.
     const bound = new Map<string, BoundBreakpoint[]>();
-    for (const [file, specs] of breakpoints) bound.set(file, await this.setBreakpoints(file, specs));
-    await this.client.request('setExceptionBreakpoints', { filters: this.spec.exceptionFilters }).catch((err) => this.log.debug('exception filters refused', err));
-    await this.client.request('configurationDone', {});
+    const configured = [
+      ...[...breakpoints].map(async ([file, specs]) => bound.set(file, await this.setBreakpoints(file, specs))),
+      this.client.request('setExceptionBreakpoints', { filters: this.spec.exceptionFilters }).catch((err) => this.log.debug('exception filters refused', err)),
+    ];
+    const done = this.client.request('configurationDone', {});
+    await Promise.all([...configured, done]);
     await launched;
     if (this.current === 'starting') this.current = 'running';
     return bound;
