@@ -22,6 +22,8 @@ export interface DapAdapterSpec {
   exceptionFilters: string[];
   /** `evaluate` context: "repl" runs statements (Python); "watch" keeps lldb from reading commands. */
   evaluateContext: 'repl' | 'watch';
+  /** Which output events are the program's (or its log points'): the text to keep, or null. */
+  output?(category: string | undefined, text: string): string | null;
   /** Adapter-made entries that are noise in a locals listing (debugpy's "special variables"). */
   hiddenVariable?(name: string): boolean;
 }
@@ -127,7 +129,15 @@ export function lldbAdapter(): DapAdapterSpec {
       stopOnEntry,
       ...(l.env ? { env: Object.entries(l.env).map(([k, v]) => `${k}=${v}`) } : {}),
     }),
-    exceptionFilters: ['cpp_throw'],
+    // No throw filter: it would stop at every caught exception. An uncaught one ends in
+    // std::terminate -> SIGABRT, which stops like any crash.
+    exceptionFilters: [],
     evaluateContext: 'watch',
+    // Log points print on "console", beside lldb's own chatter; lldb's DWARF complaints come on "stderr".
+    output: (category, text) => {
+      if (category === 'console') return /^(Process \d+ (launched|exited|stopped|resuming)|Launching: |Running |Stop reason:|\(lldb\))/.test(text) ? null : text;
+      if (category === 'stderr') return text.replace(/^error: .* 0x[0-9a-f]+: DW_\w+ .*\n?/gm, '') || null;
+      return category === 'stdout' || category === 'important' ? text : null;
+    },
   };
 }

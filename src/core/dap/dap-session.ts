@@ -83,7 +83,8 @@ export class DapSession implements DebugSession {
         break;
       case 'output': {
         const b = e.body as DP.OutputEvent['body'];
-        if (!b.category || b.category === 'stdout' || b.category === 'stderr' || b.category === 'important') this.output.append(b.output);
+        const text = this.spec.output ? this.spec.output(b.category, b.output) : !b.category || b.category === 'stdout' || b.category === 'stderr' || b.category === 'important' ? b.output : null;
+        if (text) this.output.append(text);
         break;
       }
       case 'breakpoint': {

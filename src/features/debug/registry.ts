@@ -36,6 +36,7 @@ export interface DebugEntry {
 }
 
 export const DEBUG_SERVICE = 'debug.sessions';
+const MAX_ENDED = 10;
 
 export class DebugRegistry {
   private readonly entries = new Map<string, DebugEntry>();
@@ -52,6 +53,9 @@ export class DebugRegistry {
   }
 
   add(ctx: FeatureContext, entry: Omit<DebugEntry, 'id' | 'owner' | 'started'>): DebugEntry {
+    // Ended sessions are kept for their output, but not without bound.
+    const ended = this.list(ctx).filter((e) => e.session.state() === 'exited');
+    for (const e of ended.slice(0, Math.max(0, ended.length - MAX_ENDED))) this.entries.delete(e.id);
     const id = `dbg-${++this.counter}`;
     const full: DebugEntry = { ...entry, id, owner: ctx.session.id, started: Date.now() };
     this.entries.set(id, full);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { DebugSession, FrameInfo, VarInfo } from '../../core/dap/session.js';
 import { DocentError } from '../../core/errors.js';
 import type { FeatureContext } from '../context.js';
@@ -12,7 +12,7 @@ import type { Frame, StopContext, Variable } from './schemas.js';
  * the debugger cannot give one, that is an error, not a pause.
  */
 
-export const LIMITS = { frames: 8, locals: 25, value: 120, output: 1500, sourceAround: 2 };
+export const LIMITS = { frames: 10, locals: 25, value: 120, output: 1500, sourceAround: 2 };
 
 export function clip(text: string, max: number): string {
   const one = text.replace(/\s*\n\s*/g, ' ');
@@ -63,7 +63,7 @@ export async function stopContext(ctx: FeatureContext, entry: DebugEntry, opts: 
   entry.started = out.end;
   const output = { text: out.text, end: out.end, truncated: out.truncated };
   const stop = s.lastStop();
-  const base = { frames: [], frames_total: null, source: null, locals: [], locals_truncated: false, output, thread: null, reason: null, description: null, exit_code: null };
+  const base = { frames: [], frames_total: null, source: null, source_frame: null, locals: [], locals_truncated: false, output, thread: null, reason: null, description: null, exit_code: null };
   if (s.state() === 'exited' || stop?.kind === 'exited') {
     const code = stop?.kind === 'exited' ? stop.exitCode : null;
     return { ...base, state: 'exited', exit_code: code, hint: 'The program has ended; debug_start it again with breakpoints where it should stop.' };
@@ -73,8 +73,8 @@ export async function stopContext(ctx: FeatureContext, entry: DebugEntry, opts: 
   }
   const { frames: shown, infos, total } = await frames(ctx, s, stop.threadId, LIMITS.frames);
   if (!shown.length) throw new DocentError('E_UNAVAILABLE', `The debugger reported a stop (${stop.reason}) but gave no stack.`, 'Call debug_stack, or debug_continue; this adapter may stop in threads it cannot show.');
-  // Locals of the innermost frame with source (a crash inside libc shows the caller's).
-  const top = infos.findIndex((f) => f.file !== null);
+  // Locals and source of the innermost frame whose source is here (a crash inside libc shows the program's frame).
+  const top = infos.findIndex((f) => f.file !== null && existsSync(f.file));
   let locals: VarInfo[] = [];
   try {
     locals = await s.locals(infos[Math.max(0, top)]!);
@@ -91,6 +91,7 @@ export async function stopContext(ctx: FeatureContext, entry: DebugEntry, opts: 
     frames: shown,
     frames_total: total,
     source: around(topFrame.file, topFrame.line),
+    source_frame: Math.max(0, top),
     locals: locals.slice(0, LIMITS.locals).map((v) => toVariable(v)),
     locals_truncated: locals.length > LIMITS.locals,
     hint: locals.some((v) => v.ref !== undefined) ? 'Expand a value with debug_variables {path: "name.field[0]"}; step with debug_step, go on with debug_continue.' : null,
@@ -104,6 +105,10 @@ export function renderStopContext(c: StopContext): string {
   else {
     const top = c.frames[0]!;
     lines.push(`stopped (${c.reason}${c.description ? `: ${c.description}` : ''}) in ${top.function} at ${top.file ?? '?'}:${top.line}`);
+    if (c.source_frame) {
+      const f = c.frames[c.source_frame];
+      if (f) lines.push(`frame #${c.source_frame} ${f.function} at ${f.file ?? '?'}:${f.line}:`);
+    }
     if (c.source) lines.push(c.source);
     lines.push('stack:');
     for (const f of c.frames) lines.push(`  #${f.index} ${f.function} ${f.file ?? '?'}:${f.line}${f.source ? `  ${f.source}` : ''}`);

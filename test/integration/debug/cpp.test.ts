@@ -9,7 +9,7 @@ let docent: DocentSession;
 
 beforeAll(async () => {
   root = fixtureCopy('cpp');
-  compileCpp(root, ['app', 'crash']);
+  compileCpp(root, ['app', 'crash', 'throw']);
   docent = await startDocent(['--root', root, '--no-index']);
 });
 
@@ -69,6 +69,19 @@ describe('debugging C++ (lldb-dap)', () => {
     expect(r.stop.frames[0]).toMatchObject({ file: 'crash.cpp', line: 10 });
     expect(r.stop.frames[1]).toMatchObject({ function: 'main', line: 19 });
     expect(r.stop.locals.find((v: { name: string }) => v.name === 'n')?.value).toMatch(/0x0+$/);
+    ok(await docent.call('debug_stop', { session: r.session }));
+  });
+
+  it('stops on an uncaught C++ exception (not on the caught one) and points at the throwing frame', async () => {
+    const r = ok(await docent.call('debug_start', { program: 'throw' }));
+    expect(r.stop).toMatchObject({ state: 'stopped', reason: 'exception' });
+    expect(r.stop.description).toMatch(/SIGABRT/);
+    const own = r.stop.frames[r.stop.source_frame];
+    expect(own).toMatchObject({ file: 'throw.cpp', line: 4 });
+    expect(own.function).toMatch(/^risky/);
+    expect(r.stop.locals).toEqual([expect.objectContaining({ name: 'x', value: '7' })]);
+    expect(r.stop.output.text).toContain('caught too big');
+    expect(r.stop.output.text).toContain('what():  too big');
     ok(await docent.call('debug_stop', { session: r.session }));
   });
 
