@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DocentError } from '../errors.js';
@@ -112,9 +113,44 @@ export function findLldbDap(): { command: string; version: number | null } | und
   return plain ? { command: plain, version: null } : undefined;
 }
 
-export function lldbAdapter(): DapAdapterSpec {
+/** gdb's major version from `gdb --version` ("GNU gdb (Debian 13.1-3) 13.1" -> 13), null when unknown. */
+export function gdbMajor(versionText: string): number | null {
+  const m = /^GNU gdb .*?(\d+)\.\d+[^\n]*$/m.exec(versionText);
+  return m ? Number(m[1]) : null;
+}
+
+/** gdb speaks DAP itself from version 14 (`gdb -i dap`); older ones do not, so ask rather than assume. */
+function gdbDapAdapter(): DapAdapterSpec | undefined {
+  const gdb = which('gdb');
+  if (!gdb) return undefined;
+  let version: number | null = null;
+  try {
+    version = gdbMajor(execFileSync(gdb, ['--version'], { encoding: 'utf8', timeout: 5000 }));
+  } catch {
+    return undefined;
+  }
+  if (version === null || version < 14) return undefined;
+  return {
+    name: 'gdb',
+    label: `gdb ${version} (DAP)`,
+    language: 'cpp',
+    adapterID: 'gdb',
+    command: gdb,
+    args: ['-q', '-i', 'dap'],
+    launchArguments: (l, stopOnEntry) => ({ program: l.program, args: l.args, cwd: l.cwd, stopAtBeginningOfMainSubprogram: stopOnEntry, ...(l.env ? { env: l.env } : {}) }),
+    exceptionFilters: [],
+    evaluateContext: 'watch',
+  };
+}
+
+/** The debugger for native programs: lldb-dap 16+ first, else gdb 14+ over its own DAP. */
+export function nativeAdapter(): DapAdapterSpec {
   const found = findLldbDap();
-  if (!found) throw new DocentError('E_NO_SERVER', 'No lldb-dap (16 or newer) is installed.', 'Install it: apt-get install lldb-19');
+  if (!found) {
+    const gdb = gdbDapAdapter();
+    if (gdb) return gdb;
+    throw new DocentError('E_NO_SERVER', 'No debugger for native programs: neither lldb-dap 16+ nor gdb 14+ (gdb -i dap) is installed.', 'Install one: apt-get install lldb-19');
+  }
   return {
     name: 'lldb-dap',
     label: found.version ? `lldb-dap-${found.version}` : 'lldb-dap',

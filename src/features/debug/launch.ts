@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { debugpyAdapter, lldbAdapter } from '../../core/dap/adapters.js';
+import { debugpyAdapter, nativeAdapter } from '../../core/dap/adapters.js';
 import { DapSession } from '../../core/dap/dap-session.js';
 import { NodeSession } from '../../core/dap/node-session.js';
 import type { DebugSession } from '../../core/dap/session.js';
@@ -39,7 +39,7 @@ export function createSession(program: string, args: string[], cwd: string, log:
     case 'python':
       return new DapSession(debugpyAdapter(cwd), { program, args, cwd }, log);
     case 'native':
-      return new DapSession(lldbAdapter(), { program, args, cwd }, log);
+      return new DapSession(nativeAdapter(), { program, args, cwd }, log);
     case 'node':
       return new NodeSession({ program: nodeScript(program), args, cwd }, log);
   }

@@ -97,3 +97,12 @@ describe('cpuprofile parsing', () => {
     expect(p.lines).toEqual([{ key: rec.key, line: 21, self: 2 }]);
   });
 });
+
+describe('native debugger detection', () => {
+  it("reads gdb's major version (gdb speaks DAP from 14)", async () => {
+    const { gdbMajor } = await import('../../../src/core/dap/adapters.js');
+    expect(gdbMajor('GNU gdb (Debian 13.1-3) 13.1\nCopyright (C) 2023')).toBe(13);
+    expect(gdbMajor('GNU gdb (GDB) 14.2\n')).toBe(14);
+    expect(gdbMajor('lldb version 19')).toBeNull();
+  });
+});
