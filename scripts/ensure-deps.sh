@@ -30,6 +30,10 @@ check go golang-go
 /usr/bin/python3 -c 'import coverage' >/dev/null 2>&1 || need+=(python3-coverage)
 [ -e /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
 command -v prlimit >/dev/null 2>&1 || need+=(util-linux)
+# Debugging and profiling (issue 15): lldb-dap for C/C++, debugpy under Debian's Python, callgrind.
+check lldb-dap-19 lldb-19
+check valgrind valgrind
+[ -e /usr/lib/python3/dist-packages/debugpy/__init__.py ] || need+=(python3-debugpy)
 # The coreutils manual is what the Info tests read from the system.
 [ -e /usr/share/info/coreutils.info.gz ] || [ -e /usr/share/info/coreutils.info ] || need+=(coreutils)
 

@@ -28,6 +28,8 @@ const COMMAND_GROUPS: ReadonlyArray<{ commands: readonly string[]; load: () => P
   { commands: ['check', 'explain', 'analyze', 'calls', 'types', 'impls'], load: async () => (await import('./commands/check.js')).registerCheckCommands },
   { commands: ['rename', 'format', 'extract'], load: async () => (await import('./commands/change.js')).registerChangeCommands },
   { commands: ['build', 'test'], load: async () => (await import('./commands/run.js')).registerRunCommands },
+  { commands: ['debug'], load: async () => (await import('./commands/debug.js')).registerDebugCommands },
+  { commands: ['profile'], load: async () => (await import('./commands/debug.js')).registerProfileCommand },
 ];
 
 /** The groups a command line needs: those naming a word of argv, or all when none does. */

@@ -8,9 +8,11 @@ import { selectEntries } from '../catalog.js';
 import { checkTools } from './check.js';
 import { changeTools } from './change.js';
 import { runTools } from './run.js';
+import { debugTools } from './debug.js';
+import { profileTools } from './profile.js';
 
 /** Every tool docent has, in the order tools/list shows them. */
-export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools, ...checkTools, ...changeTools, ...runTools];
+export const ALL_TOOLS: readonly AnyTool[] = [...infoTools, ...emacsTools, ...symbolsTools, ...docsTools, ...workspaceTools, ...checkTools, ...changeTools, ...runTools, ...debugTools, ...profileTools];
 
 /**
  * The tools selected by `--tools` (names or group names); all when the selection is empty.
