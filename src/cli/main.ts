@@ -7,6 +7,7 @@ import { registerEmacsCommands } from './commands/emacs.js';
 import { registerInfoCommands } from './commands/info.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerSymbolsCommands } from './commands/symbols.js';
+import { registerDaemonCommands } from './commands/daemon.js';
 import { addGlobalFlags } from './flags.js';
 import { EXIT } from './output.js';
 
@@ -28,10 +29,13 @@ export function buildProgram(): Command {
   registerEmacsCommands(program);
   registerSymbolsCommands(program);
   registerDocsCommands(program);
+  registerDaemonCommands(program);
   return program;
 }
 
 async function main(argv: string[]): Promise<void> {
+  // A running daemon answers the service commands (warm servers, index, manuals); see via-daemon.ts.
+  if (await (await import('./via-daemon.js')).runViaDaemon(argv)) return;
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
