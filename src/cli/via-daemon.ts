@@ -82,7 +82,10 @@ async function connect(paths: DaemonPaths, hello: SessionHello, s: Settings): Pr
     await mcpDelete(paths.socket, session.id);
     await stopDaemon(paths);
   }
-  const started = await spawnDaemon(paths, [], s.startTimeoutMs);
+  const started = await spawnDaemon(paths, [], s.startTimeoutMs).catch((err: Error) => {
+    process.stderr.write(`docent: cannot start the daemon: ${err.message}\n`);
+    return undefined;
+  });
   if (!started) return fallback(`could not start the daemon within ${s.startTimeoutMs} ms (see \`docent daemon logs\`)`);
   try {
     return await openSession(paths, hello, s.startTimeoutMs);

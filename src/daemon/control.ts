@@ -53,7 +53,8 @@ export async function spawnDaemon(paths: DaemonPaths, args: string[], timeoutMs:
     const child = spawn(process.execPath, [CLI_MAIN, 'daemon', 'start', '--foreground', ...args], {
       detached: true,
       stdio: ['ignore', fd, fd],
-      env: { ...process.env, DOCENT_LOG: process.env.DOCENT_LOG || 'info' },
+      // The daemon logs at info (to its file) whatever the starting command's own level.
+      env: { ...process.env, DOCENT_LOG: process.env.DOCENT_DAEMON_LOG || 'info' },
     });
     child.once('exit', () => (exited = true));
     child.once('error', () => (exited = true));

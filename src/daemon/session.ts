@@ -6,6 +6,7 @@ import type { Logger } from '../core/log.js';
 import type { ServiceRegistry } from '../core/services.js';
 import { VERSION } from '../core/version.js';
 import { Workspace } from '../core/workspace/workspace.js';
+import { startDocsIndexing } from '../features/docs/service.js';
 import { createMcpServer, type ServerDeps } from '../mcp/server.js';
 import type { AnyTool } from '../mcp/tool.js';
 import { HELLO_KEY, type SessionHello } from './protocol.js';
@@ -66,6 +67,16 @@ function settle(hello: SessionHello | undefined, d: SessionFactoryDeps, id: stri
   return { workspace, config, services: d.shared.forSession(config, workspace, log), log, explicitRoots: roots.length > 0, client: hello?.client ?? 'mcp' };
 }
 
+/**
+ * An MCP client's session starts its roots' index catching up at once, as `serve` does, so it
+ * is current by the first question. The service stays in wait-for-catch-up mode, which the
+ * CLI's sessions on the same roots rely on to answer as a standalone run would.
+ */
+function warmIndex(s: Settled): void {
+  const svc = startDocsIndexing({ workspace: s.workspace, config: s.config, services: s.services, log: s.log.child('index') });
+  svc.background = false;
+}
+
 export function createSessionServer(d: SessionFactoryDeps): Server {
   const id = String(++counter);
   let settled: Settled | undefined;
@@ -106,6 +117,7 @@ export function createSessionServer(d: SessionFactoryDeps): Server {
     },
     onWorkspaceReady: () => {
       const s = get();
+      if (s.client !== 'cli' && s.config.index.enabled) warmIndex(s);
       d.onSessionReady?.({ id, client: s.client, roots: s.workspace.roots });
     },
   };
