@@ -21,6 +21,8 @@ check gzip gzip
 check xz xz-utils
 check bzip2 bzip2
 check python3 python3
+# The docs browser tests drive Debian's chromium through playwright-core.
+check chromium chromium
 # The coreutils manual is what the Info tests read from the system.
 [ -e /usr/share/info/coreutils.info.gz ] || [ -e /usr/share/info/coreutils.info ] || need+=(coreutils)
 

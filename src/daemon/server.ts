@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { DocentConfig } from '../core/config/schema.js';
 import type { Logger } from '../core/log.js';
 import { VERSION } from '../core/version.js';
-import { allowedHostValues, createMcpHandler, sendJsonError, tcpGate, type McpHandler } from '../mcp/http.js';
+import { allowedHostValues, createMcpHandler, httpRoutes, sendJsonError, tcpGate, webGate, type McpHandler, type WebHandler } from '../mcp/http.js';
 import type { AnyTool } from '../mcp/tool.js';
 import { daemonControl } from './client.js';
 import { ensurePrivateDir, type DaemonPaths } from './paths.js';
@@ -25,6 +25,8 @@ export interface DaemonOptions {
   tools: readonly AnyTool[];
   log: Logger;
   http?: { host: string; port: number; token?: string; allowedHosts?: string[] };
+  /** The docs browser for the TCP listener, over the daemon's shared services. */
+  web?: (shared: SharedServices) => WebHandler;
 }
 
 export interface RunningDaemon {
@@ -134,8 +136,10 @@ export async function runDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     let hosts = allowedHostValues(opts.http.host, opts.http.port, opts.http.allowedHosts);
     const tcpMcp = createMcpHandler({ log: log.child('http'), createServer: sessionFactory('tcp'), gate: tcpGate(() => hosts, opts.http.token, log), onSessionsChanged: armIdle });
     handlers.push(tcpMcp);
+    const web = opts.web?.(shared);
+    const routes = httpRoutes(tcpMcp, web, webGate(() => hosts, opts.http.token, log));
     tcp = createServer((req, res) => {
-      tcpMcp.handle(req, res).catch((err) => {
+      routes(req, res).catch((err) => {
         log.error('HTTP request failed', err);
         if (!res.headersSent) sendJsonError(res, 500, 'Internal server error.');
         else res.end();

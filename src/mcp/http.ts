@@ -23,7 +23,11 @@ export interface HttpOptions {
   log: Logger;
   /** A fresh MCP server for each new session. */
   createServer: () => Server;
+  /** Other GET paths (the docs browser); true when it answered. */
+  web?: WebHandler;
 }
+
+export type WebHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 export interface RunningHttp {
   url: string;
@@ -186,10 +190,46 @@ export function tcpGate(hostsNow: () => Set<string>, token: string | undefined, 
   };
 }
 
+/**
+ * The gate for pages a browser opens: the same Host/Origin check, and the token (when one is
+ * set) from the Authorization header, a `docent_token` cookie, or once in `?token=`, which
+ * then sets that cookie (a browser cannot send a bearer header when it follows a link).
+ */
+export function webGate(hostsNow: () => Set<string>, token: string | undefined, log: Logger): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const hostCheck = tcpGate(hostsNow, undefined, log);
+  return (req, res) => {
+    if (!hostCheck(req, res)) return false;
+    if (!token) return true;
+    const cookie = /(?:^|;\s*)docent_token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+    const query = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token');
+    const matches = (v: string | undefined | null) => Boolean(v) && tokenMatches(`Bearer ${decodeURIComponent(v!)}`, token);
+    if (tokenMatches(req.headers.authorization, token) || matches(cookie)) return true;
+    if (matches(query)) {
+      res.setHeader('Set-Cookie', `docent_token=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
+      return true;
+    }
+    res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('docent: this server needs its token; open the page once as /?token=<token>.\n');
+    return false;
+  };
+}
+
+/** The request function of an HTTP listener: /mcp to the MCP handler, other paths to the web pages. */
+export function httpRoutes(mcp: McpHandler, web: WebHandler | undefined, webCheck: (req: IncomingMessage, res: ServerResponse) => boolean): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (web && pathname !== '/mcp') {
+      if (!webCheck(req, res)) return;
+      if (await web(req, res)) return;
+    }
+    return mcp.handle(req, res);
+  };
+}
+
 export async function startHttp(opts: HttpOptions): Promise<RunningHttp> {
   let hosts = allowedHostValues(opts.host, opts.port, opts.allowedHosts);
   const mcp = createMcpHandler({ log: opts.log, createServer: opts.createServer, gate: tcpGate(() => hosts, opts.token, opts.log) });
-  const handle = mcp.handle;
+  const handle = httpRoutes(mcp, opts.web, webGate(() => hosts, opts.token, opts.log));
 
   const http: HttpServer = createServer((req, res) => {
     handle(req, res).catch((err) => {

@@ -5,7 +5,8 @@ import { VERSION } from '../../core/version.js';
 import { daemonStatus, spawnDaemon, stopDaemon, type DaemonStatus } from '../../daemon/control.js';
 import { daemonPaths } from '../../daemon/paths.js';
 import { buildId } from '../../daemon/protocol.js';
-import { parseListen } from '../../mcp/http.js';
+import { parseListen, type WebHandler } from '../../mcp/http.js';
+import type { SharedServices } from '../../daemon/services.js';
 import { collect, positiveInt } from '../args.js';
 import { cliSetup } from '../context.js';
 import { EXIT, printError } from '../output.js';
@@ -48,7 +49,19 @@ async function startForeground(opts: StartOptions, cmd: Command): Promise<void> 
   const { selectTools } = await import('../../mcp/tools/index.js');
   const paths = daemonPaths();
   const http = opts.http ? { ...parseListen(opts.http), token: opts.token ?? process.env.DOCENT_TOKEN, allowedHosts: opts.allowedHost } : undefined;
-  const run = () => runDaemon({ paths, config, tools: selectTools(config.tools), log, http });
+  const tools = selectTools(config.tools);
+  // The docs browser on the TCP listener answers for the directory the daemon was started in.
+  let web: ((shared: SharedServices) => WebHandler) | undefined;
+  if (http) {
+    const { createDocsBrowser } = await import('../../web/handler.js');
+    const { Workspace } = await import('../../core/workspace/workspace.js');
+    web = (shared) => {
+      const workspace = new Workspace(config.roots.length ? config.roots : [process.cwd()]);
+      const services = shared.forSession(config, workspace, log.child('web'));
+      return createDocsBrowser({ tools, context: () => ({ workspace, config, services, log: log.child('web') }) });
+    };
+  }
+  const run = () => runDaemon({ paths, config, tools, log, http, web });
   let daemon;
   try {
     daemon = await run();

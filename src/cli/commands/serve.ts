@@ -71,7 +71,10 @@ export function registerServeCommand(program: Command): void {
         };
         if (opts.http) {
           const listen = parseListen(opts.http);
-          const handle = await serveHttp(deps, { ...listen, token: opts.token ?? process.env.DOCENT_TOKEN, allowedHosts: opts.allowedHost });
+          // The docs browser at / answers from this server's workspace, config and services.
+          const { createDocsBrowser } = await import('../../web/handler.js');
+          const web = createDocsBrowser({ tools, context: () => ({ workspace, config: effective, services, log: log.child('web') }) });
+          const handle = await serveHttp(deps, { ...listen, token: opts.token ?? process.env.DOCENT_TOKEN, allowedHosts: opts.allowedHost, web });
           process.stderr.write(`docent ${VERSION}: MCP over Streamable HTTP at ${handle.url}\n`);
         } else {
           await serveStdio(deps);
