@@ -94,14 +94,15 @@ try {
     const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', ...args], cwd: cpp, env, stderr: 'ignore' });
     const client = new Client({ name: 'bench', version: '0' });
     await client.connect(transport);
-    await client.callTool({ name: 'search_symbols', arguments: { query: 'Circle' } });
+    // The same work in every session, repeated so the heap reaches its steady size.
+    for (const query of ['Circle', 'Shape', 'area', 'Circle', 'Shape']) await client.callTool({ name: 'search_symbols', arguments: { query } });
     return { client, transport };
   };
   const attached = [await connect(['--attach'])];
-  await new Promise((r) => setTimeout(r, 1000));
+  await new Promise((r) => setTimeout(r, 2000));
   const oneSession = { daemon: rssKb(daemonPid) / 1024, tree: treeRssMb(daemonPid) };
   attached.push(await connect(['--attach']), await connect(['--attach']));
-  await new Promise((r) => setTimeout(r, 1000));
+  await new Promise((r) => setTimeout(r, 2000));
   const threeSessions = { daemon: rssKb(daemonPid) / 1024, tree: treeRssMb(daemonPid) };
   console.log(`three serve --attach clients: ${clangdUnder(daemonPid)} clangd under the daemon (${status().sessions} sessions)`);
   console.log(`  daemon RSS: one session ${oneSession.daemon.toFixed(0)} MB, three ${threeSessions.daemon.toFixed(0)} MB: ${(threeSessions.daemon / oneSession.daemon).toFixed(2)}x (target <= 1.3x)`);
