@@ -34,6 +34,8 @@ command -v prlimit >/dev/null 2>&1 || need+=(util-linux)
 check lldb-dap-19 lldb-19
 check valgrind valgrind
 [ -e /usr/lib/python3/dist-packages/debugpy/__init__.py ] || need+=(python3-debugpy)
+# The docs browser tests drive Debian's chromium through playwright-core.
+check chromium chromium
 # The coreutils manual is what the Info tests read from the system.
 [ -e /usr/share/info/coreutils.info.gz ] || [ -e /usr/share/info/coreutils.info ] || need+=(coreutils)
 

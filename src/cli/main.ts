@@ -30,6 +30,7 @@ const COMMAND_GROUPS: ReadonlyArray<{ commands: readonly string[]; load: () => P
   { commands: ['build', 'test'], load: async () => (await import('./commands/run.js')).registerRunCommands },
   { commands: ['debug'], load: async () => (await import('./commands/debug.js')).registerDebugCommands },
   { commands: ['profile'], load: async () => (await import('./commands/debug.js')).registerProfileCommand },
+  { commands: ['daemon'], load: async () => (await import('./commands/daemon.js')).registerDaemonCommands },
 ];
 
 /** The groups a command line needs: those naming a word of argv, or all when none does. */
@@ -60,6 +61,8 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
+  // A running daemon answers the service commands (warm servers, index, manuals); see via-daemon.ts.
+  if (await (await import('./via-daemon.js')).runViaDaemon(argv)) return;
   const [program, { CommanderError }, { EXIT }] = await Promise.all([buildProgram(args), import('commander'), import('./output.js')]);
   try {
     await program.parseAsync(argv);

@@ -42,6 +42,11 @@ export interface ServerDeps {
    * they are used), so that background work such as indexing starts on the right directories.
    */
   onWorkspaceReady?: () => void;
+  /**
+   * Answer with the feature's own output object (checked against the output schema, but not
+   * re-shaped by it), so the daemon's CLI answers print exactly as a standalone run's.
+   */
+  rawOutput?: boolean;
 }
 
 const INSTRUCTIONS =
@@ -60,7 +65,9 @@ export function errorResult(err: DocentError): CallToolResult {
   };
 }
 
-/** The tools/list entries, computed once per tool set. */
+const listedCache = new WeakMap<readonly AnyTool[], Tool[]>();
+
+/** The tools/list entries, computed once per tool set (the daemon makes a server per session). */
 export function listedTools(tools: readonly AnyTool[]): Tool[] {
   return tools.map(listing);
 }
@@ -75,6 +82,7 @@ export async function runTool(
   args: unknown,
   ctx: Omit<FeatureContext, 'progress'> & { progress?: (p: ProgressReport) => void },
   accepted?: readonly string[] | null,
+  opts: { rawOutput?: boolean } = {},
 ): Promise<CallToolResult> {
   const unknown = unknownArguments(tool, args, accepted);
   if (unknown) return errorResult(unknown);
@@ -91,7 +99,8 @@ export async function runTool(
       ctx.log.error(`${tool.name} produced output that does not match its schema`, z.prettifyError(checked.error));
       return errorResult(new DocentError('E_INTERNAL', `${tool.name} produced an answer that does not match its output schema: ${z.prettifyError(checked.error)}`));
     }
-    return { content: [{ type: 'text', text: tool.render(checked.data) }], structuredContent: checked.data as Record<string, unknown> };
+    const answer = opts.rawOutput ? output : checked.data;
+    return { content: [{ type: 'text', text: tool.render(answer) }], structuredContent: answer as Record<string, unknown> };
   } catch (err) {
     const e = ctx.signal.aborted ? new DocentError('E_CANCELLED', 'The request was cancelled by the client.') : toDocentError(err);
     if (e.code === 'E_INTERNAL') ctx.log.error(`${tool.name} failed`, err);
@@ -193,7 +202,7 @@ export function createMcpServer(deps: ServerDeps): Server {
       progress,
       log: deps.log.child(tool.name),
       session,
-    }, entry.accepted);
+    }, entry.accepted, { rawOutput: deps.rawOutput });
   });
 
   const ready = () => deps.onWorkspaceReady?.();

@@ -86,6 +86,20 @@ export const ConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /** The per-user daemon (`docent daemon`) that CLI commands and `serve --attach` share. */
+    daemon: z
+      .object({
+        /** Start a daemon in the background when a command finds none. Unset: on when stdin and stdout are terminals. */
+        autoStart: z.boolean().optional(),
+        /** Exit after this long without sessions (0: never). */
+        idleExitMs: z.number().int().nonnegative().default(30 * 60_000),
+        /** Close a root's docs index after this long without questions about it. */
+        rootIdleMs: z.number().int().positive().default(10 * 60_000),
+        /** How long a command waits for a daemon to start or answer before running standalone. */
+        startTimeoutMs: z.number().int().positive().default(5000),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 
