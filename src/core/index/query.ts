@@ -5,6 +5,7 @@ import { queryWords, stem } from '../rank/words.js';
 import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore, ItemRow } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
+import { PublicPaths } from './public-paths.js';
 
 /**
  * Read-side queries over one root's index: ranked search, lookup by id or name, module
@@ -29,6 +30,8 @@ export interface SearchHit {
   file: string;
   line: number;
   visibility: string;
+  /** Other places the same item was found: folded copies, or its definition when `id` is the public path. */
+  also_in: { id: string; file: string; line: number }[];
 }
 
 const CANDIDATES = 100;
@@ -51,7 +54,11 @@ export class IndexQueries {
   private dfCache = new Map<string, number>();
   private dfItems = -1;
 
-  constructor(private readonly store: IndexStore) {}
+  private readonly paths: PublicPaths;
+
+  constructor(private readonly store: IndexStore) {
+    this.paths = new PublicPaths(store.db);
+  }
 
   private readonly statements = new Map<string, Statement>();
 
@@ -162,9 +169,12 @@ export class IndexQueries {
       }
     }
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
-    for (const rowid of this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[]) {
-      if (!bm.has(rowid)) bm.set(rowid, 0);
+    const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
+    if (/^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
+      const found = this.byPublicId(query.trim())[0];
+      if (found) exact.push(...(this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[]));
     }
+    for (const rowid of exact) if (!bm.has(rowid)) bm.set(rowid, 0);
     if (!bm.size) return [];
 
     const filters: string[] = [];
@@ -179,32 +189,90 @@ export class IndexQueries {
       params.push(opts.module, `${esc}%`, `${esc}%`);
     }
     const list = this.prep(
-      `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path
+      `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path
        FROM json_each(?) j JOIN items i ON i.rowid = j.value JOIN files f ON f.id = i.file_id
        ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`,
     ).all(JSON.stringify([...bm.keys()]), ...params) as (ItemRow & { doc_head: string; deprecated: number })[];
 
-    const cands: Candidate[] = list.map((r) => ({
+    const publicIds = this.paths.publicIds(list);
+    const cands: Candidate[] = list.map((r, i) => ({
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
-      visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind,
+      visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
     }));
     const scored = blend(shape, cands).sort((a, b) => b.score - a.score);
+    return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit);
+  }
+
+  /**
+   * One result per thing a user would name: copies of the same declaration (a vendored or
+   * bundled copy, the same lib declaration in several files: same name, signature and summary)
+   * fold into the best-ranked one as `also_in`; a constructor is its class (the class answer
+   * carries the constructor's parameters in its signature); a re-exported item shows under the
+   * path users write, its defining id in `also_in`.
+   */
+  private fold(ranked: { row: ItemRow & { doc_head: string }; score: number; publicId: string }[], limit: number): SearchHit[] {
     const out: SearchHit[] = [];
+    const byKey = new Map<string, SearchHit>();
     const seen = new Set<string>();
-    for (const s of scored) {
-      const r = list[s.index]!;
+    for (const { row: r0, score, publicId: pub0 } of ranked) {
+      let r = r0;
+      let publicId = pub0;
+      if (r.kind === 'constructor' && r.parent) {
+        if (seen.has(r.parent)) continue;
+        const cls = this.prep(`SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? AND i.kind IN ('class','struct') LIMIT 1`).get(r.parent) as (ItemRow & { doc_head: string }) | undefined;
+        if (!cls) continue;
+        r = cls;
+        publicId = this.paths.publicIds([cls])[0]!;
+      }
       if (seen.has(r.id)) continue; // the same item from another file (a re-export, a duplicate bundle)
       seen.add(r.id);
-      out.push({ id: r.id, name: r.name, kind: r.kind, module: r.module, score: Math.round(s.score * 1000) / 1000, summary: r.summary, signature: r.signature, file: r.path, line: r.line, visibility: r.visibility });
-      if (out.length >= opts.limit) break;
+      const key = `${r.name}\u0000${r.signature.replace(/\s+/g, ' ')}\u0000${r.summary}`;
+      const first = byKey.get(key);
+      if (first && (r.summary || r.signature.length > r.name.length + 8)) {
+        if (first.also_in.length < 20) first.also_in.push({ id: r.id, file: r.path, line: r.line });
+        continue;
+      }
+      const hit: SearchHit = {
+        id: publicId, name: r.name, kind: r.kind, module: r.module, score: Math.round(score * 1000) / 1000, summary: r.summary,
+        signature: r.kind === 'class' ? this.classSignature(r.id, r.signature) : r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [],
+      };
+      if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
+      byKey.set(key, hit);
+      if (out.length < limit) out.push(hit);
+      else if (out.length >= limit && byKey.size > limit + 40) break;
     }
     return out;
+  }
+
+  /** A class's signature with its constructor's parameters: `class Foo(Base)` + `__init__(self, a, b=1)` → `class Foo(Base)(a, b=1)`. */
+  private classSignature(id: string, signature: string): string {
+    const ctor = this.prep(`SELECT signature FROM items WHERE parent = ? AND kind = 'constructor' ORDER BY has_doc DESC LIMIT 1`).pluck().get(id) as string | undefined;
+    if (!ctor) return signature;
+    const open = ctor.indexOf('(');
+    if (open < 0) return signature;
+    const params = ctor.slice(open).replace(/^\(\s*(?:self|cls)\s*,?\s*/, '(').replace(/\)\s*(?:->[^:]*|:\s*\w[^)]*)?$/, ')');
+    return `${signature} ${params}`;
   }
 
   /** Every item with this exact id, documented ones first. */
   byId(id: string): DocItem[] {
     const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).all(id) as StoredItemRow[];
+    if (!rows.length) return this.byPublicId(id);
     return rows.map((d) => unpackItem(d));
+  }
+
+  /** Items a public path stands for (`asyncio.sleep` → `asyncio.tasks.sleep`), the first defining id found. */
+  byPublicId(id: string): DocItem[] {
+    for (const target of this.paths.targetsOf(id)) {
+      const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).all(target) as StoredItemRow[];
+      if (rows.length) return rows.map((d) => unpackItem(d));
+    }
+    return [];
+  }
+
+  /** The public path of a defining id (itself when nothing re-exports it). */
+  publicIdOf(id: string, module: string): string {
+    return this.paths.publicIds([{ id, module }])[0]!;
   }
 
   /** Ids close to a misspelt one: same first letters of the last segment, ranked by edit distance. */
