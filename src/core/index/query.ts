@@ -6,6 +6,8 @@ import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore, ItemRow } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
 import { PublicPaths } from './public-paths.js';
+import { RelatedWords } from './vectors.js';
+import { ModulePopularity } from './popularity.js';
 
 /**
  * Read-side queries over one root's index: ranked search, lookup by id or name, module
@@ -55,9 +57,13 @@ export class IndexQueries {
   private dfItems = -1;
 
   private readonly paths: PublicPaths;
+  private readonly related: RelatedWords;
+  private readonly popularity: ModulePopularity;
 
   constructor(private readonly store: IndexStore) {
     this.paths = new PublicPaths(store.db);
+    this.related = new RelatedWords(store.db);
+    this.popularity = new ModulePopularity(store.db);
   }
 
   private readonly statements = new Map<string, Statement>();
@@ -109,7 +115,10 @@ export class IndexQueries {
       idf.set(w, n === 0 ? 0 : Math.log(1 + total / n));
     }
     const prose = words.length >= 3;
-    const shape: QueryShape = { raw: query, words, idf, prose };
+    // Prose questions also match the words the indexed docs use in the same contexts ("remove" → "delete").
+    const related = new Map<string, { word: string; sim: number }[]>();
+    if (prose) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, this.related.of(w).filter((r) => !words.includes(r.word)));
+    const shape: QueryShape = { raw: query, words, idf, prose, related };
 
     // Candidates: the best-ranked rowids per FTS5 expression (its top-N sort touches no other
     // table), then one lookup of their rows. All words together first; a broader OR over the
@@ -121,14 +130,16 @@ export class IndexQueries {
     const filtered = Boolean(opts.kinds?.length || opts.module);
     const inner = filtered ? CANDIDATES * 6 : CANDIDATES;
     const bm = new Map<number, number>();
-    const run = (expr: string) => {
+    const run = (expr: string, addOnly = false) => {
       let got: { rowid: number; bm: number }[];
       try {
         got = this.prep(`SELECT rowid, -rank AS bm FROM items_fts WHERE items_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ${inner}`).all(expr, rank) as typeof got;
       } catch {
         return 0; // an expression FTS5 cannot parse simply contributes nothing
       }
-      for (const r of got) if (!bm.has(r.rowid) || bm.get(r.rowid)! < r.bm) bm.set(r.rowid, r.bm);
+      // addOnly: new candidates enter unranked, and scores from other expressions stay as they were
+      // (bm25 values of different expressions are not comparable).
+      for (const r of got) if (!bm.has(r.rowid) || (!addOnly && bm.get(r.rowid)! < r.bm)) bm.set(r.rowid, addOnly ? 0 : r.bm);
       return got.length;
     };
     const unranked = (rowids: number[]) => {
@@ -152,6 +163,12 @@ export class IndexQueries {
       if (named < opts.limit) unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(ftsQuote(word)) as number[]);
     } else if (present.length) {
       const found = run(present.slice(0, 5).map(ftsQuote).join(' AND '));
+      if (prose && found < 3 * opts.limit && present.length >= 3) {
+        // A question rarely shares all its words with the answer's doc, but often two of them:
+        // every pair of its rarest words is a small, precise candidate set.
+        const rare = present.filter((w) => !common(w)).slice(0, 4);
+        for (let a = 0; a < rare.length; a++) for (let b = a + 1; b < rare.length; b++) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
+      }
       if (found < 3 * opts.limit && present.length > 1) {
         // The broader OR ranks every row with any of its words: the rarest words, as many as
         // keep that under 1.5 × RANK_ROWS rows (at least the rarest one; one word alone is too
@@ -167,6 +184,21 @@ export class IndexQueries {
         }
         run(chosen.map(ftsQuote).join(' OR '));
       }
+    }
+    if (related.size) {
+      // Candidates through related words: the best few, each rare enough to rank cheaply.
+      const extra = [...related.values()].flatMap((rs) => rs.slice(0, 2)).sort((a, b) => b.sim - a.sim).map((r) => r.word);
+      const chosen: string[] = [];
+      let rows = 0;
+      for (const w of [...new Set(extra)]) {
+        const n = this.docFreq(w, total);
+        if (!n || n > RANK_ROWS || rows + n > 1.5 * RANK_ROWS) continue;
+        chosen.push(w);
+        rows += n;
+        if (chosen.length >= 6) break;
+      }
+      const rare = present.filter((w) => !common(w)).slice(0, 3);
+      if (chosen.length) run([...rare, ...chosen].map(ftsQuote).join(' OR '), true);
     }
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
     const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
@@ -198,6 +230,7 @@ export class IndexQueries {
     const cands: Candidate[] = list.map((r, i) => ({
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
+      popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
     }));
     const scored = blend(shape, cands).sort((a, b) => b.score - a.score);
     return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit);

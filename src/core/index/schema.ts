@@ -101,6 +101,7 @@ const MIGRATIONS: string[] = [
   CREATE INDEX reexports_target ON reexports(target);
   CREATE INDEX reexports_public ON reexports(public);
   CREATE INDEX reexports_file ON reexports(file_id);
+  CREATE TABLE word_vectors (word TEXT PRIMARY KEY, vec BLOB NOT NULL) WITHOUT ROWID;
   UPDATE files SET hash = '', mtime_ms = -1;
   `,
 ];
