@@ -104,3 +104,31 @@ describe('Python public paths in the index', () => {
     expect(d.params[1]?.doc).toBe('How many times a failure is retried.');
   });
 });
+
+describe('JS/TS re-exports', () => {
+  let tctx: FeatureContext;
+  beforeAll(async () => {
+    const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-public-ts-')), index: { workers: 0 } } as never, env: {} });
+    tctx = { workspace: new Workspace([path.join(FIXTURES, 'ts-public')]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+    await docsSearch({ query: 'warm up', limit: 1 }, tctx);
+  }, 60_000);
+  afterAll(async () => {
+    await tctx.services.disposeAll();
+  });
+
+  it('records `export { x as y } from` and `export * from` of relative modules', async () => {
+    const x = await extractFixture('ts-public', 'src/index.ts');
+    expect(x.reexports).toEqual([
+      { public: 'src.delay', target: 'src/impl.sleepMs' },
+      { public: 'src.*', target: 'src/impl.*' },
+    ]);
+  });
+
+  it('finds the renamed and the star-exported names under the re-exporting module', async () => {
+    const renamed = await docsSearch({ query: 'src.delay', limit: 3 }, tctx);
+    expect(renamed.results[0]?.id).toBe('src.delay');
+    expect(renamed.results[0]?.also_in?.map((a) => a.id)).toContain('src/impl.sleepMs');
+    const d = await docsGet({ id: 'src.words', max_chars: 24_000 }, tctx);
+    expect(d.summary).toBe('Split text into words.');
+  });
+});
