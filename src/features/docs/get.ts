@@ -59,7 +59,11 @@ export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: Feature
   for (const ex of root.queries.examplesOf(item.id)) shown.examples.push(...ex.examples);
   const truncated = shown.doc.length > input.max_chars;
   if (truncated) shown.doc = shown.doc.slice(0, input.max_chars) + '\n…';
-  const members = root.queries.children(item.id, 300).filter((m) => m.kind !== 'example').map((m) => ({ id: m.id, kind: m.kind, name: m.name, signature: m.signature, summary: m.summary }));
+  const children = root.queries.children(item.id, 300);
+  // A class is answered with its constructor's parameters (Python __init__, JS/TS constructor).
+  const ctor = (item.kind === 'class' || item.kind === 'struct') && !shown.params.length ? children.find((m) => m.kind === 'constructor') : undefined;
+  if (ctor) shown.params = ctor.params;
+  const members = children.filter((m) => m.kind !== 'example').map((m) => ({ id: m.id, kind: m.kind, name: m.name, signature: m.signature, summary: m.summary }));
   return {
     ...shown,
     members,
