@@ -65,8 +65,6 @@ export function errorResult(err: DocentError): CallToolResult {
   };
 }
 
-const listedCache = new WeakMap<readonly AnyTool[], Tool[]>();
-
 /** The tools/list entries, computed once per tool set (the daemon makes a server per session). */
 export function listedTools(tools: readonly AnyTool[]): Tool[] {
   return tools.map(listing);

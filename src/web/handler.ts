@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OwnedSession, type FeatureContext } from '../features/context.js';
 import { runTool } from '../mcp/server.js';
 import type { AnyTool } from '../mcp/tool.js';
+import type { ToolEntry } from '../mcp/catalog.js';
 import { CSS, highlightThemes, SCRIPT } from './assets.js';
 import { errorPage, infoNodePage, itemPage, manualsPage, modulePage, searchPage, statusPage } from './pages.js';
 
@@ -15,7 +16,8 @@ import { errorPage, infoNodePage, itemPage, manualsPage, modulePage, searchPage,
 export type WebContext = Omit<FeatureContext, 'signal' | 'progress' | 'session'>;
 
 export interface DocsBrowserOptions {
-  tools: readonly AnyTool[];
+  /** Catalog entries (loaded on first call) or live tools. */
+  tools: readonly (ToolEntry | AnyTool)[];
   /** The workspace, config and services pages answer from. */
   context: () => WebContext;
 }
@@ -32,7 +34,8 @@ export function createDocsBrowser(opts: DocsBrowserOptions): (req: IncomingMessa
   const session = new OwnedSession('web');
 
   const call = async (name: string, args: Record<string, unknown>, req: IncomingMessage): Promise<Answer> => {
-    const tool = byName.get(name);
+    const entry = byName.get(name);
+    const tool = entry && ('load' in entry ? await entry.load() : entry);
     if (!tool) return { ok: false, error: { code: 'E_UNAVAILABLE', message: `This server does not offer ${name}.`, hint: 'Start it without --tools, or with the docs and info groups.' } };
     const controller = new AbortController();
     req.once('close', () => controller.abort());

@@ -12,9 +12,10 @@ import { languageIdFor } from './registry.js';
  * returned instead of applied: docent's own applier previews it.
  */
 
-export async function openAll(server: LanguageServer, files: Iterable<string>, signal?: AbortSignal): Promise<void> {
+export async function openAll(server: LanguageServer, files: Iterable<string>, signal?: AbortSignal, session?: string): Promise<void> {
   const client = await server.connection(signal);
-  for (const f of files) client.open(f, languageIdFor(f, server.spec));
+  // Through the Vfs, so the server holds the content docent answers about (the session's view).
+  for (const f of files) client.open(server.vfs.read(f, session), languageIdFor(f, server.spec));
 }
 
 export function prepareRename(server: LanguageServer, file: string, position: Position, opts: RequestOptions = {}): Promise<Range | { range: Range; placeholder: string } | { defaultBehavior: boolean } | null> {
