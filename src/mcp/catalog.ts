@@ -122,10 +122,12 @@ export function selectEntries<T extends { name: string; group: ToolGroup }>(sele
 }
 
 /**
- * The run and debug groups execute project code: over HTTP (a daemon other clients reach) they
- * are offered only when allowRun is true; over stdio and the CLI, unless allowRun is false.
+ * The run and debug groups execute project code. Over HTTP (a daemon other clients reach) they
+ * are listed only when allowRun is true. Over stdio they are listed; when allowRun is set to
+ * false there, their calls answer E_RUN_DENIED (the features check it), so the client learns why
+ * rather than meeting an unknown tool.
  */
 export function withRunPolicy<T extends { group: string }>(tools: readonly T[], allowRun: boolean | undefined, http: boolean): T[] {
-  const allowed = allowRun ?? !http;
-  return allowed ? [...tools] : tools.filter((t) => t.group !== 'run' && t.group !== 'debug');
+  if (!http || allowRun === true) return [...tools];
+  return tools.filter((t) => t.group !== 'run' && t.group !== 'debug');
 }
