@@ -157,4 +157,14 @@ describe('vitest through test_list and test_run', () => {
       rmSync(path.join(fx.dir, 'hang.flag'), { force: true });
     }
   });
+
+  it('measures V8 coverage through vitest, failing run included', async () => {
+    const out = (await docent.call('test_coverage', { files: ['src/math.ts'] })).structuredContent as any;
+    expect(out.tool).toContain('v8');
+    expect(out.files).toHaveLength(1);
+    expect(out.files[0].file).toBe('src/math.ts');
+    expect(out.files[0].uncovered).toEqual([[10, 12]]);
+    expect(out.files[0].lines.covered).toBeGreaterThan(0);
+    expect(out).toMatchObject({ ok: false, passed: 4, failed: 1 });
+  });
 });
