@@ -10,7 +10,7 @@ import { buildFailures, goSelection, readGoCoverProfile } from '../../../src/cor
 import { readIstanbul, uncoveredRanges } from '../../../src/core/run/jest-json.js';
 import { jestSelection } from '../../../src/core/run/jest.js';
 import { parseJUnit } from '../../../src/core/run/junit.js';
-import { scriptFiles } from '../../../src/core/run/node-test.js';
+import { scriptFiles, scriptInvocation } from '../../../src/core/run/node-test.js';
 import { pytestId, pytestSelection } from '../../../src/core/run/python.js';
 import { RunQueue } from '../../../src/core/run/queue.js';
 import { projectFrames, tail } from '../../../src/core/run/text.js';
@@ -110,6 +110,8 @@ describe('selections become arguments, never command lines', () => {
     expect(cargoSelection({ ids: ['tests::adds'] })).toEqual({ before: [], after: ['--exact', 'tests::adds'] });
     expect(cargoSelection({ filter: 'add', files: ['tests/it.rs'] })).toEqual({ before: ['--test', 'it', 'add'], after: [] });
     expect(scriptFiles('node --test test/ && echo done')).toEqual(['test/']);
+    expect(scriptInvocation('node --import tsx --test --test-reporter spec "test/**/*.test.ts"')).toEqual({ flags: ['--import', 'tsx'], files: ['test/**/*.test.ts'] });
+    expect(scriptInvocation('NODE_ENV=test node --experimental-strip-types --test-reporter=dot --test')).toEqual({ flags: ['--experimental-strip-types'], files: [] });
   });
 });
 
@@ -171,6 +173,7 @@ describe('detectProjects', () => {
     write('packages/cli/package.json', JSON.stringify({ scripts: { test: 'node --test test/' } }));
     write('native/CMakeLists.txt', 'project(x)\nenable_testing()\nadd_subdirectory(sub)\n');
     write('native/sub/CMakeLists.txt', 'add_library(y y.c)\n');
+    write('lib/CMakeLists.txt', 'project(z)\nif(Z_TESTS)\n  add_subdirectory(test)\nendif()\n');
     write('py/pyproject.toml', '[tool.pytest.ini_options]\n');
     write('legacy/setup.cfg', '[metadata]\nname = x\n');
     write('svc/go.mod', 'module example.com/svc\n');
@@ -182,6 +185,7 @@ describe('detectProjects', () => {
       ['', 'node', 'vitest', 'npm run build'],
       ['crate', 'cargo', 'cargo', 'cargo build'],
       ['legacy', 'python', 'unittest', 'compileall'],
+      ['lib', 'cmake', 'ctest', 'cmake'],
       ['native', 'cmake', 'ctest', 'cmake'],
       ['packages/api', 'node', 'jest', null],
       ['packages/cli', 'node', 'node', null],
