@@ -44,4 +44,10 @@ describe('docent build and docent test', () => {
     expect(l.status).toBe(0);
     expect(l.stdout).toContain('tests/test_calc.py::test_add  tests/test_calc.py:9');
   });
+
+  it('refuses with E_RUN_DENIED (exit 2) when allowRun is false', () => {
+    const r = runCli(['--root', fx.dir, 'test', '--json'], { env: { ...env, DOCENT_ALLOW_RUN: 'false' }, timeoutMs: 60_000 });
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stdout).error.code).toBe('E_RUN_DENIED');
+  });
 });
