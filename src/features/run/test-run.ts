@@ -140,6 +140,7 @@ export async function testRun(input: z.output<typeof TestRunInput>, ctx: Feature
   if (nothingParsed) warnings.push(raw.exit_code === 0 ? 'The runner ran no tests.' : 'The runner\'s report had no tests; see log_tail.');
   if (limit === 'time') warnings.push(`The run was killed at its time limit (${input.timeout_s ?? ctx.config.run.timeoutS} s); results are partial.`);
   if (limit === 'output') warnings.push('The runner printed more than the output cap; its log was cut (head and tail kept).');
+  if (limit === 'memory') warnings.push(`The run ran out of memory under the cap (run.memoryMb = ${ctx.config.run.memoryMb} MiB); raise it in docent.config.json, or set 0 for tools such as AddressSanitizer that reserve huge mappings.`);
   if (raw.memory_cap === 'none' && ctx.config.run.memoryMb > 0) warnings.push('No memory cap: prlimit is not installed.');
   const failedTests = outcome.tests.some((t) => t.status === 'failed' || t.status === 'error');
   // Collection errors carry their own message; the log is for what the report does not explain.

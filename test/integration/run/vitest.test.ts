@@ -51,6 +51,7 @@ describe('vitest through test_list and test_run', () => {
     expect(out.exit_code).toBe(1);
     expect(out).toMatchObject({ passed: 4, failed: 1, skipped: 1, errors: 1, total: 6, limit_exceeded: null });
     expect(out.command).toContain('vitest run');
+    expect(out.duration_ms).toBeGreaterThan(0);
     expect(out.tests).toHaveLength(1);
     const t = out.tests[0];
     expect(t).toMatchObject({ id: 'test/math.spec.ts > math > multiplies wrongly', name: 'multiplies wrongly', suite: 'math', file: 'test/math.spec.ts', line: 13, status: 'failed' });
