@@ -52,6 +52,14 @@ describe('compiler output readers', () => {
     ]);
   });
 
+  it('go vet: type errors as errors, analyzer findings as warnings', () => {
+    const out = 'vet: b/b_test.go:6:14: cannot use "s"\n# m/calc\ncalc/calc.go:16:37: fmt.Sprintf format %d has arg s of wrong type string\n';
+    expect(parseGo(out, DIR, 'vet').map((d) => [d.severity, d.code, d.span!.file])).toEqual([
+      ['error', null, 'b/b_test.go'],
+      ['warning', 'vet', 'calc/calc.go'],
+    ]);
+  });
+
   it('go: file:line:col lines, vet prefix', () => {
     const out = '# example.com/m\n./main.go:5:2: undefined: x\nvet: pkg/a_test.go:6:14: cannot use "s"\n';
     expect(parseGo(out, DIR).map((d) => [d.span!.file, d.span!.line, d.span!.column, d.message])).toEqual([
