@@ -52,4 +52,10 @@ describe('docent build and docent test', () => {
     expect(r.status).toBe(2);
     expect(JSON.parse(r.stdout).error.code).toBe('E_RUN_DENIED');
   });
+
+  it('doctor shows the builds and tests detected in the root', () => {
+    const r = runCli(['--root', fx.dir, 'doctor', '--json'], { env, timeoutMs: 120_000 });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).projects).toEqual([{ root: fx.dir, dir: '.', kind: 'node', runner: 'node', build: 'npm run build', evidence: ['package.json'] }]);
+  });
 });
