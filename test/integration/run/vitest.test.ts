@@ -99,7 +99,7 @@ describe('vitest through test_list and test_run', () => {
   it('kills the whole tree, grandchild included, at the timeout', async () => {
     writeFileSync(path.join(fx.dir, 'hang.flag'), '');
     try {
-      const out = (await docent.call('test_run', { files: ['test/hang.spec.ts'], timeout_s: 8 })).structuredContent as any;
+      const out = (await docent.call('test_run', { files: ['test/hang.spec.ts'], timeout_s: 15 })).structuredContent as any;
       expect(out.limit_exceeded).toBe('time');
       expect(out.ok).toBe(false);
       expect(out.exit_code).not.toBe(0);
