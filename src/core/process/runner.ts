@@ -59,7 +59,7 @@ export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
 
 /** What an allocator failure looks like in the common runtimes' output. */
 const OUT_OF_MEMORY =
-  /MemoryError|std::bad_alloc|Cannot allocate memory|out of memory|heap out of memory|allocation failed|memory allocation of \d+ bytes failed|failed to reserve|mmap failed/i;
+  /MemoryError|std::bad_alloc|Cannot allocate memory|out of memory|heap out of memory|allocation failed|memory allocation of \d+ bytes failed|failed to reserve|mmap failed|ReserveShadowMemoryRange failed|Sanitizer failed to allocate/i;
 
 /** Decide which limit a finished run hit, from what is known about it. Pure, for tests. */
 export function limitHit(facts: {

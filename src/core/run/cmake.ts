@@ -16,7 +16,11 @@ import type { LimitedRunResult } from '../process/runner.js';
  * separate tree with --coverage in a temporary directory and reads `gcovr --json`.
  */
 
+/** The project's configured build tree (build/, or an IDE's cmake-build-debug/), else build/. */
 export function buildDir(projectDir: string): string {
+  for (const d of ['build', 'cmake-build-debug', 'cmake-build-release', '_build', 'out/build']) {
+    if (existsSync(path.join(projectDir, d, 'CMakeCache.txt'))) return path.join(projectDir, d);
+  }
   return path.join(projectDir, 'build');
 }
 

@@ -72,7 +72,9 @@ function detectPython(dir: string, names: Set<string>): Omit<Project, 'root' | '
 function detectCmake(dir: string, names: Set<string>): Omit<Project, 'root' | 'rel' | 'dir'> | null {
   if (!names.has('CMakeLists.txt')) return null;
   const text = readText(path.join(dir, 'CMakeLists.txt')) ?? '';
-  const tests = /\benable_testing\s*\(|\badd_test\s*\(|include\s*\(\s*CTest\s*\)|gtest_discover_tests|gtest_add_tests/i.test(text);
+  // Tests are often declared in a subdirectory the top file adds (add_subdirectory(test)).
+  const tests =
+    /\benable_testing\s*\(|\badd_test\s*\(|include\s*\(\s*CTest\s*\)|gtest_discover_tests|gtest_add_tests|\bBUILD_TESTING\b|add_subdirectory\s*\(\s*"?(?:\$\{[A-Z_]+\}\/)?tests?\b/i.test(text);
   const meta: Record<string, string> = {};
   if (/gtest/i.test(text)) meta.gtest = 'yes';
   return { kind: 'cmake', runner: tests ? 'ctest' : null, build: 'cmake', evidence: ['CMakeLists.txt'], meta };

@@ -112,13 +112,18 @@ export function parseCargoJson(output: string, dir: string): Diagnostic[] {
   return out;
 }
 
-/** go build / go vet / go test build failures: `./file.go:line:col: message` (vet adds "vet: "). */
-export function parseGo(output: string, dir: string, severity: Severity = 'error'): Diagnostic[] {
+/**
+ * go build / go vet / go test build failures: `./file.go:line:col: message`. From go vet,
+ * `vet: `-prefixed lines are type errors (the package does not compile) and the rest are its
+ * analyzers' findings, reported as warnings (they still fail vet's exit code).
+ */
+export function parseGo(output: string, dir: string, mode: 'build' | 'vet' = 'build'): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const line of stripAnsi(output).split('\n')) {
-    const m = /^(?:vet: )?(\.{0,2}\/?[\w./-]+\.go):(\d+):(?:(\d+):)?\s+(.*)$/.exec(line.trim());
+    const m = /^(vet: )?(\.{0,2}\/?[\w./-]+\.go):(\d+):(?:(\d+):)?\s+(.*)$/.exec(line.trim());
     if (!m) continue;
-    out.push({ code: null, severity, message: m[4]!, source: 'go', span: span(rel(dir, m[1]!), Number(m[2]), Number(m[3] ?? 1)) });
+    const severity: Severity = mode === 'vet' && !m[1] ? 'warning' : 'error';
+    out.push({ code: mode === 'vet' && !m[1] ? 'vet' : null, severity, message: m[5]!, source: 'go', span: span(rel(dir, m[2]!), Number(m[3]), Number(m[4] ?? 1)) });
   }
   return out;
 }

@@ -204,6 +204,6 @@ export const goBuild: BuildAdapter = {
   async build(ctx, target) {
     const argv = target === 'check' ? ['go', 'vet', './...'] : target === 'clean' ? ['go', 'clean', './...'] : ['go', 'build', './...'];
     const raw = await ctx.exec(argv);
-    return { steps: [raw], diagnostics: parseGo(raw.stderr, ctx.project.dir, 'error'), artifactDirs: [] };
+    return { steps: [raw], diagnostics: parseGo(raw.stderr, ctx.project.dir, target === 'check' ? 'vet' : 'build'), artifactDirs: [] };
   },
 };

@@ -42,11 +42,40 @@ interface NodeEvent {
   error: string | null;
 }
 
+/** node flags that take a value as the next argument (`--import tsx`). */
+const VALUE_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--conditions', '-C', '--env-file', '--test-concurrency', '--test-timeout']);
+
+/**
+ * The project's own `node … --test …` invocation from its test script, split into the node
+ * flags to keep (a loader such as `--import tsx`, `--experimental-strip-types`) and the files it
+ * names. docent's reporter and selection replace the script's reporters and name patterns.
+ */
+export function scriptInvocation(script: string | undefined): { flags: string[]; files: string[] } {
+  const flags: string[] = [];
+  const files: string[] = [];
+  if (!script) return { flags, files };
+  const m = /\bnode\b([^&|;]*)/.exec(script);
+  const tokens = (m?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const name = t.split('=')[0]!;
+    if (t === '--test' || name.startsWith('--test-reporter') || name === '--test-name-pattern' || name === '--test-only') {
+      if (!t.includes('=') && (name === '--test-reporter' || name === '--test-reporter-destination' || name === '--test-name-pattern')) i++;
+      continue;
+    }
+    if (t.startsWith('-')) {
+      flags.push(t);
+      if (VALUE_FLAGS.has(t) && i + 1 < tokens.length) flags.push(tokens[++i]!);
+      continue;
+    }
+    files.push(t.replace(/^['"]|['"]$/g, ''));
+  }
+  return { flags, files };
+}
+
 /** The files the project's test script names (`node --test test/`), when the caller names none. */
 export function scriptFiles(script: string | undefined): string[] {
-  if (!script) return [];
-  const m = /\bnode\b([^&|;]*)/.exec(script);
-  return (m?.[1] ?? '').trim().split(/\s+/).filter((a) => a && !a.startsWith('-'));
+  return scriptInvocation(script).files;
 }
 
 export function nodeTestSelection(sel: TestSelection, script: string | undefined): string[] {
@@ -119,7 +148,17 @@ async function nodeRun(ctx: ExecContext, sel: TestSelection, extra: string[]) {
   let done = 0;
   let failed = 0;
   const raw = await ctx.exec(
-    ['node', '--test', `--test-reporter=${reporter}`, `--test-reporter-destination=${events}`, '--test-reporter=spec', '--test-reporter-destination=stdout', ...extra, ...nodeTestSelection(sel, ctx.project.meta.test_script)],
+    [
+      'node',
+      ...scriptInvocation(ctx.project.meta.test_script).flags,
+      '--test',
+      `--test-reporter=${reporter}`,
+      `--test-reporter-destination=${events}`,
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      ...extra,
+      ...nodeTestSelection(sel, ctx.project.meta.test_script),
+    ],
     {
       onStdoutLine: (line) => {
         const m = /^\s*([✔✖﹣])/.exec(line);

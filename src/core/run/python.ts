@@ -17,9 +17,11 @@ import type { CollectionError, FileCoverage, TestCase, TestResult, TestSelection
 
 const probeCache = new Map<string, boolean>();
 
-/** The first interpreter that can import `modules`: the project's virtualenv, then python3 on PATH, then the system's. */
+/** The project's virtualenv interpreter; without one, the first that can import `modules`: the active virtualenv, python3 on PATH, the system's. */
 export async function pythonWith(dir: string, env: Record<string, string>, modules: string[]): Promise<string> {
-  const candidates = [path.join(dir, '.venv/bin/python'), path.join(dir, 'venv/bin/python'), env.VIRTUAL_ENV ? path.join(env.VIRTUAL_ENV, 'bin/python') : '', 'python3', '/usr/bin/python3'];
+  // A project virtualenv is the project's environment: use it alone, even when it lacks a module.
+  const venv = [path.join(dir, '.venv/bin/python'), path.join(dir, 'venv/bin/python')].find((p) => existsSync(p));
+  const candidates = venv ? [venv] : [env.VIRTUAL_ENV ? path.join(env.VIRTUAL_ENV, 'bin/python') : '', 'python3', '/usr/bin/python3'];
   for (const py of candidates.filter(Boolean)) {
     if (py.includes('/') && !existsSync(py)) continue;
     const key = `${py}\0${modules.join(',')}\0${dir}`;

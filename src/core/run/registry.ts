@@ -6,6 +6,7 @@ import { jestAdapter } from './jest.js';
 import { nodeBuild } from './node-build.js';
 import { nodeTestAdapter } from './node-test.js';
 import { pytestAdapter, pythonBuild } from './python.js';
+import { unittestAdapter } from './unittest.js';
 import type { ProjectKind, TestRunnerName } from './types.js';
 import { vitestAdapter } from './vitest.js';
 
@@ -13,8 +14,8 @@ import { vitestAdapter } from './vitest.js';
 export const TEST_ADAPTERS: Partial<Record<TestRunnerName, TestAdapter>> = {
   vitest: vitestAdapter,
   pytest: pytestAdapter,
-  // pytest runs unittest suites too, and gives them the same structured report.
-  unittest: pytestAdapter,
+  // Through pytest when the interpreter has it; unittest's own verbose output otherwise.
+  unittest: unittestAdapter,
   ctest: ctestAdapter,
   go: goTestAdapter,
   cargo: cargoTestAdapter,

@@ -104,6 +104,10 @@ export function newRunId(): string {
  * memory caps from config, and the clean environment.
  */
 export async function withExec<T>(ctx: FeatureContext, project: Project, timeoutS: number | undefined, fn: (exec: ExecContext) => Promise<T>): Promise<T> {
+  if (ctx.config.allowRun === false) {
+    // Over HTTP the run tools are not even listed then; this covers the CLI and stdio.
+    throw new DocentError('E_RUN_DENIED', `Running ${project.kind} builds and tests is turned off (allowRun is false).`);
+  }
   const state = runState(ctx);
   const limits = ctx.config.run;
   const timeoutMs = (timeoutS ?? limits.timeoutS) * 1000;

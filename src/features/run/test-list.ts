@@ -6,7 +6,7 @@ import { tail } from '../../core/run/text.js';
 import type { FeatureContext } from '../context.js';
 import { chooseProject, projectFiles } from './project.js';
 import { withExec } from './runs.js';
-import { CollectionErrorSchema, ProjectRef, RootArg, RunnerArg, TestCaseSchema } from './schemas.js';
+import { CollectionErrorSchema, LimitExceeded, ProjectRef, RootArg, RunnerArg, TestCaseSchema } from './schemas.js';
 
 /** test_list: every test the runner would run, with ids that test_run takes back. */
 
@@ -28,6 +28,7 @@ export const TestListOutput = z.object({
   truncated: z.boolean(),
   next_offset: z.number().int().nullable(),
   log_tail: z.string().nullable().describe('The end of the runner\'s output when it listed nothing.'),
+  limit_exceeded: LimitExceeded,
 });
 export type TestListResult = z.output<typeof TestListOutput>;
 
@@ -52,6 +53,7 @@ export async function testList(input: z.output<typeof TestListInput>, ctx: Featu
     truncated,
     next_offset: truncated ? input.offset + page.length : null,
     log_tail: all.length === 0 && raw ? tail(`${raw.stdout}\n${raw.stderr}`, 1500) : null,
+    limit_exceeded: raw?.limit_exceeded ?? null,
   };
 }
 

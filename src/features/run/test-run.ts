@@ -43,7 +43,8 @@ export const TestRunOutput = z.object({
   total: z.number().int(),
   duration_ms: z.number().int(),
   tests: z.array(TestResultSchema),
-  collection_errors: z.array(CollectionErrorSchema),
+  collection_errors: z.array(CollectionErrorSchema).describe('Files that failed before their tests ran; the first 10 unless include is "all".'),
+  collection_error_count: z.number().int(),
   slowest: z.array(z.object({ id: z.string(), duration_ms: z.number().int() })),
   limit_exceeded: LimitExceeded,
   log_tail: z.string().nullable().describe('The end of the runner\'s output, when the report alone does not explain the outcome.'),
@@ -54,6 +55,8 @@ export const TestRunOutput = z.object({
 export type TestRunResult = z.output<typeof TestRunOutput>;
 
 const STATUS_ORDER = { error: 0, failed: 1, skipped: 2, passed: 3 } as const;
+/** Collection errors shown by default: a broken import can fail a hundred files at once. */
+const MAX_COLLECTION_ERRORS = 10;
 
 export function pageOfRun(run: StoredRun, include: 'problems' | 'all', offset: number, max: number): TestRunResult {
   const count = (s: string) => run.tests.filter((t) => t.status === s).length;
@@ -82,7 +85,8 @@ export function pageOfRun(run: StoredRun, include: 'problems' | 'all', offset: n
     total: run.tests.length,
     duration_ms: run.duration_ms,
     tests: page,
-    collection_errors: run.collection_errors,
+    collection_errors: include === 'all' ? run.collection_errors : run.collection_errors.slice(0, MAX_COLLECTION_ERRORS),
+    collection_error_count: run.collection_errors.length,
     slowest: run.tests
       .filter((t) => t.duration_ms !== null && t.status !== 'skipped')
       .sort((a, b) => b.duration_ms! - a.duration_ms!)
@@ -140,6 +144,7 @@ export async function testRun(input: z.output<typeof TestRunInput>, ctx: Feature
   if (nothingParsed) warnings.push(raw.exit_code === 0 ? 'The runner ran no tests.' : 'The runner\'s report had no tests; see log_tail.');
   if (limit === 'time') warnings.push(`The run was killed at its time limit (${input.timeout_s ?? ctx.config.run.timeoutS} s); results are partial.`);
   if (limit === 'output') warnings.push('The runner printed more than the output cap; its log was cut (head and tail kept).');
+  if (limit === 'memory') warnings.push(`The run ran out of memory under the cap (run.memoryMb = ${ctx.config.run.memoryMb} MiB); raise it in docent.config.json, or set 0 for tools such as AddressSanitizer that reserve huge mappings.`);
   if (raw.memory_cap === 'none' && ctx.config.run.memoryMb > 0) warnings.push('No memory cap: prlimit is not installed.');
   const failedTests = outcome.tests.some((t) => t.status === 'failed' || t.status === 'error');
   // Collection errors carry their own message; the log is for what the report does not explain.
@@ -166,6 +171,7 @@ export function renderTestRun(r: TestRunResult): string {
   const lines = [head];
   if (r.limit_exceeded) lines.push(`limit exceeded: ${r.limit_exceeded}`);
   for (const c of r.collection_errors) lines.push(`collection error ${c.file ?? ''}: ${c.message.split('\n').slice(0, 3).join(' | ')}`);
+  if (r.collection_error_count > r.collection_errors.length) lines.push(`… ${r.collection_error_count - r.collection_errors.length} more collection errors (include: "all")`);
   for (const t of r.tests) {
     lines.push(`${t.status.toUpperCase()} ${t.id}${t.file && t.line ? ` (${t.file}:${t.line})` : ''}${t.duration_ms !== null ? ` ${t.duration_ms} ms` : ''}`);
     if (t.message) lines.push(`  ${t.message.split('\n').slice(0, 4).join('\n  ')}`);

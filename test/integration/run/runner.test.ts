@@ -24,7 +24,7 @@ describe('runLimited', () => {
     const pidFile = path.join(dir, 'grandchild.pid');
     // The child starts a grandchild that ignores SIGTERM and sleeps, then waits on it.
     const script = `trap '' TERM; sh -c 'trap "" TERM; echo $$ > ${pidFile}; exec sleep 300' & wait`;
-    const r = await runLimited(['sh', '-c', script], { cwd: dir, env, timeoutMs: 700, killGraceMs: 300 });
+    const r = await runLimited(['sh', '-c', script], { cwd: dir, env, timeoutMs: 3000, killGraceMs: 300 });
     expect(r.limit_exceeded).toBe('time');
     expect(r.exit_code).toBeNull();
     const pid = Number(readFileSync(pidFile, 'utf8').trim());
@@ -57,7 +57,7 @@ describe('runLimited', () => {
 
   it('cancels through the AbortSignal', async () => {
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 200);
+    setTimeout(() => ac.abort(), 500);
     const r = await runLimited(['sleep', '300'], { cwd: dir, env, timeoutMs: 60_000, signal: ac.signal });
     expect(r.cancelled).toBe(true);
     expect(r.signal).toBe('SIGTERM');

@@ -51,6 +51,7 @@ describe('vitest through test_list and test_run', () => {
     expect(out.exit_code).toBe(1);
     expect(out).toMatchObject({ passed: 4, failed: 1, skipped: 1, errors: 1, total: 6, limit_exceeded: null });
     expect(out.command).toContain('vitest run');
+    expect(out.duration_ms).toBeGreaterThan(0);
     expect(out.tests).toHaveLength(1);
     const t = out.tests[0];
     expect(t).toMatchObject({ id: 'test/math.spec.ts > math > multiplies wrongly', name: 'multiplies wrongly', suite: 'math', file: 'test/math.spec.ts', line: 13, status: 'failed' });
@@ -98,7 +99,7 @@ describe('vitest through test_list and test_run', () => {
   it('kills the whole tree, grandchild included, at the timeout', async () => {
     writeFileSync(path.join(fx.dir, 'hang.flag'), '');
     try {
-      const out = (await docent.call('test_run', { files: ['test/hang.spec.ts'], timeout_s: 8 })).structuredContent as any;
+      const out = (await docent.call('test_run', { files: ['test/hang.spec.ts'], timeout_s: 15 })).structuredContent as any;
       expect(out.limit_exceeded).toBe('time');
       expect(out.ok).toBe(false);
       expect(out.exit_code).not.toBe(0);
@@ -156,5 +157,15 @@ describe('vitest through test_list and test_run', () => {
     } finally {
       rmSync(path.join(fx.dir, 'hang.flag'), { force: true });
     }
+  });
+
+  it('measures V8 coverage through vitest, failing run included', async () => {
+    const out = (await docent.call('test_coverage', { files: ['src/math.ts'] })).structuredContent as any;
+    expect(out.tool).toContain('v8');
+    expect(out.files).toHaveLength(1);
+    expect(out.files[0].file).toBe('src/math.ts');
+    expect(out.files[0].uncovered).toEqual([[10, 12]]);
+    expect(out.files[0].lines.covered).toBeGreaterThan(0);
+    expect(out).toMatchObject({ ok: false, passed: 4, failed: 1 });
   });
 });

@@ -10,7 +10,7 @@ import { buildFailures, goSelection, readGoCoverProfile } from '../../../src/cor
 import { readIstanbul, uncoveredRanges } from '../../../src/core/run/jest-json.js';
 import { jestSelection } from '../../../src/core/run/jest.js';
 import { parseJUnit } from '../../../src/core/run/junit.js';
-import { scriptFiles } from '../../../src/core/run/node-test.js';
+import { scriptFiles, scriptInvocation } from '../../../src/core/run/node-test.js';
 import { pytestId, pytestSelection } from '../../../src/core/run/python.js';
 import { RunQueue } from '../../../src/core/run/queue.js';
 import { projectFrames, tail } from '../../../src/core/run/text.js';
@@ -49,6 +49,14 @@ describe('compiler output readers', () => {
     const out = [msg('error', 'cannot find value `missing`', 'E0425'), msg('error', 'aborting due to 1 previous error', null), '{"reason":"build-finished","success":false}', 'not json'].join('\n');
     expect(parseCargoJson(out, DIR)).toEqual([
       { code: 'E0425', severity: 'error', message: 'cannot find value `missing`', source: 'rustc', span: { file: 'src/lib.rs', line: 7, column: 9, end_line: 7, end_column: 16 } },
+    ]);
+  });
+
+  it('go vet: type errors as errors, analyzer findings as warnings', () => {
+    const out = 'vet: b/b_test.go:6:14: cannot use "s"\n# m/calc\ncalc/calc.go:16:37: fmt.Sprintf format %d has arg s of wrong type string\n';
+    expect(parseGo(out, DIR, 'vet').map((d) => [d.severity, d.code, d.span!.file])).toEqual([
+      ['error', null, 'b/b_test.go'],
+      ['warning', 'vet', 'calc/calc.go'],
     ]);
   });
 
@@ -110,6 +118,8 @@ describe('selections become arguments, never command lines', () => {
     expect(cargoSelection({ ids: ['tests::adds'] })).toEqual({ before: [], after: ['--exact', 'tests::adds'] });
     expect(cargoSelection({ filter: 'add', files: ['tests/it.rs'] })).toEqual({ before: ['--test', 'it', 'add'], after: [] });
     expect(scriptFiles('node --test test/ && echo done')).toEqual(['test/']);
+    expect(scriptInvocation('node --import tsx --test --test-reporter spec "test/**/*.test.ts"')).toEqual({ flags: ['--import', 'tsx'], files: ['test/**/*.test.ts'] });
+    expect(scriptInvocation('NODE_ENV=test node --experimental-strip-types --test-reporter=dot --test')).toEqual({ flags: ['--experimental-strip-types'], files: [] });
   });
 });
 
@@ -171,6 +181,7 @@ describe('detectProjects', () => {
     write('packages/cli/package.json', JSON.stringify({ scripts: { test: 'node --test test/' } }));
     write('native/CMakeLists.txt', 'project(x)\nenable_testing()\nadd_subdirectory(sub)\n');
     write('native/sub/CMakeLists.txt', 'add_library(y y.c)\n');
+    write('lib/CMakeLists.txt', 'project(z)\nif(Z_TESTS)\n  add_subdirectory(test)\nendif()\n');
     write('py/pyproject.toml', '[tool.pytest.ini_options]\n');
     write('legacy/setup.cfg', '[metadata]\nname = x\n');
     write('svc/go.mod', 'module example.com/svc\n');
@@ -182,6 +193,7 @@ describe('detectProjects', () => {
       ['', 'node', 'vitest', 'npm run build'],
       ['crate', 'cargo', 'cargo', 'cargo build'],
       ['legacy', 'python', 'unittest', 'compileall'],
+      ['lib', 'cmake', 'ctest', 'cmake'],
       ['native', 'cmake', 'ctest', 'cmake'],
       ['packages/api', 'node', 'jest', null],
       ['packages/cli', 'node', 'node', null],
