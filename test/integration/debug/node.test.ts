@@ -12,7 +12,7 @@ let ts: DocentSession;
 beforeAll(async () => {
   jsRoot = fixtureCopy('js');
   tsRoot = fixtureCopy('ts');
-  compileTs(tsRoot);
+  await compileTs(tsRoot);
   [js, ts] = await Promise.all([startDocent(['--root', jsRoot, '--no-index']), startDocent(['--root', tsRoot, '--no-index'])]);
 });
 
