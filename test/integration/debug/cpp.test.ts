@@ -38,6 +38,8 @@ describe('debugging C++ (lldb-dap)', () => {
     expect(start.stop.frames[1]).toMatchObject({ function: 'main', line: 29 });
     const items = start.stop.locals.find((v: { name: string }) => v.name === 'items');
     expect(items.value).toMatch(/size=50/);
+    // The stop context stays small (target: under 2k tokens, ~8k characters of JSON).
+    expect(JSON.stringify(start.stop).length).toBeLessThan(8000);
 
     const third = ok(await docent.call('debug_variables', { session, path: 'items[3]' }));
     expect(third.variables.find((v: { name: string }) => v.name === 'name')?.value).toMatch(/"item3"/);

@@ -36,6 +36,8 @@ describe('debugging Python (debugpy)', () => {
     expect(start.stop.frames[0]).toMatchObject({ function: 'order_total', file: 'app.py', line: 17 });
     expect(start.stop.frames.map((f: { function: string }) => f.function)).toEqual(['order_total', 'main', '<module>']);
     expect(start.stop.frames[1].source).toContain('order_total(items)');
+    // The stop context stays small (target: under 2k tokens, ~8k characters of JSON).
+    expect(JSON.stringify(start.stop).length).toBeLessThan(8000);
 
     const atLine = ok(await docent.call('debug_continue', { session }));
     expect(atLine.frames[0]).toMatchObject({ function: 'line_total', line: 13 });
