@@ -9,7 +9,8 @@ import { spawnGroup } from './process-tree.js';
 export async function startInspected(program: string, args: string[], cwd: string, env?: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawnGroup(process.execPath, ['--inspect-brk=127.0.0.1:0', '--enable-source-maps', program, ...args], {
     cwd,
-    env: { ...process.env, ...env, NODE_OPTIONS: '' },
+    // Keep the user's NODE_OPTIONS (a --require hook, say) but not an inherited inspector flag.
+    env: { ...process.env, ...env, NODE_OPTIONS: (env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '').split(/\s+/).filter((o) => o && !o.startsWith('--inspect')).join(' ') },
   });
   child.stdin?.end();
   const url = await new Promise<string>((resolve, reject) => {
