@@ -90,7 +90,8 @@ export function debugpyAdapter(cwd: string): DapAdapterSpec {
       stopOnEntry,
       python: [python],
       // Another interpreter (a virtualenv) can only load debugpy's helpers from Debian's tree.
-      env: { ...l.env, ...(python === SYSTEM_PYTHON ? {} : { PYTHONPATH: [process.env.PYTHONPATH, DIST_PACKAGES].filter(Boolean).join(':') }) },
+      // Unbuffered, so what the program printed before a stop is there at the stop.
+      env: { PYTHONUNBUFFERED: '1', ...l.env, ...(python === SYSTEM_PYTHON ? {} : { PYTHONPATH: [process.env.PYTHONPATH, DIST_PACKAGES].filter(Boolean).join(':') }) },
     }),
     exceptionFilters: ['uncaught'],
     evaluateContext: 'repl',

@@ -99,7 +99,8 @@ export class NodeSession implements DebugSession {
       const text = d.toString('utf8').replace(INSPECTOR_NOISE, '');
       if (text) this.output.append(text);
     });
-    this.child.on('exit', (code, signal) => {
+    // 'close', not 'exit': by then all of the program's output has been read.
+    this.child.on('close', (code, signal) => {
       this.exitCode = code ?? (signal ? 128 : null);
       this.onExited();
     });

@@ -31,7 +31,7 @@ export interface DebugEntry {
   cwd: string;
   session: DebugSession;
   breakpoints: BreakpointEntry[];
-  /** Output offset already shown in a stop context. */
+  /** Output offset up to which a stop context has already shown the program's output. */
   started: number;
 }
 
@@ -57,7 +57,7 @@ export class DebugRegistry {
     const ended = this.list(ctx).filter((e) => e.session.state() === 'exited');
     for (const e of ended.slice(0, Math.max(0, ended.length - MAX_ENDED))) this.entries.delete(e.id);
     const id = `dbg-${++this.counter}`;
-    const full: DebugEntry = { ...entry, id, owner: ctx.session.id, started: Date.now() };
+    const full: DebugEntry = { ...entry, id, owner: ctx.session.id, started: 0 };
     this.entries.set(id, full);
     if (!this.hooked.has(ctx.session.id)) {
       this.hooked.add(ctx.session.id);
