@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, startDocent, type DocentSession } from '../../helpers/docent.js';
 import { fixtureCopy, ok } from './setup.js';
@@ -89,6 +91,20 @@ describe('debugging Python (debugpy)', () => {
     const into = ok(await docent.call('debug_step', { session: start.session, kind: 'in' }));
     expect(into.frames[0].function).toBe('order_total');
     expect(into.frames[1].function).toBe('main');
+    ok(await docent.call('debug_stop', { session: start.session }));
+  });
+
+  it('re-resolves a symbol breakpoint when its file changes before it loads', async () => {
+    const start = ok(await docent.call('debug_start', { program: 'lazy.py', breakpoints: [{ file: 'lazy.py', anchor_text: 'import helper' }, { file: 'helper.py', symbol: 'compute' }] }));
+    expect(start.breakpoints[1]).toMatchObject({ verified: true, bound_line: 2 });
+    expect(start.stop.frames[0]).toMatchObject({ function: 'main', line: 6 });
+    // The function moves down two lines while the program is stopped before importing it.
+    const helper = path.join(root, 'helper.py');
+    writeFileSync(helper, `# moved\n# down\n${readFileSync(helper, 'utf8')}`);
+    const hit = ok(await docent.call('debug_continue', { session: start.session }));
+    expect(hit.frames[0]).toMatchObject({ function: 'compute', file: 'helper.py', line: 4 });
+    const bps = ok(await docent.call('debug_breakpoints', { session: start.session }));
+    expect(bps.breakpoints[1]).toMatchObject({ symbol: 'compute', line: 4, verified: true, bound_line: 4 });
     ok(await docent.call('debug_stop', { session: start.session }));
   });
 
