@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { DocentError } from '../../core/errors.js';
-import type { BoundBreakpoint, DebugSession } from '../../core/dap/session.js';
+import type { BoundBreakpoint, DebugSession, StopEvent } from '../../core/dap/session.js';
 import type { FeatureContext } from '../context.js';
 import type { BreakpointRequest } from './breakpoint-resolve.js';
 
@@ -31,6 +31,8 @@ export interface DebugEntry {
   cwd: string;
   session: DebugSession;
   breakpoints: BreakpointEntry[];
+  /** The last stop a stop context has shown (a stop that came while nobody waited is shown before resuming). */
+  reported?: StopEvent | null;
   /** Output offset up to which a stop context has already shown the program's output. */
   started: number;
 }

@@ -108,6 +108,21 @@ describe('debugging Python (debugpy)', () => {
     ok(await docent.call('debug_stop', { session: start.session }));
   });
 
+  it('shows a stop that came while no call was waiting, before resuming', async () => {
+    const start = ok(await docent.call('debug_start', { program: 'late.py', timeout_s: 1, breakpoints: [{ file: 'late.py', anchor_text: 'value = 42' }] }));
+    expect(start.stop.state).toBe('running');
+    for (let i = 0; i < 100; i++) {
+      const [s] = ok(await docent.call('debug_sessions', {})).sessions.filter((x: { session: string }) => x.session === start.session);
+      if (s.state === 'stopped') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const shown = ok(await docent.call('debug_continue', { session: start.session }));
+    expect(shown).toMatchObject({ state: 'stopped', reason: 'breakpoint' });
+    expect(shown.frames[0].line).toBe(5);
+    const next = ok(await docent.call('debug_continue', { session: start.session }));
+    expect(next.state).toBe('exited');
+  });
+
   it('reports a program that exits before any stop, with its output', async () => {
     const r = ok(await docent.call('debug_start', { program: 'app.py' }));
     expect(r.stop).toMatchObject({ state: 'exited', exit_code: 0, frames: [] });
