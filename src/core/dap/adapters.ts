@@ -174,7 +174,8 @@ export function nativeAdapter(): DapAdapterSpec {
     output: (category, text) => {
       if (category === 'console') return /^(Process \d+ (launched|exited|stopped|resuming)|Launching: |Running |Stop reason:|\(lldb\))/.test(text) ? null : text;
       if (category === 'stderr') return text.replace(/^error: .* 0x[0-9a-f]+: DW_\w+ .*\n?/gm, '') || null;
-      return category === 'stdout' || category === 'important' ? text : null;
+      // The program writes to a terminal lldb gives it: \r\n line ends.
+      return category === 'stdout' || category === 'important' ? text.replace(/\r\n/g, '\n') : null;
     },
   };
 }

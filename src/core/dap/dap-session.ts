@@ -87,7 +87,8 @@ export class DapSession implements DebugSession {
         this.exitCode = (e.body as DP.ExitedEvent['body']).exitCode;
         break;
       case 'terminated':
-        this.onExited();
+        // The program's last output may still be on its way from the adapter's reader thread.
+        setTimeout(() => this.onExited(), 50);
         break;
       case 'output': {
         const b = e.body as DP.OutputEvent['body'];

@@ -61,7 +61,7 @@ describe('debugging C++ (lldb-dap)', () => {
     ok(await docent.call('debug_breakpoints', { session, clear: true }));
     const done = ok(await docent.call('debug_continue', { session }));
     expect(done).toMatchObject({ state: 'exited', exit_code: 0 });
-    expect(done.output.text).toContain('total=2550');
+    expect(ok(await docent.call('debug_output', { session })).text).toContain('total=2550\nname=order-1');
   });
 
   it('stops on a segfault with the faulting frame and its locals', async () => {
