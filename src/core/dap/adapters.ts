@@ -171,11 +171,12 @@ export function nativeAdapter(): DapAdapterSpec {
     exceptionFilters: [],
     evaluateContext: 'watch',
     // Log points print on "console", beside lldb's own chatter; lldb's DWARF complaints come on "stderr".
-    output: (category, text) => {
+    output: (category, raw) => {
+      // The program writes to a terminal lldb gives it: \r\n line ends.
+      const text = raw.replace(/\r\n/g, '\n');
       if (category === 'console') return /^(Process \d+ (launched|exited|stopped|resuming)|Launching: |Running |Stop reason:|\(lldb\))/.test(text) ? null : text;
       if (category === 'stderr') return text.replace(/^error: .* 0x[0-9a-f]+: DW_\w+ .*\n?/gm, '') || null;
-      // The program writes to a terminal lldb gives it: \r\n line ends.
-      return category === 'stdout' || category === 'important' ? text.replace(/\r\n/g, '\n') : null;
+      return category === 'stdout' || category === 'important' ? text : null;
     },
   };
 }
