@@ -35,7 +35,7 @@ export function registerDebugCommands(program: Command): void {
 export function registerProfileCommand(program: Command): void {
   program
     .command('profile')
-    .description('profile a program (cProfile, node --cpu-prof, callgrind) and print its hotspots; --compare ID shows the change against an earlier profile')
+    .description('profile a program (cProfile, the V8 CPU profiler, callgrind) and print its hotspots; --compare ID shows the change against an earlier profile')
     .argument('<program>', 'a .py, .js or .ts file, or a native executable')
     .argument('[args...]', 'arguments for the program (after --)')
     .option('--compare <profile_id>', 'compare with this earlier profile')

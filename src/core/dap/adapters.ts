@@ -90,7 +90,8 @@ export function debugpyAdapter(cwd: string): DapAdapterSpec {
       stopOnEntry,
       python: [python],
       // Another interpreter (a virtualenv) can only load debugpy's helpers from Debian's tree.
-      env: { ...l.env, ...(python === SYSTEM_PYTHON ? {} : { PYTHONPATH: [process.env.PYTHONPATH, DIST_PACKAGES].filter(Boolean).join(':') }) },
+      // Unbuffered, so what the program printed before a stop is there at the stop.
+      env: { PYTHONUNBUFFERED: '1', ...l.env, ...(python === SYSTEM_PYTHON ? {} : { PYTHONPATH: [process.env.PYTHONPATH, DIST_PACKAGES].filter(Boolean).join(':') }) },
     }),
     exceptionFilters: ['uncaught'],
     evaluateContext: 'repl',
@@ -170,7 +171,9 @@ export function nativeAdapter(): DapAdapterSpec {
     exceptionFilters: [],
     evaluateContext: 'watch',
     // Log points print on "console", beside lldb's own chatter; lldb's DWARF complaints come on "stderr".
-    output: (category, text) => {
+    output: (category, raw) => {
+      // The program writes to a terminal lldb gives it: \r\n line ends.
+      const text = raw.replace(/\r\n/g, '\n');
       if (category === 'console') return /^(Process \d+ (launched|exited|stopped|resuming)|Launching: |Running |Stop reason:|\(lldb\))/.test(text) ? null : text;
       if (category === 'stderr') return text.replace(/^error: .* 0x[0-9a-f]+: DW_\w+ .*\n?/gm, '') || null;
       return category === 'stdout' || category === 'important' ? text : null;

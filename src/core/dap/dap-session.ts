@@ -68,8 +68,16 @@ export class DapSession implements DebugSession {
       case 'stopped': {
         const b = e.body as DP.StoppedEvent['body'];
         this.current = 'stopped';
-        this.last = { kind: 'stopped', reason: b.reason, description: b.description, text: b.text, threadId: b.threadId ?? 0 };
-        this.waiter.fire(this.last);
+        const stop: StopEvent = { kind: 'stopped', reason: b.reason, description: b.description, text: b.text, threadId: b.threadId ?? 0 };
+        this.last = stop;
+        // One round trip before answering lets output the program wrote just before stopping
+        // (it reaches the adapter by another path than the stop) arrive first.
+        void this.client
+          .request('threads', undefined, 2000)
+          .catch(() => {})
+          .then(() => {
+            if (this.last === stop) this.waiter.fire(stop);
+          });
         break;
       }
       case 'continued':
@@ -79,7 +87,8 @@ export class DapSession implements DebugSession {
         this.exitCode = (e.body as DP.ExitedEvent['body']).exitCode;
         break;
       case 'terminated':
-        this.onExited();
+        // The program's last output may still be on its way from the adapter's reader thread.
+        setTimeout(() => this.onExited(), 50);
         break;
       case 'output': {
         const b = e.body as DP.OutputEvent['body'];

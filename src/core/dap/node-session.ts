@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { DocentError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { CdpClient } from './cdp-client.js';
-import { killTree, spawnGroup } from './process-tree.js';
+import { INSPECTOR_NOISE, startInspected } from './node-launch.js';
+import { killTree } from './process-tree.js';
 import {
   OutputBuffer,
   StopWaiter,
@@ -51,7 +52,6 @@ interface Pending {
   bound: BoundBreakpoint;
 }
 
-const INSPECTOR_NOISE = /^(Debugger listening on .*|For help, see: .*|Debugger attached\.|Waiting for the debugger to disconnect\.\.\.)\n/gm;
 
 export class NodeSession implements DebugSession {
   readonly language: string;
@@ -91,31 +91,16 @@ export class NodeSession implements DebugSession {
 
   async launch(breakpoints: Map<string, BreakpointSpec[]>, stopOnEntry: boolean): Promise<Map<string, BoundBreakpoint[]>> {
     this.stopOnEntry = stopOnEntry;
-    this.child = spawnGroup(process.execPath, ['--inspect-brk=127.0.0.1:0', '--enable-source-maps', this.launchArgs.program, ...this.launchArgs.args], {
-      cwd: this.launchArgs.cwd,
-      env: { ...process.env, ...this.launchArgs.env, NODE_OPTIONS: '' },
-    });
-    this.child.stdin?.end();
-    const url = await new Promise<string>((resolve, reject) => {
-      let err = '';
-      const timer = setTimeout(() => reject(new DocentError('E_TIMEOUT', `node did not open its inspector within 10 s. stderr: ${err.slice(-500)}`)), 10_000);
-      const onData = (d: Buffer) => {
-        err += d.toString('utf8');
-        const m = /Debugger listening on (ws:\/\/\S+)/.exec(err);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      };
-      this.child.stderr!.on('data', onData);
-      this.child.once('exit', () => reject(new DocentError('E_UNAVAILABLE', `node exited before its inspector opened: ${err.slice(-500)}`)));
-    });
+    const started = await startInspected(this.launchArgs.program, this.launchArgs.args, this.launchArgs.cwd, this.launchArgs.env);
+    this.child = started.child;
+    const url = started.url;
     this.child.stdout!.on('data', (d: Buffer) => this.output.append(d.toString('utf8')));
     this.child.stderr!.on('data', (d: Buffer) => {
       const text = d.toString('utf8').replace(INSPECTOR_NOISE, '');
       if (text) this.output.append(text);
     });
-    this.child.on('exit', (code, signal) => {
+    // 'close', not 'exit': by then all of the program's output has been read.
+    this.child.on('close', (code, signal) => {
       this.exitCode = code ?? (signal ? 128 : null);
       this.onExited();
     });

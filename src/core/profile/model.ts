@@ -1,5 +1,5 @@
 /**
- * One profile, whatever made it (cProfile, Node's --cpu-prof, callgrind): functions with self and
+ * One profile, whatever made it (cProfile, V8's CPU profiler, callgrind): functions with self and
  * total cost, caller -> callee edges, and per-line self cost where the profiler has it. Costs
  * are in the profiler's unit (ms of CPU for samplers and cProfile, instructions for callgrind);
  * callers compare percentages, or absolute costs between two profiles of the same unit.

@@ -1,16 +1,19 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CdpClient } from '../dap/cdp-client.js';
+import { INSPECTOR_NOISE, startInspected } from '../dap/node-launch.js';
+import { killTree } from '../dap/process-tree.js';
 import { ScriptMap } from '../dap/source-maps.js';
 import { DocentError } from '../errors.js';
+import { createLogger } from '../log.js';
 import { ProfileBuilder, functionKey, type ProfileData } from './model.js';
-import { runLimited } from './run-limited.js';
 
 /**
- * Node through `--cpu-prof` (V8's sampling profiler, a .cpuprofile JSON): self time is each
- * node's samples times the sampling interval; total time counts a sample once for every distinct
- * function on its stack (so recursion is not counted twice); lines come from positionTicks.
+ * Node through V8's sampling profiler (the .cpuprofile format `node --cpu-prof` writes), driven
+ * over the inspector so a duration limit can stop it: `--cpu-prof` writes only on a clean exit,
+ * which a busy loop never reaches after SIGINT, while Profiler.stop is answered even then.
+ * Self time is each sample's share; total time counts a sample once for every distinct function
+ * on its stack (so recursion is not counted twice); lines come from positionTicks.
  */
 
 interface CpuNode {
@@ -31,25 +34,49 @@ interface CpuProfile {
 const META = new Set(['(root)', '(program)', '(idle)']);
 
 export async function profileNode(opts: { program: string; args: string[]; cwd: string; durationS: number; signal?: AbortSignal }): Promise<Omit<ProfileData, 'id' | 'created' | 'program' | 'args'>> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'docent-prof-'));
+  const started = performance.now();
+  const log = createLogger('docent:profile');
+  const { child, url } = await startInspected(opts.program, opts.args, opts.cwd);
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString('utf8').replace(INSPECTOR_NOISE, '')).slice(-4000)));
+  child.stdout!.resume();
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, sig) => resolve(code ?? (sig ? 128 : null))));
+  const warnings: string[] = [];
+  const onAbort = () => killTree(child.pid);
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  let cdp: CdpClient | undefined;
   try {
-    // SIGINT (the duration limit) must end the program through process.exit so the profile is written.
-    const onSigint = path.join(dir, 'on-sigint.cjs');
-    writeFileSync(onSigint, 'process.on("SIGINT", () => process.exit(130));\n');
-    const run = await runLimited(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=500', '-r', onSigint, opts.program, ...opts.args], {
-      cwd: opts.cwd,
-      durationS: opts.durationS,
-      signal: opts.signal,
-      env: { ...process.env, NODE_OPTIONS: '' },
+    cdp = await CdpClient.connect(url, log);
+    const finished = new Promise<'done'>((resolve) => {
+      cdp!.on('Runtime.executionContextDestroyed', () => resolve('done'));
+      cdp!.on('close', () => resolve('done'));
     });
-    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-    if (!file) throw new DocentError('E_UNAVAILABLE', `node wrote no CPU profile (exit ${run.code}). ${run.stderr.slice(-500)}`);
-    const profile = fromCpuProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile);
+    await cdp.send('Runtime.enable');
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+    await cdp.send('Runtime.runIfWaitingForDebugger');
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<'limit'>((resolve) => (timer = setTimeout(() => resolve('limit'), opts.durationS * 1000)));
+    const how = await Promise.race([finished, limit, exited.then(() => 'done' as const)]);
+    clearTimeout(timer);
+    if (opts.signal?.aborted) throw new DocentError('E_CANCELLED', 'The profile run was cancelled.');
+    if (how === 'limit') warnings.push(`stopped after the ${opts.durationS} s limit (duration_s); the profile covers that much of the run`);
+    const { profile: raw } = await cdp.send<{ profile: CpuProfile }>('Profiler.stop', {}, 30_000).catch((err: Error) => {
+      throw new DocentError('E_UNAVAILABLE', `node's profiler gave no profile: ${err.message}. ${stderr.slice(-500)}`);
+    });
+    const wallMs = performance.now() - started;
+    cdp.close();
+    if (how === 'limit') killTree(child.pid);
+    const code = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 2000))]);
+    const profile = fromCpuProfile(raw);
     mapToSources(profile);
-    if (/\.[mc]?ts$/.test(opts.program)) profile.language = 'typescript';
-    return { ...profile, total_ms: run.wallMs, exit_code: run.code, warnings: run.warnings };
+    if (/\.[mc]?ts$/.test(opts.program) || profile.functions.some((f) => f.file && /\.[mc]?tsx?$/.test(f.file))) profile.language = 'typescript';
+    return { ...profile, total_ms: wallMs, exit_code: how === 'limit' ? null : code, warnings };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    opts.signal?.removeEventListener('abort', onAbort);
+    cdp?.close();
+    killTree(child.pid);
   }
 }
 

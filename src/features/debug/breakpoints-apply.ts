@@ -43,8 +43,7 @@ export function specsByFile(entries: BreakpointEntry[]): Map<string, { specs: Br
 export function attach(owner: BreakpointEntry, bound: BoundBreakpoint | undefined): void {
   if (!bound) return;
   const note = owner.bound.message;
-  if (note && !bound.message && !bound.verified) bound.message = note;
-  else if (note && bound.verified && !bound.message) bound.message = note;
+  if (note && !bound.message) bound.message = note;
   owner.bound = bound;
 }
 

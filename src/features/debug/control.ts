@@ -46,7 +46,8 @@ async function answer(ctx: FeatureContext, entry: DebugEntry, wait: () => Promis
 export async function debugContinue(input: z.output<typeof DebugContinueInput>, ctx: FeatureContext): Promise<DebugControlResult> {
   const entry = DebugRegistry.of(ctx).get(ctx, input.session);
   const s = entry.session;
-  if (s.state() === 'exited') return { session: entry.id, ...(await stopContext(ctx, entry)) };
+  // Ended, or stopped while no call was waiting (after a timed-out wait): show that first.
+  if (s.state() === 'exited' || (s.state() === 'stopped' && s.lastStop() !== entry.reported)) return { session: entry.id, ...(await stopContext(ctx, entry)) };
   await refreshChanged(ctx, entry);
   const deadline = Date.now() + input.timeout_s * 1000;
   return answer(ctx, entry, async () => {

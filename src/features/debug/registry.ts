@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { DocentError } from '../../core/errors.js';
-import type { BoundBreakpoint, DebugSession } from '../../core/dap/session.js';
+import type { BoundBreakpoint, DebugSession, StopEvent } from '../../core/dap/session.js';
 import type { FeatureContext } from '../context.js';
 import type { BreakpointRequest } from './breakpoint-resolve.js';
 
@@ -31,7 +31,9 @@ export interface DebugEntry {
   cwd: string;
   session: DebugSession;
   breakpoints: BreakpointEntry[];
-  /** Output offset already shown in a stop context. */
+  /** The last stop a stop context has shown (a stop that came while nobody waited is shown before resuming). */
+  reported?: StopEvent | null;
+  /** Output offset up to which a stop context has already shown the program's output. */
   started: number;
 }
 
@@ -57,7 +59,7 @@ export class DebugRegistry {
     const ended = this.list(ctx).filter((e) => e.session.state() === 'exited');
     for (const e of ended.slice(0, Math.max(0, ended.length - MAX_ENDED))) this.entries.delete(e.id);
     const id = `dbg-${++this.counter}`;
-    const full: DebugEntry = { ...entry, id, owner: ctx.session.id, started: Date.now() };
+    const full: DebugEntry = { ...entry, id, owner: ctx.session.id, started: 0 };
     this.entries.set(id, full);
     if (!this.hooked.has(ctx.session.id)) {
       this.hooked.add(ctx.session.id);

@@ -50,7 +50,6 @@ export async function debugStart(input: z.output<typeof DebugStartInput>, ctx: F
   const session = createSession(program, input.args, cwd, ctx.log);
   const registry = DebugRegistry.of(ctx);
   const entry = registry.add(ctx, { program, cwd, session, breakpoints: bps });
-  entry.started = 0;
   ctx.progress({ progress: 0, message: `starting ${session.adapter}` });
   try {
     await killOnCancel(ctx, entry, async () => {

@@ -63,6 +63,7 @@ export async function stopContext(ctx: FeatureContext, entry: DebugEntry, opts: 
   entry.started = out.end;
   const output = { text: out.text, end: out.end, truncated: out.truncated };
   const stop = s.lastStop();
+  entry.reported = stop;
   const base = { frames: [], frames_total: null, source: null, source_frame: null, locals: [], locals_truncated: false, output, thread: null, reason: null, description: null, exit_code: null };
   if (s.state() === 'exited' || stop?.kind === 'exited') {
     const code = stop?.kind === 'exited' ? stop.exitCode : null;

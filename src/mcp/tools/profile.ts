@@ -9,7 +9,7 @@ export const profileTools: AnyTool[] = [
     name: 'profile_run',
     title: 'Profile a program',
     description:
-      'Run a program under the profiler for its language (Python: cProfile, JavaScript/TypeScript: node --cpu-prof, native: valgrind callgrind) and answer the hotspots, largest self cost first, each with file, line, self_pct, total_pct and its source line. The profile is kept for profile_report and profile_compare.',
+      'Run a program under the profiler for its language (Python: cProfile, JavaScript/TypeScript: the V8 CPU profiler, native: valgrind callgrind) and answer the hotspots, largest self cost first, each with file, line, self_pct, total_pct and its source line. The profile is kept for profile_report and profile_compare.',
     group: 'debug',
     inputSchema: ProfileRunInput,
     outputSchema: ProfileRunOutput,

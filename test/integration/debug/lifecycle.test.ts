@@ -1,10 +1,11 @@
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, runCli, startDocent } from '../../helpers/docent.js';
 import { startHttpDocent } from '../../helpers/http-server.js';
-import { alive, descendants, fixtureCopy, ok, waitGone } from './setup.js';
+import { alive, compileCpp, descendants, fixtureCopy, ok, waitGone } from './setup.js';
 
 /**
  * Debug sessions die with their client: a closed stdio client (docent exits), a closed HTTP
@@ -26,15 +27,21 @@ async function httpClient(url: string): Promise<{ client: Client; transport: Str
 
 describe('debug session lifetime', () => {
   it('leaves no process behind when a stdio client disconnects mid-session', async () => {
+    const all = fixtureCopy();
+    compileCpp(path.join(all, 'cpp'), ['app']);
     const before = new Set(descendants(process.pid));
-    const docent = await startDocent(['--root', root, '--no-index']);
-    const stopped = ok(await docent.call('debug_start', { program: 'app.py', breakpoints: [{ file: 'app.py', line: 13 }] }));
+    const docent = await startDocent(['--root', all, '--no-index']);
+    const stopped = ok(await docent.call('debug_start', { program: 'python/app.py', breakpoints: [{ file: 'python/app.py', line: 13 }] }));
     expect(stopped.stop.state).toBe('stopped');
-    const running = ok(await docent.call('debug_start', { program: 'loop.py', timeout_s: 2 }));
+    const running = ok(await docent.call('debug_start', { program: 'python/loop.py', timeout_s: 2 }));
     expect(running.stop.state).toBe('running');
+    const native = ok(await docent.call('debug_start', { program: 'cpp/app', breakpoints: [{ file: 'cpp/app.cpp', line: 13 }] }));
+    expect(native.stop.state).toBe('stopped');
+    const node = ok(await docent.call('debug_start', { program: 'js/app.js', breakpoints: [{ file: 'js/app.js', line: 13 }] }));
+    expect(node.stop.state).toBe('stopped');
     const started = descendants(process.pid).filter((p) => !before.has(p));
-    // docent, two adapters and their debuggees (and debugpy's launchers).
-    expect(started.length).toBeGreaterThanOrEqual(5);
+    // docent, three adapters, four debuggees (and debugpy's launchers).
+    expect(started.length).toBeGreaterThanOrEqual(8);
     await docent.close();
     expect(await waitGone(started)).toEqual([]);
   });

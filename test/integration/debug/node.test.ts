@@ -12,7 +12,7 @@ let ts: DocentSession;
 beforeAll(async () => {
   jsRoot = fixtureCopy('js');
   tsRoot = fixtureCopy('ts');
-  compileTs(tsRoot);
+  await compileTs(tsRoot);
   [js, ts] = await Promise.all([startDocent(['--root', jsRoot, '--no-index']), startDocent(['--root', tsRoot, '--no-index'])]);
 });
 
@@ -48,13 +48,13 @@ describe('debugging JavaScript (Node inspector)', () => {
     ok(await js.call('debug_breakpoints', { session, clear: true, set: [{ file: 'app.js', anchor_text: 'console.log(`name' }] }));
     const anchor = ok(await js.call('debug_continue', { session }));
     expect(anchor.frames[0]).toMatchObject({ function: 'main', line: 30 });
-    expect(anchor.output.text).toContain('total=2550');
     const deep = ok(await js.call('debug_variables', { session, path: 'data.nested.deep.deeper' }));
     expect(deep.variables.find((v: { path: string }) => v.path === 'data.nested.deep.deeper[2]')?.value).toBe('3');
     const over = ok(await js.call('debug_step', { session, kind: 'over' }));
     expect(over.frames[0].line).toBe(31);
     const done = ok(await js.call('debug_continue', { session, until: 'exit' }));
     expect(done).toMatchObject({ state: 'exited', exit_code: 0 });
+    expect(ok(await js.call('debug_output', { session })).text).toContain('total=2550\nname=order-1');
   });
 
   it('steps into a call', async () => {

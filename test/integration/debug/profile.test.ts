@@ -21,7 +21,7 @@ function edit(file: string, from: string, to: string): void {
 beforeAll(async () => {
   root = fixtureCopy();
   compileCpp(path.join(root, 'cpp'), ['slow']);
-  compileTs(path.join(root, 'ts'));
+  await compileTs(path.join(root, 'ts'));
   docent = await startDocent(['--root', root, '--no-index']);
 });
 

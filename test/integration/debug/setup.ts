@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -21,8 +21,25 @@ export function compileCpp(dir: string, names: string[]): void {
   for (const n of names) execFileSync('g++', ['-g', '-O0', '-o', path.join(dir, n), path.join(dir, `${n}.cpp`)], { stdio: 'pipe' });
 }
 
-export function compileTs(dir: string): void {
-  execFileSync(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', dir], { stdio: 'pipe' });
+/**
+ * Compile the fixture's TypeScript as tsc -p would (tsconfig: outDir "dist", sourceMap), one file
+ * at a time with TypeScript's own transpiler: the same JavaScript and maps, without the type
+ * check that makes a full tsc run take many seconds on a busy machine.
+ */
+export async function compileTs(dir: string): Promise<void> {
+  const ts = (await import('typescript')).default;
+  mkdirSync(path.join(dir, 'dist'), { recursive: true });
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    const js = name.replace(/\.ts$/, '.js');
+    const out = ts.transpileModule(readFileSync(path.join(dir, name), 'utf8'), {
+      fileName: name,
+      compilerOptions: { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS, sourceMap: true, strict: true },
+    });
+    const map = JSON.parse(out.sourceMapText!) as { sources: string[]; file: string };
+    map.sources = [`../${name}`];
+    writeFileSync(path.join(dir, 'dist', js), out.outputText);
+    writeFileSync(path.join(dir, 'dist', `${js}.map`), JSON.stringify(map));
+  }
 }
 
 /** structuredContent of a successful call; fails the test with the error text otherwise. */
