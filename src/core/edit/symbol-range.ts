@@ -13,8 +13,8 @@ import { lineStarts } from '../lsp/positions.js';
 
 /** Node types that declare something, across the grammars docent loads. */
 const DECLARATIONS = new Set([
-  // Python
-  'function_definition', 'class_definition', 'decorated_definition',
+  // Python (an assignment declares at module and class level)
+  'function_definition', 'class_definition', 'decorated_definition', 'assignment',
   // TypeScript / JavaScript
   'function_declaration', 'generator_function_declaration', 'class_declaration', 'abstract_class_declaration', 'interface_declaration',
   'type_alias_declaration', 'enum_declaration', 'method_definition', 'public_field_definition', 'field_definition', 'method_signature',
@@ -63,6 +63,8 @@ export async function declarationRange(file: string, text: string, offset: numbe
     // A declarator alone in its declaration (`const x = …`) is the whole declaration.
     if (node.type === 'variable_declarator' && node.parent && /declaration$/.test(node.parent.type) && node.parent.namedChildren.filter((c) => c?.type === 'variable_declarator').length === 1) node = node.parent;
     // C++: a class or enum declared with `class X {…};` sits in a declaration or is followed by `;`.
+    // Python: an assignment is the statement holding it.
+    if (node.type === 'assignment' && node.parent?.type === 'expression_statement') node = node.parent;
     while (node.parent && (WRAPPERS.has(node.parent.type) || (node.parent.type === 'declaration' && /_specifier$/.test(node.type)))) node = node.parent;
     let core = node;
     // Python's decorated_definition holds the decorators: the core is its definition.
