@@ -48,6 +48,15 @@ describe('declarationRange', () => {
     expect((await rangeOf('p.rs', src, 'P {')).whole).toBe(src.trimEnd());
   });
 
+  it('an enum member is not its enum: no range rather than the wrong one', async () => {
+    const src = 'enum Color {\n  Red,\n  Green = 2,\n}\n';
+    expect(await declarationRange('c.ts', src, src.indexOf('Red'), 'Red')).toBeNull();
+    const g = await declarationRange('c.ts', src, src.indexOf('Green'), 'Green');
+    expect(g && src.slice(g.start, g.end)).toBe('Green = 2,');
+    const e = await declarationRange('c.ts', src, src.indexOf('Color'), 'Color');
+    expect(e && src.slice(e.start, e.end)).toBe(src.trimEnd());
+  });
+
   it('reindent shifts a block to the target indentation', () => {
     expect(reindent('def f():\n    return 1', '    ')).toBe('def f():\n        return 1');
     expect(reindent('  a\n    b', '\t', true)).toBe('\ta\n\t  b');
