@@ -115,6 +115,7 @@ export async function renameSymbol(input: z.output<typeof RenameSymbolInput>, ct
   if (extra.length) warnings.push(`The rename changes ${extra.length} place(s) find_references does not report: ${extra.slice(0, 5).map((m) => `${ctx.workspace.display(m.file)}:${m.line}:${m.column}`).join(', ')}${extra.length > 5 ? ', …' : ''}.`);
 
   const result = await finishEdit(`rename_symbol ${oldName} -> ${input.new_name}`, change, input, ctx, warnings);
+  if (result.counts.files === 0) throw new DocentError('E_BAD_INPUT', `Renaming ${oldName} to ${input.new_name} would change nothing.`, 'Check the position and the new name.');
   return {
     ...result,
     old_name: oldName,
