@@ -10,7 +10,7 @@ import type { FileBackup } from './writer.js';
  */
 
 export const MAX_APPLIED = 50;
-const MAX_PENDING = 200;
+const MAX_PENDING = 50;
 
 export type EditState = 'pending' | 'applied' | 'undone';
 export type EditTarget = 'disk' | 'overlay';

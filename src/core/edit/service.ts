@@ -88,6 +88,8 @@ export class EditService {
       const ok = fromOverlay ? now.hash === afterHash(f) || now.hash === f.hash : now.exists === f.existed && (!now.exists || now.hash === f.hash);
       return !ok;
     });
+    // A file the edit renames onto, or creates, must still be free.
+    for (const f of files) if (f.target !== f.path && this.vfs.readDisk(f.target).exists) changed.push({ ...f, path: f.target });
     if (changed.length) {
       const names = changed.map((f) => caller.display(f.path));
       throw new DocentError('E_CONFLICT', `${names.length} file(s) changed since edit ${id} was computed: ${names.join(', ')}. Nothing was written.`, undefined, { files: names });

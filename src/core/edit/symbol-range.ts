@@ -13,11 +13,11 @@ import { lineStarts } from '../lsp/positions.js';
 
 /** Node types that declare something, across the grammars docent loads. */
 const DECLARATIONS = new Set([
-  // Python
-  'function_definition', 'class_definition', 'decorated_definition',
+  // Python (an assignment declares at module and class level)
+  'function_definition', 'class_definition', 'decorated_definition', 'assignment',
   // TypeScript / JavaScript
   'function_declaration', 'generator_function_declaration', 'class_declaration', 'abstract_class_declaration', 'interface_declaration',
-  'type_alias_declaration', 'enum_declaration', 'method_definition', 'public_field_definition', 'field_definition', 'method_signature',
+  'type_alias_declaration', 'enum_declaration', 'enum_assignment', 'method_definition', 'public_field_definition', 'field_definition', 'method_signature',
   'abstract_method_signature', 'property_signature', 'lexical_declaration', 'variable_declaration', 'variable_declarator', 'internal_module', 'module',
   // C / C++
   'declaration', 'field_declaration', 'class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier', 'namespace_definition',
@@ -51,8 +51,13 @@ export interface SymbolRange {
   type: string;
 }
 
-/** The declaration whose name is at `offset`, or null when the file has no grammar or no declaration there. */
-export async function declarationRange(file: string, text: string, offset: number): Promise<SymbolRange | null> {
+/**
+ * The declaration whose name is at `offset`, or null when the file has no grammar or no
+ * declaration there. With `name`, a declaration found around the offset that is not named so
+ * (an enum member inside its enum, a name inside another's initializer) is no answer: editing
+ * the enclosing declaration instead would be the wrong place.
+ */
+export async function declarationRange(file: string, text: string, offset: number, name?: string): Promise<SymbolRange | null> {
   const lang = languageOf(file);
   if (!lang) return null;
   const tree = await parse(lang, text);
@@ -60,9 +65,13 @@ export async function declarationRange(file: string, text: string, offset: numbe
     let node: Node | null = tree.rootNode.descendantForIndex(offset, offset);
     while (node && !(DECLARATIONS.has(node.type) && node.parent)) node = node.parent;
     if (!node) return null;
+    const named = node.childForFieldName('name') ?? node.childForFieldName('declarator') ?? node.childForFieldName('left');
+    if (name && named && !new RegExp(`(^|[^\\p{L}\\p{N}_$])${name.replace(/\$/g, '\\$')}(?![\\p{L}\\p{N}_$])`, 'u').test(named.text)) return null;
     // A declarator alone in its declaration (`const x = …`) is the whole declaration.
     if (node.type === 'variable_declarator' && node.parent && /declaration$/.test(node.parent.type) && node.parent.namedChildren.filter((c) => c?.type === 'variable_declarator').length === 1) node = node.parent;
     // C++: a class or enum declared with `class X {…};` sits in a declaration or is followed by `;`.
+    // Python: an assignment is the statement holding it.
+    if (node.type === 'assignment' && node.parent?.type === 'expression_statement') node = node.parent;
     while (node.parent && (WRAPPERS.has(node.parent.type) || (node.parent.type === 'declaration' && /_specifier$/.test(node.type)))) node = node.parent;
     let core = node;
     // Python's decorated_definition holds the decorators: the core is its definition.

@@ -11,6 +11,7 @@ import { fromWorkspaceEdit } from '../../core/lsp/workspace-edit.js';
 import { Vfs } from '../../core/vfs/vfs.js';
 import type { FeatureContext } from '../context.js';
 import { ApplyInput, EditResultShape, finishEdit, renderEdit } from './edit-result.js';
+import { formattingOptions } from './format.js';
 import { extractPythonFunction } from './python-extract.js';
 
 /**
@@ -82,6 +83,12 @@ export async function extractFunction(input: z.output<typeof ExtractFunctionInpu
       const re = new RegExp(`\\b${generated}\\b`, 'g');
       change = { ...change, edits: change.edits.map((e) => ({ ...e, new_text: e.new_text.replace(re, input.name) })) };
     }
+    // tsserver indents what it generates by 4 (it asks no formatting options for refactorings):
+    // re-indent to the file's own unit.
+    if (server.spec.id === 'typescript') {
+      const unit = formattingOptions(file, text);
+      if (unit.insertSpaces && unit.tabSize !== 4) change = { ...change, edits: change.edits.map((e) => ({ ...e, new_text: reindentUnit(e.new_text, 4, unit.tabSize) })) };
+    }
     via = action.title;
   }
   const result = await finishEdit(`extract_function ${input.name} (${resolved.relative})`, change, input, ctx);
@@ -110,6 +117,11 @@ function selection(text: string, input: z.output<typeof ExtractFunctionInput>): 
   const end = b.s + (input.range.end.column !== undefined ? input.range.end.column - 1 : b.body.trimEnd().length);
   if (end <= start) throw new DocentError('E_BAD_INPUT', 'The range is empty or ends before it starts.');
   return [start, end];
+}
+
+/** Leading indentation counted in units of `from` spaces, rewritten in units of `to`. */
+function reindentUnit(text: string, from: number, to: number): string {
+  return text.replace(/^( +)/gm, (sp) => (sp.length % from === 0 ? ' '.repeat((sp.length / from) * to) : sp));
 }
 
 export function renderExtract(r: ExtractFunctionResult): string {

@@ -49,6 +49,11 @@ export type RenameSymbolResult = z.output<typeof RenameSymbolOutput>;
 export async function renameSymbol(input: z.output<typeof RenameSymbolInput>, ctx: FeatureContext): Promise<RenameSymbolResult> {
   if (!IDENTIFIER.test(input.new_name)) throw new DocentError('E_BAD_INPUT', `"${input.new_name}" is not an identifier.`, 'Pass the bare new name, e.g. "formatPerson".');
   const byPosition = input.line !== undefined || input.column !== undefined;
+  if (byPosition && (input.file === undefined || input.line === undefined || input.column === undefined)) {
+    throw new DocentError('E_BAD_INPUT', 'A position needs file, line and column (1-based).', 'Or pass symbol (with file to pick one) instead of a position.');
+  }
+  if (byPosition && input.symbol !== undefined) throw new DocentError('E_BAD_INPUT', 'Pass either symbol or a position (file, line, column), not both.');
+  if (!byPosition && input.symbol === undefined) throw new DocentError('E_BAD_INPUT', 'Pass symbol or a position (file, line, column).', 'For example {"symbol": "formatUser", "new_name": "formatPerson"}.');
   const t = await resolveTarget(byPosition ? { file: input.file, line: input.line, character: input.column } : { symbol_name: input.symbol, file_path: input.file }, ctx);
   const { server, site } = t;
   const oldName = identifierAt(site.file, site.position) ?? t.symbol?.split(/::|\./).pop() ?? '';
@@ -110,6 +115,7 @@ export async function renameSymbol(input: z.output<typeof RenameSymbolInput>, ct
   if (extra.length) warnings.push(`The rename changes ${extra.length} place(s) find_references does not report: ${extra.slice(0, 5).map((m) => `${ctx.workspace.display(m.file)}:${m.line}:${m.column}`).join(', ')}${extra.length > 5 ? ', …' : ''}.`);
 
   const result = await finishEdit(`rename_symbol ${oldName} -> ${input.new_name}`, change, input, ctx, warnings);
+  if (result.counts.files === 0) throw new DocentError('E_BAD_INPUT', `Renaming ${oldName} to ${input.new_name} would change nothing.`, 'Check the position and the new name.');
   return {
     ...result,
     old_name: oldName,

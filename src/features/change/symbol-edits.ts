@@ -61,7 +61,7 @@ async function locate(input: { symbol: string; file?: string }, ctx: FeatureCont
     }
   }
   const text = Vfs.from(ctx.services).read(file, ctx.session.id).text;
-  const range = await declarationRange(file, text, offsetAt(text, name));
+  const range = await declarationRange(file, text, offsetAt(text, name), bare);
   if (!range) throw new DocentError('E_NOT_FOUND', `No declaration of ${input.symbol} found at ${ctx.workspace.display(file)}:${name.line + 1}.`, 'docent edits symbols of languages it has a grammar for; pass file to pick the declaration.');
   return { warnings: t.warnings, file, text, range, server: t.server, name };
 }

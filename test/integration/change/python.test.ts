@@ -69,14 +69,16 @@ describe('change tools on Python', () => {
   });
 
   it('CLI: without --apply the diff is printed and nothing written; --apply writes', () => {
-    const before = fx.read('shop/models.py');
-    const preview = runCli(['rename', 'discount', 'apply_discount', '--file', 'shop/models.py', '--root', fx.root], { cwd: fx.root, timeoutMs: 120_000 });
+    // docent's own extraction: no language server to start in a second process.
+    const before = fx.read('app.py');
+    const preview = runCli(['extract', 'app.py:3-4', 'make_cart', '--root', fx.root], { cwd: fx.root });
     expect(preview.status).toBe(0);
-    expect(preview.stdout).toContain('-def discount(total: float) -> float:\n+def apply_discount(total: float) -> float:');
-    expect(fx.read('shop/models.py')).toBe(before);
-    const applied = runCli(['extract', 'calc.py:2-3', 'twice_sum', '--apply', '--root', fx.root], { cwd: fx.root });
+    expect(preview.stdout).toContain('+def make_cart():');
+    expect(fx.read('app.py')).toBe(before);
+    const applied = runCli(['extract', 'app.py:3-4', 'make_cart', '--apply', '--root', fx.root], { cwd: fx.root });
     expect(applied.status).toBe(0);
-    expect(fx.read('calc.py')).toContain('def twice_sum(');
+    expect(fx.read('app.py')).toContain('def make_cart():\n    cart = Cart.empty()\n    cart.items.append("apple")\n    return cart\n');
+    python('-m', 'py_compile', path.join(fx.root, 'app.py'));
     const refused = runCli(['extract', 'calc.py:99-99', 'nothing', '--root', fx.root], { cwd: fx.root });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('outside the file');

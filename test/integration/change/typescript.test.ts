@@ -44,6 +44,8 @@ describe('change tools on TypeScript', () => {
     expect(r.via).toMatch(/extract/i);
     const text = fx.read('src/calc.ts');
     expect(text).toMatch(/function sumTwice\(a: number, b: number\)/);
+    // Indented like the file (2 spaces), not tsserver's default 4.
+    expect(text).toMatch(/\n  const sum = a \+ b;\n/);
     expect(text).toContain('const doubled = sumTwice(a, b);');
     expect(text).not.toMatch(/newFunction/);
     typecheck();
