@@ -159,6 +159,14 @@ export function createMcpServer(deps: ServerDeps): Server {
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+  // A client lists tools right after initialize. The first serialisation of the list and the
+  // SDK's first parse of a tools/list request pay one-time costs (V8 compiling, zod building its
+  // fast path); pay them while the client is reading the initialize answer, so that the first
+  // tools/list costs what the next ones do.
+  setImmediate(() => {
+    JSON.stringify(listed);
+    ListToolsRequestSchema.safeParse({ method: 'tools/list', params: {} });
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const entry = byName.get(request.params.name);
