@@ -7,7 +7,6 @@ import {
   McpError,
   RootsListChangedNotificationSchema,
   type CallToolResult,
-  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
@@ -21,7 +20,6 @@ import { OwnedSession, type FeatureContext, type ProgressReport } from '../featu
 import { randomUUID } from 'node:crypto';
 import { inputKeys } from './schema.js';
 import { liveEntry, type ToolEntry } from './catalog.js';
-import { listing } from './listing.js';
 import { editDistance } from '../core/rank/edit-distance.js';
 import type { AnyTool } from './tool.js';
 
@@ -58,11 +56,6 @@ export function errorResult(err: DocentError): CallToolResult {
     content: [{ type: 'text', text: `${err.code}: ${err.message}\nHint: ${err.hint}` }],
     structuredContent: { error: err.toPayload() },
   };
-}
-
-/** The tools/list entries, computed once per tool set. */
-export function listedTools(tools: readonly AnyTool[]): Tool[] {
-  return tools.map(listing);
 }
 
 /**
