@@ -23,6 +23,8 @@ check bzip2 bzip2
 check python3 python3
 # The coreutils manual is what the Info tests read from the system.
 [ -e /usr/share/info/coreutils.info.gz ] || [ -e /usr/share/info/coreutils.info ] || need+=(coreutils)
+# scripts/fetch-emacs-manuals.sh verifies the non-free archive it downloads the manuals from.
+[ -r /usr/share/keyrings/debian-archive-keyring.gpg ] || need+=(debian-archive-keyring)
 
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
