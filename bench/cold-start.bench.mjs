@@ -4,8 +4,11 @@
 // - a one-shot `docent info mapcar` with the manual not yet parsed (target: ≤ 300 ms);
 // - `docent serve` spawned by the MCP SDK's stdio client until initialize answers, then the
 //   first and the second tools/list (target: spawn → tools/list ≤ 300 ms, the first
-//   tools/list no slower than the second), and a bare SDK server with one tool the same way.
-import { execFileSync, spawnSync } from 'node:child_process';
+//   tools/list no slower than the second), and a bare SDK server with one tool the same way;
+// - the server's own share of the first and second tools/list, through a raw JSON-RPC client
+//   (the SDK client parses the list and compiles a validator per output schema each time,
+//   which is most of a tools/list it measures).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,7 +46,35 @@ async function serverStart(command, args) {
   return { init, list, first: list - init, second, tools: tools.length };
 }
 
-const bare = [], version = [], info = [], serve = { init: [], list: [], first: [], second: [] }, sdk = [];
+/** tools/list twice over a raw JSON-RPC pipe: what the server itself takes, no client validation. */
+async function rawLists() {
+  const p = spawn(process.execPath, [bin, 'serve', '--root', repo, '--no-index'], { stdio: ['pipe', 'pipe', 'ignore'], env });
+  let buf = '';
+  const waiting = new Map();
+  p.stdout.on('data', (d) => {
+    buf += d;
+    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+      const m = JSON.parse(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+      waiting.get(m.id)?.(m);
+    }
+  });
+  const send = (m) => p.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n');
+  const request = (id, method, params = {}) => new Promise((resolve) => (waiting.set(id, resolve), send({ id, method, params })));
+  await request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } });
+  send({ method: 'notifications/initialized' });
+  let t = performance.now();
+  await request(2, 'tools/list');
+  const first = performance.now() - t;
+  t = performance.now();
+  await request(3, 'tools/list');
+  const second = performance.now() - t;
+  p.stdin.end();
+  await new Promise((r) => p.once('exit', r));
+  return { first, second };
+}
+
+const bare = [], version = [], info = [], serve = { init: [], list: [], first: [], second: [] }, sdk = [], raw = { first: [], second: [] };
 let toolCount = 0;
 for (let i = 0; i < ROUNDS; i++) {
   bare.push(timed(['-e', '0']));
@@ -53,6 +84,9 @@ for (let i = 0; i < ROUNDS; i++) {
   for (const k of Object.keys(serve)) serve[k].push(d[k]);
   toolCount = d.tools;
   sdk.push((await serverStart(process.execPath, [path.join(here, 'lib/bare-server.mjs')])).list);
+  const r = await rawLists();
+  raw.first.push(r.first);
+  raw.second.push(r.second);
 }
 
 const verdict = (ok) => (ok ? 'met' : 'MISSED');
@@ -63,5 +97,7 @@ console.log(summary(`docent serve: spawn -> initialize              `, serve.ini
 console.log(summary(`docent serve: spawn -> tools/list (${toolCount} tools)  `, serve.list) + `   (target ≤ 300 ms: ${verdict(median(serve.list) <= 300)})`);
 console.log(summary('docent serve: first tools/list                  ', serve.first));
 console.log(summary('docent serve: second tools/list                 ', serve.second) + `   (first no slower than second: ${verdict(median(serve.first) <= median(serve.second) + 0.5)})`);
+console.log(summary('server side, raw JSON-RPC: first tools/list     ', raw.first));
+console.log(summary('server side, raw JSON-RPC: second tools/list    ', raw.second) + `   (first no slower than second: ${verdict(median(raw.first) <= median(raw.second) + 0.5)})`);
 console.log(summary('bare SDK server (1 tool): spawn -> tools/list   ', sdk));
 console.log(`docent serve / bare SDK server (median): ${(median(serve.list) / median(sdk)).toFixed(2)}×`);

@@ -38,6 +38,8 @@ check valgrind valgrind
 check chromium chromium
 # The coreutils manual is what the Info tests read from the system.
 [ -e /usr/share/info/coreutils.info.gz ] || [ -e /usr/share/info/coreutils.info ] || need+=(coreutils)
+# scripts/fetch-emacs-manuals.sh verifies the non-free archive it downloads the manuals from.
+[ -r /usr/share/keyrings/debian-archive-keyring.gpg ] || need+=(debian-archive-keyring)
 
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)

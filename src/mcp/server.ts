@@ -7,7 +7,6 @@ import {
   McpError,
   RootsListChangedNotificationSchema,
   type CallToolResult,
-  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
@@ -21,7 +20,6 @@ import { OwnedSession, type FeatureContext, type ProgressReport } from '../featu
 import { randomUUID } from 'node:crypto';
 import { inputKeys } from './schema.js';
 import { liveEntry, type ToolEntry } from './catalog.js';
-import { listing } from './listing.js';
 import { editDistance } from '../core/rank/edit-distance.js';
 import type { AnyTool } from './tool.js';
 
@@ -63,11 +61,6 @@ export function errorResult(err: DocentError): CallToolResult {
     content: [{ type: 'text', text: `${err.code}: ${err.message}\nHint: ${err.hint}` }],
     structuredContent: { error: err.toPayload() },
   };
-}
-
-/** The tools/list entries, computed once per tool set (the daemon makes a server per session). */
-export function listedTools(tools: readonly AnyTool[]): Tool[] {
-  return tools.map(listing);
 }
 
 /**
@@ -166,6 +159,14 @@ export function createMcpServer(deps: ServerDeps): Server {
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+  // A client lists tools right after initialize. The first serialisation of the list and the
+  // SDK's first parse of a tools/list request pay one-time costs (V8 compiling, zod building its
+  // fast path); pay them while the client is reading the initialize answer, so that the first
+  // tools/list costs what the next ones do.
+  setImmediate(() => {
+    JSON.stringify(listed);
+    ListToolsRequestSchema.safeParse({ method: 'tools/list', params: {} });
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const entry = byName.get(request.params.name);
