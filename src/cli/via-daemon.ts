@@ -151,14 +151,22 @@ export async function runViaDaemon(argv: string[]): Promise<boolean> {
   const paths = daemonPaths();
   const s = settings(globals);
   const hello: SessionHello = { cwd: process.cwd(), flags: globalsToConfig(globals), env: docentEnv(), client: 'cli' };
-  const session = await connect(paths, hello, s);
+  let session: Session | undefined;
+  try {
+    session = await connect(paths, hello, s);
+  } catch (err) {
+    // Whatever went wrong before the question was asked, the command can still be answered here.
+    process.stderr.write(`docent: the daemon could not take this command (${(err as Error).message}); answering without it\n`);
+    return false;
+  }
   if (!session) return false;
+  const sessionId = session.id;
 
   // Ctrl-C: end the session, which cancels the call in the daemon.
   let cancelled = false;
   const onSigint = () => {
     cancelled = true;
-    void mcpDelete(paths.socket, session.id, PROTOCOL_VERSION);
+    void mcpDelete(paths.socket, sessionId, PROTOCOL_VERSION);
   };
   process.once('SIGINT', onSigint);
   try {
@@ -188,6 +196,6 @@ export async function runViaDaemon(argv: string[]): Promise<boolean> {
   } finally {
     process.off('SIGINT', onSigint);
   }
-  await mcpDelete(paths.socket, session.id, PROTOCOL_VERSION, { waitForAnswer: false });
+  await mcpDelete(paths.socket, sessionId, PROTOCOL_VERSION, { waitForAnswer: false });
   return true;
 }

@@ -25,6 +25,8 @@ export interface SessionFactoryDeps {
   log: Logger;
   /** Where the session came from: the private socket (CLI, attach) or the TCP listener. */
   transport: 'socket' | 'tcp';
+  /** Roots for a client that sends no settings (a plain MCP client over TCP), until it announces its own. */
+  defaultRoots?: readonly string[];
   /** Called when a session's workspace is known, e.g. to warm its index. */
   onSessionReady?: (info: { id: string; client: string; roots: readonly string[] }) => void;
 }
@@ -61,9 +63,10 @@ function settle(hello: SessionHello | undefined, d: SessionFactoryDeps, id: stri
   // (as over stdio) and off over TCP (as over HTTP) unless the config says otherwise.
   const roots = loaded.roots.map((r) => path.resolve(cwd, r));
   const config: DocentConfig = { ...loaded, roots, allowRun: loaded.allowRun ?? d.transport === 'socket' };
-  const workspace = new Workspace(roots.length ? roots : [cwd]);
+  const fallback = !hello && d.defaultRoots?.length ? d.defaultRoots : [cwd];
+  const workspace = new Workspace(roots.length ? roots : fallback);
   const log = d.log.child(`${hello?.client ?? 'mcp'}#${id}`);
-  log.info(`session for ${(roots.length ? roots : [cwd]).join(', ')}`);
+  log.info(`session for ${workspace.roots.join(', ')}`);
   return { workspace, config, services: d.shared.forSession(config, workspace, log), log, explicitRoots: roots.length > 0, client: hello?.client ?? 'mcp' };
 }
 
