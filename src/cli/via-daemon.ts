@@ -118,7 +118,13 @@ async function callTool(paths: DaemonPaths, session: Session, call: ToolCall, id
     );
     const answer = res.messages.find((m) => m.id === id && (m.result !== undefined || m.error !== undefined));
     if (!answer) throw new DaemonConnectionError(`the daemon ended the answer without a result (HTTP ${res.status}${res.errorText ? `: ${res.errorText.trim()}` : ''})`, true);
-    if (answer.error) return { ok: false, error: new DocentError('E_INTERNAL', `The daemon could not run ${call.name}: ${answer.error.message}`) };
+    if (answer.error) {
+      // The session could not be set up (e.g. a broken docent.config.json): the daemon sends
+      // the error a standalone run would report.
+      const payload = (answer.error as { data?: { error?: { code?: string; message?: string; hint?: string } } }).data?.error;
+      if (payload?.code) return { ok: false, error: new DocentError(payload.code as never, payload.message ?? answer.error.message, payload.hint), payload };
+      return { ok: false, error: new DocentError('E_INTERNAL', `The daemon could not run ${call.name}: ${answer.error.message}`) };
+    }
     const result = answer.result as { isError?: boolean; structuredContent?: Record<string, unknown>; content?: Array<{ type: string; text?: string }> };
     const text = result.content?.find((c) => c.type === 'text')?.text ?? '';
     if (result.isError) {

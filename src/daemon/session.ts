@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ErrorCode as RpcErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../core/config/load.js';
+import { DocentError, toDocentError } from '../core/errors.js';
 import type { DocentConfig, DocentConfigInput } from '../core/config/schema.js';
 import type { Logger } from '../core/log.js';
 import type { ServiceRegistry } from '../core/services.js';
@@ -84,19 +86,21 @@ export function createSessionServer(d: SessionFactoryDeps): Server {
   const id = String(++counter);
   let settled: Settled | undefined;
   let server: Server | undefined;
+  let failure: DocentError | undefined;
   const get = (): Settled => {
-    if (!settled) {
+    if (!settled && !failure) {
       const hello = server?.getClientCapabilities()?.experimental?.[HELLO_KEY] as SessionHello | undefined;
       try {
         settled = settle(hello, d, id);
       } catch (err) {
-        // A bad config must fail this session's calls, not the daemon: fall back to defaults
-        // and let the call report it.
-        d.log.warn(`session ${id}: ${(err as Error).message}`);
-        settled = settle(undefined, d, id);
+        failure = toDocentError(err);
+        d.log.warn(`session ${id}: ${failure.message}`);
       }
     }
-    return settled;
+    // A bad config (or root) fails this session's calls with the error a standalone run
+    // reports, carried in the JSON-RPC error's data; the daemon and other sessions go on.
+    if (failure) throw new McpError(RpcErrorCode.InvalidRequest, failure.message, { error: failure.toPayload() });
+    return settled!;
   };
   const deps: ServerDeps = {
     name: 'docent',
