@@ -118,7 +118,13 @@ async function callTool(paths: DaemonPaths, session: Session, call: ToolCall, id
     );
     const answer = res.messages.find((m) => m.id === id && (m.result !== undefined || m.error !== undefined));
     if (!answer) throw new DaemonConnectionError(`the daemon ended the answer without a result (HTTP ${res.status}${res.errorText ? `: ${res.errorText.trim()}` : ''})`, true);
-    if (answer.error) return { ok: false, error: new DocentError('E_INTERNAL', `The daemon could not run ${call.name}: ${answer.error.message}`) };
+    if (answer.error) {
+      // The session could not be set up (e.g. a broken docent.config.json): the daemon sends
+      // the error a standalone run would report.
+      const payload = (answer.error as { data?: { error?: { code?: string; message?: string; hint?: string } } }).data?.error;
+      if (payload?.code) return { ok: false, error: new DocentError(payload.code as never, payload.message ?? answer.error.message, payload.hint), payload };
+      return { ok: false, error: new DocentError('E_INTERNAL', `The daemon could not run ${call.name}: ${answer.error.message}`) };
+    }
     const result = answer.result as { isError?: boolean; structuredContent?: Record<string, unknown>; content?: Array<{ type: string; text?: string }> };
     const text = result.content?.find((c) => c.type === 'text')?.text ?? '';
     if (result.isError) {
@@ -151,14 +157,22 @@ export async function runViaDaemon(argv: string[]): Promise<boolean> {
   const paths = daemonPaths();
   const s = settings(globals);
   const hello: SessionHello = { cwd: process.cwd(), flags: globalsToConfig(globals), env: docentEnv(), client: 'cli' };
-  const session = await connect(paths, hello, s);
+  let session: Session | undefined;
+  try {
+    session = await connect(paths, hello, s);
+  } catch (err) {
+    // Whatever went wrong before the question was asked, the command can still be answered here.
+    process.stderr.write(`docent: the daemon could not take this command (${(err as Error).message}); answering without it\n`);
+    return false;
+  }
   if (!session) return false;
+  const sessionId = session.id;
 
   // Ctrl-C: end the session, which cancels the call in the daemon.
   let cancelled = false;
   const onSigint = () => {
     cancelled = true;
-    void mcpDelete(paths.socket, session.id, PROTOCOL_VERSION);
+    void mcpDelete(paths.socket, sessionId, PROTOCOL_VERSION);
   };
   process.once('SIGINT', onSigint);
   try {
@@ -188,6 +202,6 @@ export async function runViaDaemon(argv: string[]): Promise<boolean> {
   } finally {
     process.off('SIGINT', onSigint);
   }
-  await mcpDelete(paths.socket, session.id, PROTOCOL_VERSION, { waitForAnswer: false });
+  await mcpDelete(paths.socket, sessionId, PROTOCOL_VERSION, { waitForAnswer: false });
   return true;
 }

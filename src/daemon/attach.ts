@@ -20,6 +20,8 @@ export interface AttachOptions {
   hello: Omit<SessionHello, 'client'>;
   startTimeoutMs: number;
   log: Logger;
+  /** `--tools`: the names of the tools this client may see and call (all when undefined). */
+  tools?: ReadonlySet<string>;
 }
 
 /** Make sure a daemon of this build answers; false when none could be started. */
@@ -56,9 +58,24 @@ export async function runAttach(opts: AttachOptions): Promise<void> {
     process.exit(1);
   };
 
+  // --tools: the daemon serves every tool; this client sees and calls only the selected ones.
+  const listIds = new Set<JsonRpcMessage['id']>();
+  const toClient = (m: JsonRpcMessage) => {
+    if (opts.tools && m.id !== undefined && listIds.delete(m.id) && m.result) {
+      const result = m.result as { tools: Array<{ name: string }> };
+      m = { ...m, result: { ...result, tools: result.tools.filter((t) => opts.tools!.has(t.name)) } };
+    }
+    out(m);
+  };
+
   const post = async (m: JsonRpcMessage) => {
+    if (opts.tools && m.method === 'tools/list') listIds.add(m.id);
+    if (opts.tools && m.method === 'tools/call' && !opts.tools.has(String(m.params?.name))) {
+      out({ jsonrpc: '2.0', id: m.id, error: { code: -32602, message: `Unknown tool "${String(m.params?.name)}". Available: ${[...opts.tools].join(', ')}` } });
+      return;
+    }
     try {
-      const r = await mcpPost(paths.socket, m, { sessionId, protocolVersion, onMessage: out });
+      const r = await mcpPost(paths.socket, m, { sessionId, protocolVersion, onMessage: toClient });
       if (r.errorText && m.id !== undefined && !r.messages.some((x) => x.id === m.id)) {
         out({ jsonrpc: '2.0', id: m.id, error: { code: -32603, message: `docent daemon: ${r.errorText.trim()}` } });
       }
@@ -73,7 +90,7 @@ export async function runAttach(opts: AttachOptions): Promise<void> {
     const params = (m.params ?? {}) as { capabilities?: { experimental?: Record<string, unknown> } };
     const hello: SessionHello = { ...opts.hello, client: 'attach' };
     const withHello = { ...m, params: { ...params, capabilities: { ...params.capabilities, experimental: { ...params.capabilities?.experimental, [HELLO_KEY]: hello } } } };
-    const r = await post(withHello);
+    const r = (await post(withHello))!;
     sessionId = r.sessionId;
     const result = r.messages.find((x) => x.id === m.id)?.result as { protocolVersion?: string } | undefined;
     protocolVersion = result?.protocolVersion;

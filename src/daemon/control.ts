@@ -52,6 +52,9 @@ export async function spawnDaemon(paths: DaemonPaths, args: string[], timeoutMs:
   try {
     const child = spawn(process.execPath, [CLI_MAIN, 'daemon', 'start', '--foreground', ...args], {
       detached: true,
+      // Not the starting command's directory, which may be removed while the daemon lives on;
+      // sessions bring their own.
+      cwd: paths.dir,
       stdio: ['ignore', fd, fd],
       // The daemon logs at info (to its file) whatever the starting command's own level.
       env: { ...process.env, DOCENT_LOG: process.env.DOCENT_DAEMON_LOG || 'info' },

@@ -88,7 +88,7 @@ export async function runDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     }
   };
   const sessionFactory = (transport: 'socket' | 'tcp') => () =>
-    createSessionServer({ tools: opts.tools, shared, log: log.child('session'), transport });
+    createSessionServer({ tools: opts.tools, shared, log: log.child('session'), transport, defaultRoots: config.roots });
 
   const socketMcp = createMcpHandler({ log: log.child('mcp'), createServer: sessionFactory('socket'), onSessionsChanged: armIdle });
   handlers.push(socketMcp);

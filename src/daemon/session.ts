@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ErrorCode as RpcErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { loadConfig } from '../core/config/load.js';
+import { DocentError, toDocentError } from '../core/errors.js';
 import type { DocentConfig, DocentConfigInput } from '../core/config/schema.js';
 import type { Logger } from '../core/log.js';
 import type { ServiceRegistry } from '../core/services.js';
@@ -25,6 +27,8 @@ export interface SessionFactoryDeps {
   log: Logger;
   /** Where the session came from: the private socket (CLI, attach) or the TCP listener. */
   transport: 'socket' | 'tcp';
+  /** Roots for a client that sends no settings (a plain MCP client over TCP), until it announces its own. */
+  defaultRoots?: readonly string[];
   /** Called when a session's workspace is known, e.g. to warm its index. */
   onSessionReady?: (info: { id: string; client: string; roots: readonly string[] }) => void;
 }
@@ -61,9 +65,10 @@ function settle(hello: SessionHello | undefined, d: SessionFactoryDeps, id: stri
   // (as over stdio) and off over TCP (as over HTTP) unless the config says otherwise.
   const roots = loaded.roots.map((r) => path.resolve(cwd, r));
   const config: DocentConfig = { ...loaded, roots, allowRun: loaded.allowRun ?? d.transport === 'socket' };
-  const workspace = new Workspace(roots.length ? roots : [cwd]);
+  const fallback = !hello && d.defaultRoots?.length ? d.defaultRoots : [cwd];
+  const workspace = new Workspace(roots.length ? roots : fallback);
   const log = d.log.child(`${hello?.client ?? 'mcp'}#${id}`);
-  log.info(`session for ${(roots.length ? roots : [cwd]).join(', ')}`);
+  log.info(`session for ${workspace.roots.join(', ')}`);
   return { workspace, config, services: d.shared.forSession(config, workspace, log), log, explicitRoots: roots.length > 0, client: hello?.client ?? 'mcp' };
 }
 
@@ -81,19 +86,21 @@ export function createSessionServer(d: SessionFactoryDeps): Server {
   const id = String(++counter);
   let settled: Settled | undefined;
   let server: Server | undefined;
+  let failure: DocentError | undefined;
   const get = (): Settled => {
-    if (!settled) {
+    if (!settled && !failure) {
       const hello = server?.getClientCapabilities()?.experimental?.[HELLO_KEY] as SessionHello | undefined;
       try {
         settled = settle(hello, d, id);
       } catch (err) {
-        // A bad config must fail this session's calls, not the daemon: fall back to defaults
-        // and let the call report it.
-        d.log.warn(`session ${id}: ${(err as Error).message}`);
-        settled = settle(undefined, d, id);
+        failure = toDocentError(err);
+        d.log.warn(`session ${id}: ${failure.message}`);
       }
     }
-    return settled;
+    // A bad config (or root) fails this session's calls with the error a standalone run
+    // reports, carried in the JSON-RPC error's data; the daemon and other sessions go on.
+    if (failure) throw new McpError(RpcErrorCode.InvalidRequest, failure.message, { error: failure.toPayload() });
+    return settled!;
   };
   const deps: ServerDeps = {
     name: 'docent',

@@ -4,6 +4,7 @@ import { runTool } from '../mcp/server.js';
 import type { AnyTool } from '../mcp/tool.js';
 import type { ToolEntry } from '../mcp/catalog.js';
 import { CSS, highlightThemes, SCRIPT } from './assets.js';
+import { packageOf } from './package-info.js';
 import { errorPage, infoNodePage, itemPage, manualsPage, modulePage, searchPage, statusPage } from './pages.js';
 
 /**
@@ -72,7 +73,8 @@ export function createDocsBrowser(opts: DocsBrowserOptions): (req: IncomingMessa
         const id = parts.slice(1).join('/');
         const item = await call('docs_get', { id }, req);
         const examples = item.ok && (item.value.examples as unknown[]).length ? await call('docs_examples', { id }, req) : undefined;
-        page(res, item, (v) => itemPage(v, examples?.ok ? (examples.value.examples as Record<string, unknown>[]) : undefined));
+        const pkg = item.ok ? packageOf(String((item.value.location as { file: string }).file), opts.context().workspace.roots) : undefined;
+        page(res, item, (v) => itemPage(v, examples?.ok ? (examples.value.examples as Record<string, unknown>[]) : undefined, pkg));
         return true;
       }
       case 'module':

@@ -56,7 +56,7 @@ function table(rows: string[][], head: string[]): string {
   return `<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 }
 
-export function itemPage(item: Obj, examples: Obj[] | undefined): string {
+export function itemPage(item: Obj, examples: Obj[] | undefined, pkg?: { name: string; version: string | null }): string {
   const lang = item.language as string;
   const parts: string[] = [];
   parts.push(`<p class="muted"><span class="kind">${esc(item.kind)}</span> in <a href="${moduleHref(item.module)}">${esc(item.module || '(top level)')}</a> · ${esc(lang)}${item.since ? ` · since ${esc(item.since)}` : ''}</p>`);
@@ -83,7 +83,7 @@ export function itemPage(item: Obj, examples: Obj[] | undefined): string {
   const related = [...(item.see_also ?? []), ...(item.parent ? [item.parent] : []), ...(item.implements ?? [])];
   if (related.length) parts.push(`<h2>See also</h2><ul class="see-also">${[...new Set(related)].map((s: string) => `<li><a href="${itemHref(s)}">${esc(s)}</a></li>`).join('')}</ul>`);
   const loc = item.location;
-  parts.push(`<p class="muted source">Source: <code>${esc(loc.file)}:${loc.line}</code>${item.also_defined_in?.length ? `; also in ${item.also_defined_in.map((a: Obj) => `<code>${esc(a.file)}:${a.line}</code>`).join(', ')}` : ''}</p>`);
+  parts.push(`<p class="muted source">${pkg ? `Package <b class="package">${esc(pkg.name)}${pkg.version ? ` ${esc(pkg.version)}` : ''}</b> · ` : ''}Source: <code>${esc(loc.file)}:${loc.line}</code>${item.also_defined_in?.length ? `; also in ${item.also_defined_in.map((a: Obj) => `<code>${esc(a.file)}:${a.line}</code>`).join(', ')}` : ''}</p>`);
   return layout(item.id, parts.join('\n'));
 }
 

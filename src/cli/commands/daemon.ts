@@ -33,8 +33,10 @@ function describe(s: DaemonStatus): string {
   ].join('\n');
 }
 
-function startArgs(opts: StartOptions): string[] {
+function startArgs(opts: StartOptions, roots: readonly string[]): string[] {
   const args: string[] = [];
+  // The docs browser on TCP answers for the roots `daemon start` was given (or ran in).
+  if (opts.http) for (const r of roots) args.push('--root', r);
   if (opts.http) args.push('--http', opts.http);
   if (opts.token) args.push('--token', opts.token);
   for (const h of opts.allowedHost ?? []) args.push('--allowed-host', h);
@@ -88,7 +90,7 @@ async function startForeground(opts: StartOptions, cmd: Command): Promise<void> 
 
 async function start(opts: StartOptions, cmd: Command): Promise<void> {
   if (opts.foreground) return startForeground(opts, cmd);
-  const { config } = cliSetup(cmd);
+  const { config, workspace } = cliSetup(cmd);
   const paths = daemonPaths();
   const running = await daemonStatus(paths);
   if (running && running.build === buildId()) {
@@ -99,7 +101,7 @@ async function start(opts: StartOptions, cmd: Command): Promise<void> {
     process.stderr.write(`docent: replacing the daemon of version ${running.build} (pid ${running.pid}) with ${buildId()}\n`);
     await stopDaemon(paths);
   }
-  const s = await spawnDaemon(paths, startArgs(opts), config.daemon.startTimeoutMs);
+  const s = await spawnDaemon(paths, startArgs(opts, workspace.roots), config.daemon.startTimeoutMs);
   if (!s) {
     process.stderr.write(`docent: the daemon did not start within ${config.daemon.startTimeoutMs} ms; see \`docent daemon logs\` (${paths.log})\n`);
     process.exitCode = EXIT.environment;

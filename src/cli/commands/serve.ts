@@ -18,14 +18,14 @@ import { flagsToConfig, type GlobalFlags } from '../flags.js';
  * `serve --attach`: forward to the daemon; false (after saying so) when it cannot be started,
  * and this process serves the client itself.
  */
-async function attachToDaemon(config: DocentConfig, flags: GlobalFlags, log: Logger): Promise<boolean> {
+async function attachToDaemon(config: DocentConfig, flags: GlobalFlags, log: Logger, tools: ReadonlySet<string> | undefined): Promise<boolean> {
   const { runAttach, ensureDaemon } = await import('../../daemon/attach.js');
   const paths = daemonPaths();
   if (!(await ensureDaemon(paths, config.daemon.startTimeoutMs, log))) {
     process.stderr.write(`docent: could not start the daemon within ${config.daemon.startTimeoutMs} ms (see \`docent daemon logs\`); serving this client alone\n`);
     return false;
   }
-  await runAttach({ paths, hello: { cwd: process.cwd(), flags: flagsToConfig(flags) as Record<string, unknown>, env: docentEnv() }, startTimeoutMs: config.daemon.startTimeoutMs, log });
+  await runAttach({ paths, hello: { cwd: process.cwd(), flags: flagsToConfig(flags) as Record<string, unknown>, env: docentEnv() }, startTimeoutMs: config.daemon.startTimeoutMs, log, tools });
   return true;
 }
 
@@ -43,7 +43,11 @@ export function registerServeCommand(program: Command): void {
       const log = createLogger('docent');
       try {
         const { config, workspace, flags } = cliSetup(cmd);
-        if (opts.attach && !opts.http && (await attachToDaemon(config, flags, log))) return;
+        if (opts.attach && !opts.http) {
+          const selection = opts.tools ? opts.tools.split(',').map((s) => s.trim()).filter(Boolean) : config.tools;
+          const names = selection.length ? new Set(selectTools(selection).map((t) => t.name)) : undefined;
+          if (await attachToDaemon(config, flags, log, names)) return;
+        }
         const selection = opts.tools ? opts.tools.split(',').map((s) => s.trim()).filter(Boolean) : config.tools;
         // The catalog lists tools without loading them; a group's code loads on its first call.
         const tools = withRunPolicy(selectEntries(selection, await toolCatalog(VERSION)), config.allowRun, Boolean(opts.http));

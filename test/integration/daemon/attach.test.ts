@@ -59,6 +59,14 @@ describe('serve --attach', () => {
     expect(tsFiles.files).not.toContain('src/shapes.cpp');
   });
 
+  it('--tools limits what an attached client sees and calls', async () => {
+    const { client } = await attach(['--tools', 'info,workspace_files'], ts);
+    const names = (await client.listTools()).tools.map((t) => t.name).sort();
+    expect(names).toEqual(['info_list_manuals', 'info_lookup_symbol', 'info_read_node', 'info_search', 'workspace_files']);
+    await expect(call(client, 'search_symbols', { query: 'x' })).rejects.toThrow(/Unknown tool/);
+    expect((await call(client, 'workspace_files', {})).isError).toBeFalsy();
+  });
+
   it('a client that goes away mid-request has its request cancelled in the daemon', async () => {
     const mock = mockProject(w.base);
     const m = await attach([], mock.dir);

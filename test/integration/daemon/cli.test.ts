@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSampleInfo, copyCppFixture, copyFixture, daemonWorld, mockProject, waitFor, type DaemonWorld } from './helpers.js';
@@ -11,12 +11,16 @@ import { buildSampleInfo, copyCppFixture, copyFixture, daemonWorld, mockProject,
 let w: DaemonWorld;
 let cpp: string;
 let ts: string;
+let broken: string;
 
 beforeAll(() => {
   w = daemonWorld();
   w.env.DOCENT_INFO_DIRS = buildSampleInfo(path.join(w.base, 'info'));
   cpp = copyCppFixture(w.base);
   ts = copyFixture('test/fixtures/navigation/ts', w.base, 'ts');
+  broken = path.join(w.base, 'broken');
+  mkdirSync(broken);
+  writeFileSync(path.join(broken, 'docent.config.json'), '{ "lsp": ');
 });
 afterAll(async () => w.cleanup());
 
@@ -53,10 +57,12 @@ describe('docent daemon', () => {
     { cwd: () => w.base, args: ['info', '--node', 'Variables', '-m', 'sample'], status: 0 },
     { cwd: () => w.base, args: ['info', 'no-such-symbol', '-m', 'sample'], status: 1 },
     { cwd: () => w.base, args: ['info', 'frob-list', '-m', 'no-such-manual'], status: 3 },
+    { cwd: () => broken, args: ['info', '--list'], status: 2 },
   ];
 
   it('answers a dozen commands exactly as a standalone run does (--json, text, exit codes)', async () => {
-    const before = (w.log().match(/session:cli#\d+\] info: session for/g) ?? []).length;
+    const answered = /session:cli#\d+\] info: session for|session\] warn: session \d+: /g;
+    const before = (w.log().match(answered) ?? []).length;
     for (const c of cases) {
       const t0 = Date.now();
       const viaDaemon = await w.run([...c.args, '--json'], { cwd: c.cwd(), env: { DOCENT_LOG: 'info' } });
@@ -72,7 +78,7 @@ describe('docent daemon', () => {
       expect((await w.run(args, { cwd })).stdout).toBe((await w.run([...args, '--no-daemon'], { cwd })).stdout);
     }
     // Every one of them was answered by the daemon (a session each), not by a silent fallback.
-    const after = (w.log().match(/session:cli#\d+\] info: session for/g) ?? []).length;
+    const after = (w.log().match(answered) ?? []).length;
     expect(after - before).toBeGreaterThanOrEqual(cases.length + 2);
     // One docs index per set of roots, shared by the commands on them.
     expect((await w.status()).docs_indexes).toEqual(expect.arrayContaining([cpp, ts]));
@@ -111,9 +117,9 @@ describe('docent daemon', () => {
     expect(on.stdout).toBe(off.stdout);
     expect((await w.status()).running).toBe(true);
     // A runtime directory that cannot hold the daemon's socket: the command still answers.
-    const broken = await w.run(['info', 'frob-list', '-m', 'sample'], { env: { DOCENT_DAEMON_AUTOSTART: '1', XDG_RUNTIME_DIR: path.join(cpp, 'CMakeLists.txt') } });
-    expect(broken.status).toBe(0);
-    expect(broken.stdout).toBe(off.stdout);
-    expect(broken.stderr.trim().split('\n').filter((l) => /answering without it/.test(l))).toHaveLength(1);
+    const unstartable = await w.run(['info', 'frob-list', '-m', 'sample'], { env: { DOCENT_DAEMON_AUTOSTART: '1', XDG_RUNTIME_DIR: path.join(cpp, 'CMakeLists.txt') } });
+    expect(unstartable.status).toBe(0);
+    expect(unstartable.stdout).toBe(off.stdout);
+    expect(unstartable.stderr.trim().split('\n').filter((l) => /answering without it/.test(l))).toHaveLength(1);
   });
 });

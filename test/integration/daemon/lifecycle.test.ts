@@ -1,7 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildSampleInfo, daemonWorld, waitFor, type DaemonWorld } from './helpers.js';
+import { buildSampleInfo, childrenNamed, daemonWorld, mockProject, waitFor, type DaemonWorld } from './helpers.js';
 
 /** The daemon's lifecycle and its TCP listener. */
 
@@ -20,6 +20,29 @@ describe('daemon lifecycle', () => {
     expect(r.status).toBe(0);
     expect(await waitFor(() => /stopping \(no sessions for 1500 ms\)/.test(w.log()), 20_000)).toBe(true);
     expect((await w.status()).running).toBe(false);
+  });
+
+  it("unloads a root's index and stops its language server after they sit idle", async () => {
+    const w = daemonWorld({ DOCENT_DAEMON_ROOT_IDLE_MS: '1500', DOCENT_LSP_IDLE_MS: '1500' });
+    worlds.push(w);
+    const mock = mockProject(w.base);
+    expect((await w.run(['daemon', 'start'])).status).toBe(0);
+    const pid = (await w.status()).pid!;
+    const sym = await w.run(['symbols', 'fast', '--no-details'], { cwd: mock.dir });
+    expect(sym.status, sym.stderr).toBe(0);
+    expect(sym.stdout).toContain('fastThing');
+    await w.run(['search', 'anything'], { cwd: mock.dir });
+    // (A busy machine may take longer to run the next command than the idle times: the logs
+    // tell what happened, and when.)
+    expect(await waitFor(() => w.log().includes(`unloading the idle docs index of ${mock.dir}`), 20_000)).toBe(true);
+    expect(await waitFor(() => /initialize pid=\d+\n(.*\n)*shutdown/.test(mock.logText()), 20_000)).toBe(true);
+    expect(await waitFor(() => childrenNamed(pid, 'server.mjs').length === 0, 20_000)).toBe(true);
+    const s = await w.status();
+    expect(s.running).toBe(true);
+    expect(s.docs_indexes).toEqual([]);
+    // Loaded again on demand: a new server process.
+    expect((await w.run(['symbols', 'fast', '--no-details'], { cwd: mock.dir })).stdout).toContain('fastThing');
+    expect(mock.logText().match(/initialize pid=/g)).toHaveLength(2);
   });
 
   it('--http also serves MCP and the docs browser on TCP, behind the token', async () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -26,6 +26,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const root = path.join(base, 'ts');
   cpSync(path.join(REPO, 'test/fixtures/docs/ts'), root, { recursive: true });
+  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'strings-fixture', version: '1.2.3' }));
   const info = buildSampleInfo(path.join(base, 'info'));
   server = spawn(process.execPath, [DOCENT_BIN, 'serve', '--http', '127.0.0.1:0', '--root', root], {
     env: { ...process.env, DOCENT_INDEX_DIR: path.join(base, 'index'), DOCENT_INFO_DIRS: info, XDG_CACHE_HOME: path.join(base, 'cache') },
@@ -86,6 +87,7 @@ describe('docs browser', () => {
     expect(await page.locator('.badge', { hasText: 'runnable' }).count()).toBe(1);
     expect(await page.locator('text=SyntaxError').count()).toBe(1);
     expect(await page.locator('.source').textContent()).toContain('src/strings.ts:25');
+    expect(await page.locator('.source .package').textContent()).toBe('strings-fixture 1.2.3');
     await page.screenshot({ path: path.join(SHOTS, 'item.png'), fullPage: true });
 
     // see-also → the deprecated formatConfig
