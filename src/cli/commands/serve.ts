@@ -6,6 +6,7 @@ import { selectEntries, toolCatalog, withRunPolicy } from '../../mcp/catalog.js'
 import { serveHttp, serveStdio } from '../../mcp/serve.js';
 import { cliSetup } from '../context.js';
 import { printError } from '../output.js';
+import { TOOL_GROUPS } from '../../mcp/tool.js';
 import { collect } from '../args.js';
 import type { DocentConfig } from '../../core/config/schema.js';
 import type { Logger } from '../../core/log.js';
@@ -36,21 +37,21 @@ export function registerServeCommand(program: Command): void {
     .option('--http <[host:]port>', 'serve Streamable HTTP at http://host:port/mcp (host defaults to 127.0.0.1)')
     .option('--token <token>', 'require this bearer token over HTTP (or set DOCENT_TOKEN)')
     .option('--allowed-host <host>', 'extra Host header value to accept over HTTP (repeatable)', collect)
-    .option('--tools <list>', 'expose only these tools or groups (comma-separated: info, emacs, symbols, docs, analysis, workspace, or tool names)')
+    .option('--tools <list>', `expose only these tools or groups (comma-separated tool names, or groups: ${TOOL_GROUPS.join(', ')})`)
     .option('--no-index', 'do not index the workspace roots in the background')
     .option('--attach', 'forward this stdio session to the per-user docent daemon (started if needed), sharing its servers and indexes')
     .action(async (opts: { http?: string; token?: string; allowedHost?: string[]; tools?: string; index: boolean; attach?: boolean }, cmd: Command) => {
       const log = createLogger('docent');
       try {
         const { config, workspace, flags } = cliSetup(cmd);
-        if (opts.attach && !opts.http) {
-          const selection = opts.tools ? opts.tools.split(',').map((s) => s.trim()).filter(Boolean) : config.tools;
-          const names = selection.length ? new Set(selectTools(selection).map((t) => t.name)) : undefined;
-          if (await attachToDaemon(config, flags, log, names)) return;
-        }
         const selection = opts.tools ? opts.tools.split(',').map((s) => s.trim()).filter(Boolean) : config.tools;
         // The catalog lists tools without loading them; a group's code loads on its first call.
-        const tools = withRunPolicy(selectEntries(selection, await toolCatalog(VERSION)), config.allowRun, Boolean(opts.http));
+        const catalog = await toolCatalog(VERSION);
+        if (opts.attach && !opts.http) {
+          const names = selection.length ? new Set(selectEntries(selection, catalog).map((t) => t.name)) : undefined;
+          if (await attachToDaemon(config, flags, log, names)) return;
+        }
+        const tools = withRunPolicy(selectEntries(selection, catalog), config.allowRun, Boolean(opts.http));
         const services = new ServiceRegistry();
         const effective = { ...config, index: { ...config.index, enabled: config.index.enabled && opts.index } };
         // Index in the background once the workspace is known (after the first client's roots
