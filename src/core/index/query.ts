@@ -130,16 +130,14 @@ export class IndexQueries {
     const filtered = Boolean(opts.kinds?.length || opts.module);
     const inner = filtered ? CANDIDATES * 6 : CANDIDATES;
     const bm = new Map<number, number>();
-    const run = (expr: string, addOnly = false) => {
+    const run = (expr: string) => {
       let got: { rowid: number; bm: number }[];
       try {
         got = this.prep(`SELECT rowid, -rank AS bm FROM items_fts WHERE items_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ${inner}`).all(expr, rank) as typeof got;
       } catch {
         return 0; // an expression FTS5 cannot parse simply contributes nothing
       }
-      // addOnly: new candidates enter unranked, and scores from other expressions stay as they were
-      // (bm25 values of different expressions are not comparable).
-      for (const r of got) if (!bm.has(r.rowid) || (!addOnly && bm.get(r.rowid)! < r.bm)) bm.set(r.rowid, addOnly ? 0 : r.bm);
+      for (const r of got) if (!bm.has(r.rowid) || bm.get(r.rowid)! < r.bm) bm.set(r.rowid, r.bm);
       return got.length;
     };
     const unranked = (rowids: number[]) => {
@@ -166,8 +164,11 @@ export class IndexQueries {
       if (prose && found < 3 * opts.limit && present.length >= 3) {
         // A question rarely shares all its words with the answer's doc, but often two of them:
         // every pair of its rarest words is a small, precise candidate set.
-        const rare = present.filter((w) => !common(w)).slice(0, 4);
-        for (let a = 0; a < rare.length; a++) for (let b = a + 1; b < rare.length; b++) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
+        const rare = present.filter((w) => !common(w)).slice(0, 3);
+        // Bounded like the OR below: a pair whose words are in many rows costs more than it finds.
+        for (let a = 0; a < rare.length; a++) {
+          for (let b = a + 1; b < rare.length; b++) if (df.get(rare[a]!)! + df.get(rare[b]!)! <= 1.5 * RANK_ROWS) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
+        }
       }
       if (found < 3 * opts.limit && present.length > 1) {
         // The broader OR ranks every row with any of its words: the rarest words, as many as
@@ -184,21 +185,6 @@ export class IndexQueries {
         }
         run(chosen.map(ftsQuote).join(' OR '));
       }
-    }
-    if (related.size) {
-      // Candidates through related words: the best few, each rare enough to rank cheaply.
-      const extra = [...related.values()].flatMap((rs) => rs.slice(0, 2)).sort((a, b) => b.sim - a.sim).map((r) => r.word);
-      const chosen: string[] = [];
-      let rows = 0;
-      for (const w of [...new Set(extra)]) {
-        const n = this.docFreq(w, total);
-        if (!n || n > RANK_ROWS || rows + n > 1.5 * RANK_ROWS) continue;
-        chosen.push(w);
-        rows += n;
-        if (chosen.length >= 6) break;
-      }
-      const rare = present.filter((w) => !common(w)).slice(0, 3);
-      if (chosen.length) run([...rare, ...chosen].map(ftsQuote).join(' OR '), true);
     }
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
     const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
