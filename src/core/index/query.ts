@@ -164,7 +164,7 @@ export class IndexQueries {
       if (prose && found < 3 * opts.limit && present.length >= 3) {
         // A question rarely shares all its words with the answer's doc, but often two of them:
         // every pair of its rarest words is a small, precise candidate set.
-        const rare = present.filter((w) => !common(w)).slice(0, 3);
+        const rare = present.filter((w) => !common(w)).slice(0, 4);
         // Bounded like the OR below: a pair whose words are in many rows costs more than it finds.
         for (let a = 0; a < rare.length; a++) {
           for (let b = a + 1; b < rare.length; b++) if (df.get(rare[a]!)! + df.get(rare[b]!)! <= 1.5 * RANK_ROWS) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
@@ -253,12 +253,14 @@ export class IndexQueries {
       }
       const hit: SearchHit = {
         id: publicId, name: r.name, kind: r.kind, module: r.module, score: Math.round(score * 1000) / 1000, summary: r.summary,
-        signature: r.kind === 'class' ? this.classSignature(r.id, r.signature) : r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [],
+        signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [],
       };
       if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
       byKey.set(key, hit);
-      if (out.length < limit) out.push(hit);
-      else if (out.length >= limit && byKey.size > limit + 40) break;
+      if (out.length < limit) {
+        if (r.kind === 'class') hit.signature = this.classSignature(r.id, r.signature); // only for answers shown: one lookup each
+        out.push(hit);
+      } else if (byKey.size > limit + 40) break; // later rows only fold into what is shown
     }
     return out;
   }
