@@ -63,7 +63,7 @@ export class PublicPaths {
         for (const k of keysOf(c.id, c.module)) {
           const pub = map.get(k);
           if (!pub) continue;
-          const next = k.endsWith('.*') ? pub.slice(0, -1) + c.id.slice(k.length - 1) : pub + c.id.slice(k.length);
+          const next = k.endsWith('*') ? pub.slice(0, -1) + c.id.slice(k.length - 1) : pub + c.id.slice(k.length);
           if (next === c.id || next.length >= c.id.length) continue;
           out[i] = next;
           moved = true;
@@ -89,13 +89,14 @@ export class PublicPaths {
     for (let hop = 0; hop < MAX_HOPS && frontier.length; hop++) {
       const next: string[] = [];
       for (const cur of frontier) {
-        const segs = cur.split('.');
+        const sep = separatorOf(cur);
+        const segs = cur.split(sep);
         for (let cut = segs.length; cut >= 1; cut--) {
-          const prefix = segs.slice(0, cut).join('.');
-          const rest = segs.slice(cut).join('.');
-          for (const t of this.byPublic.get(prefix) ?? []) next.push(rest ? `${t}.${rest}` : t);
+          const prefix = segs.slice(0, cut).join(sep);
+          const rest = segs.slice(cut).join(sep);
+          for (const t of this.byPublic.get(prefix) ?? []) next.push(rest ? `${t}${sep}${rest}` : t);
           if (cut < segs.length) {
-            for (const t of this.byPublic.get(`${prefix}.*`) ?? []) next.push(`${t.slice(0, -2)}.${rest}`);
+            for (const t of this.byPublic.get(`${prefix}${sep}*`) ?? []) next.push(`${t.slice(0, -1)}${rest}`);
           }
         }
       }
@@ -113,11 +114,17 @@ export class PublicPaths {
 /** Re-export targets that could cover an item: itself, its top-level ancestor in its module, its module's `*`. */
 function keysOf(id: string, module: string): string[] {
   const keys = [id];
-  if (module && id.startsWith(`${module}.`)) {
-    const first = id.slice(module.length + 1).split('.')[0]!;
-    const top = `${module}.${first}`;
+  const sep = separatorOf(id);
+  if (module && id.startsWith(`${module}${sep}`)) {
+    const first = id.slice(module.length + sep.length).split(sep)[0]!;
+    const top = `${module}${sep}${first}`;
     if (top !== id) keys.push(top);
-    keys.push(`${module}.*`);
+    keys.push(`${module}${sep}*`);
   }
   return keys;
+}
+
+/** Rust and C++ paths use `::`, everything else here `.` (TypeScript's module part has `/`, its members `.`). */
+function separatorOf(id: string): string {
+  return id.includes('::') ? '::' : '.';
 }
