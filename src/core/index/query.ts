@@ -219,7 +219,9 @@ export class IndexQueries {
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
     }));
     const scored = blend(shape, cands).sort((a, b) => b.score - a.score);
-    return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit);
+    // A caller asking for constructors by kind gets them as such, not folded into their classes.
+    const keepCtors = Boolean(opts.kinds?.includes('constructor'));
+    return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit, keepCtors);
   }
 
   /**
@@ -229,14 +231,14 @@ export class IndexQueries {
    * carries the constructor's parameters in its signature); a re-exported item shows under the
    * path users write, its defining id in `also_in`.
    */
-  private fold(ranked: { row: ItemRow & { doc_head: string }; score: number; publicId: string }[], limit: number): SearchHit[] {
+  private fold(ranked: { row: ItemRow & { doc_head: string }; score: number; publicId: string }[], limit: number, keepCtors = false): SearchHit[] {
     const out: SearchHit[] = [];
     const byKey = new Map<string, SearchHit>();
     const seen = new Set<string>();
     for (const { row: r0, score, publicId: pub0 } of ranked) {
       let r = r0;
       let publicId = pub0;
-      if (r.kind === 'constructor' && r.parent) {
+      if (r.kind === 'constructor' && r.parent && !keepCtors) {
         if (seen.has(r.parent)) continue;
         const cls = this.prep(`SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? AND i.kind IN ('class','struct') LIMIT 1`).get(r.parent) as (ItemRow & { doc_head: string }) | undefined;
         if (!cls) continue;
