@@ -161,3 +161,21 @@ describe('Rust pub use', () => {
     expect(d.summary).toBe('Trims a line and lowercases it.');
   });
 });
+
+describe('C/C++ aliases', () => {
+  it('a #define that renames a documented function carries its docs', async () => {
+    const x = await extractFixture('c-public', 'zlike.h');
+    const m = item(x, 'compress2');
+    expect(m.kind).toBe('macro');
+    expect(m.summary).toBe('Compresses a buffer into another one.');
+    expect(m.tags.alias_of).toBe('z_compress2');
+    expect(m.params.map((p) => p.name)).toContain('level');
+  });
+
+  it('a C++ using alias of a documented class carries its docs', async () => {
+    const x = await extractFixture('c-public', 'paths.hpp');
+    const a = item(x, 'fsx::path');
+    expect(a.summary).toBe('A path on disk, split into its components.');
+    expect(a.tags.alias_of).toBe('fsx::basic_path');
+  });
+});
