@@ -100,7 +100,7 @@ async function indexCorpus(root, indexDir) {
   const idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [] });
   const t = performance.now();
   await idx.catchUp();
-  return { idx, ms: performance.now() - t };
+  return { idx, ms: performance.now() - t, vectorsMs: idx.lastVectorsMs ?? 0 };
 }
 
 const summary = [];
@@ -125,6 +125,7 @@ for (const c of corpora) {
   } else {
     const ref = ctagsMs(root);
     const times = [];
+    const vtimes = [];
     for (let i = 0; i < runs; i++) {
       if (idx) {
         await idx.dispose();
@@ -134,9 +135,12 @@ for (const c of corpora) {
       const r = await indexCorpus(root, indexDir);
       idx = r.idx;
       times.push(r.ms);
+      vtimes.push(r.vectorsMs);
     }
     const ms = median(times);
+    const vms = median(vtimes);
     line += `: index median ${fmt(ms)} (${times.map(fmt).join(', ')}) vs ctags -R ${ref ? fmt(ref) : 'n/a'}${ref ? ` = ${(ms / ref).toFixed(2)}× ctags` : ''}`;
+    line += `; searchable after ${fmt(ms - vms)}${ref ? ` (${((ms - vms) / ref).toFixed(2)}×)` : ''}, then ${fmt(vms)} learning word vectors`;
   }
   const items = idx.status().items;
   line += `; ${items} items`;

@@ -6,6 +6,7 @@ import { extractGo } from './lang/go.js';
 import { extractJava } from './lang/java.js';
 import { extractPython } from './lang/python.js';
 import { addPythonAliases, pythonReexports } from './lang/python-public.js';
+import { addCAliases } from './lang/c-aliases.js';
 import { extractRust } from './lang/rust.js';
 import { extractTypeScript } from './lang/typescript.js';
 import { parse } from './parser.js';
@@ -49,6 +50,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
 
 /** Names public under another path than their definition's: aliases (items) and re-exports (recorded). */
 function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, opts: ExtractOptions): void {
+  if (lang === 'c' || lang === 'cpp') addCAliases(result);
   if (lang === 'python') {
     addPythonAliases(result, source);
     const re = pythonReexports(source, result.module.name, opts.file);

@@ -16,6 +16,7 @@ function norm(m: string): string {
 export class ModulePopularity {
   private stamp = '';
   private checkedAt = 0;
+  private computedAt = 0;
   private counts = new Map<string, number>();
   private max = 1;
 
@@ -26,8 +27,11 @@ export class ModulePopularity {
     if (now - this.checkedAt < 2000) return;
     this.checkedAt = now;
     const stamp = `${this.db.prepare(`SELECT value FROM meta WHERE key = 'last_update'`).pluck().get() ?? ''}`;
-    if (stamp === this.stamp) return;
+    // A coarse prior: after the first count, recounting (every file's imports) waits 30 s
+    // between index changes, so a stream of edits does not make searches pay for it.
+    if (stamp === this.stamp || (this.stamp && now - this.computedAt < 30_000)) return;
     this.stamp = stamp;
+    this.computedAt = now;
     const counts = new Map<string, number>();
     const rows = this.db.prepare(`SELECT imports, module FROM files WHERE imports != '[]'`).iterate() as Iterable<{ imports: string; module: string | null }>;
     for (const { imports, module } of rows) {

@@ -12,26 +12,39 @@ import type { Statement } from 'better-sqlite3';
 const MAX_HOPS = 4;
 
 export class PublicPaths {
-  private readonly byTarget: Statement;
-  private readonly byPublic: Statement;
-  private readonly count: Statement;
-  private countAt = 0;
-  private rows = 0;
+  private readonly all: Statement;
+  private readonly stampOf: Statement;
+  private stamp = '';
+  private checkedAt = 0;
+  /** target → shortest public id, and public id → targets: the whole table, in memory (10k rows for a Python installation). */
+  private byTarget = new Map<string, string>();
+  private byPublic = new Map<string, string[]>();
 
   constructor(db: Database.Database) {
-    this.byTarget = db.prepare(`SELECT public, target FROM reexports WHERE target IN (SELECT value FROM json_each(?))`);
-    this.byPublic = db.prepare(`SELECT target FROM reexports WHERE public = ? LIMIT 20`).pluck();
-    this.count = db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM reexports LIMIT 1)`).pluck();
+    this.all = db.prepare(`SELECT public, target FROM reexports`);
+    this.stampOf = db.prepare(`SELECT value FROM meta WHERE key = 'last_update'`).pluck();
   }
 
   /** False when the index records no re-exports at all (most non-Python trees): nothing to look up. */
   private any(): boolean {
     const now = Date.now();
-    if (now - this.countAt > 2000) {
-      this.rows = this.count.get() as number;
-      this.countAt = now;
+    if (now - this.checkedAt > 2000) {
+      this.checkedAt = now;
+      const stamp = String(this.stampOf.get() ?? '');
+      if (stamp !== this.stamp) {
+        this.stamp = stamp;
+        this.byTarget = new Map();
+        this.byPublic = new Map();
+        for (const r of this.all.iterate() as Iterable<{ public: string; target: string }>) {
+          const prev = this.byTarget.get(r.target);
+          if (!prev || r.public.length < prev.length) this.byTarget.set(r.target, r.public);
+          const list = this.byPublic.get(r.public);
+          if (list) list.push(r.target);
+          else this.byPublic.set(r.public, [r.target]);
+        }
+      }
     }
-    return this.rows > 0;
+    return this.byTarget.size > 0;
   }
 
   /**
@@ -44,21 +57,13 @@ export class PublicPaths {
     if (!items.length || !this.any()) return out;
     let cur = items.map((i) => ({ id: i.id, module: i.module }));
     for (let hop = 0; hop < MAX_HOPS; hop++) {
-      const keys = new Set<string>();
-      for (const c of cur) for (const k of keysOf(c.id, c.module)) keys.add(k);
-      const rows = this.byTarget.all(JSON.stringify([...keys])) as { public: string; target: string }[];
-      if (!rows.length) break;
-      const map = new Map<string, string>();
-      for (const r of rows) {
-        const prev = map.get(r.target);
-        if (!prev || r.public.length < prev.length) map.set(r.target, r.public);
-      }
+      const map = this.byTarget;
       let moved = false;
       cur = cur.map((c, i) => {
         for (const k of keysOf(c.id, c.module)) {
           const pub = map.get(k);
           if (!pub) continue;
-          const next = k.endsWith('.*') ? pub.slice(0, -1) + c.id.slice(k.length - 1) : pub + c.id.slice(k.length);
+          const next = k.endsWith('*') ? pub.slice(0, -1) + c.id.slice(k.length - 1) : pub + c.id.slice(k.length);
           if (next === c.id || next.length >= c.id.length) continue;
           out[i] = next;
           moved = true;
@@ -84,13 +89,14 @@ export class PublicPaths {
     for (let hop = 0; hop < MAX_HOPS && frontier.length; hop++) {
       const next: string[] = [];
       for (const cur of frontier) {
-        const segs = cur.split('.');
+        const sep = separatorOf(cur);
+        const segs = cur.split(sep);
         for (let cut = segs.length; cut >= 1; cut--) {
-          const prefix = segs.slice(0, cut).join('.');
-          const rest = segs.slice(cut).join('.');
-          for (const t of this.byPublic.all(prefix) as string[]) next.push(rest ? `${t}.${rest}` : t);
+          const prefix = segs.slice(0, cut).join(sep);
+          const rest = segs.slice(cut).join(sep);
+          for (const t of this.byPublic.get(prefix) ?? []) next.push(rest ? `${t}${sep}${rest}` : t);
           if (cut < segs.length) {
-            for (const t of this.byPublic.all(`${prefix}.*`) as string[]) next.push(`${t.slice(0, -2)}.${rest}`);
+            for (const t of this.byPublic.get(`${prefix}${sep}*`) ?? []) next.push(`${t.slice(0, -1)}${rest}`);
           }
         }
       }
@@ -108,11 +114,17 @@ export class PublicPaths {
 /** Re-export targets that could cover an item: itself, its top-level ancestor in its module, its module's `*`. */
 function keysOf(id: string, module: string): string[] {
   const keys = [id];
-  if (module && id.startsWith(`${module}.`)) {
-    const first = id.slice(module.length + 1).split('.')[0]!;
-    const top = `${module}.${first}`;
+  const sep = separatorOf(id);
+  if (module && id.startsWith(`${module}${sep}`)) {
+    const first = id.slice(module.length + sep.length).split(sep)[0]!;
+    const top = `${module}${sep}${first}`;
     if (top !== id) keys.push(top);
-    keys.push(`${module}.*`);
+    keys.push(`${module}${sep}*`);
   }
   return keys;
+}
+
+/** Rust and C++ paths use `::`, everything else here `.` (TypeScript's module part has `/`, its members `.`). */
+function separatorOf(id: string): string {
+  return id.includes('::') ? '::' : '.';
 }

@@ -143,16 +143,14 @@ export class IndexQueries {
     const filtered = Boolean(opts.kinds?.length || opts.module);
     const inner = filtered ? CANDIDATES * 6 : CANDIDATES;
     const bm = new Map<number, number>();
-    const run = (expr: string, addOnly = false) => {
+    const run = (expr: string) => {
       let got: { rowid: number; bm: number }[];
       try {
         got = this.prep(`SELECT rowid, -rank AS bm FROM items_fts WHERE items_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ${inner}`).all(expr, rank) as typeof got;
       } catch {
         return 0; // an expression FTS5 cannot parse simply contributes nothing
       }
-      // addOnly: new candidates enter unranked, and scores from other expressions stay as they were
-      // (bm25 values of different expressions are not comparable).
-      for (const r of got) if (!bm.has(r.rowid) || (!addOnly && bm.get(r.rowid)! < r.bm)) bm.set(r.rowid, addOnly ? 0 : r.bm);
+      for (const r of got) if (!bm.has(r.rowid) || bm.get(r.rowid)! < r.bm) bm.set(r.rowid, r.bm);
       return got.length;
     };
     const unranked = (rowids: number[]) => {
@@ -180,7 +178,10 @@ export class IndexQueries {
         // A question rarely shares all its words with the answer's doc, but often two of them:
         // every pair of its rarest words is a small, precise candidate set.
         const rare = present.filter((w) => !common(w)).slice(0, 4);
-        for (let a = 0; a < rare.length; a++) for (let b = a + 1; b < rare.length; b++) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
+        // Bounded like the OR below: a pair whose words are in many rows costs more than it finds.
+        for (let a = 0; a < rare.length; a++) {
+          for (let b = a + 1; b < rare.length; b++) if (df.get(rare[a]!)! + df.get(rare[b]!)! <= 1.5 * RANK_ROWS) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
+        }
       }
       if (found < 3 * opts.limit && present.length > 1) {
         // The broader OR ranks every row with any of its words: the rarest words, as many as
@@ -198,24 +199,9 @@ export class IndexQueries {
         run(chosen.map(ftsQuote).join(' OR '));
       }
     }
-    if (related.size) {
-      // Candidates through related words: the best few, each rare enough to rank cheaply.
-      const extra = [...related.values()].flatMap((rs) => rs.slice(0, 2)).sort((a, b) => b.sim - a.sim).map((r) => r.word);
-      const chosen: string[] = [];
-      let rows = 0;
-      for (const w of [...new Set(extra)]) {
-        const n = this.docFreq(w, total);
-        if (!n || n > RANK_ROWS || rows + n > 1.5 * RANK_ROWS) continue;
-        chosen.push(w);
-        rows += n;
-        if (chosen.length >= 6) break;
-      }
-      const rare = present.filter((w) => !common(w)).slice(0, 3);
-      if (chosen.length) run([...rare, ...chosen].map(ftsQuote).join(' OR '), true);
-    }
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
     const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
-    if (/^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
+    if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
       const found = this.byPublicId(query.trim())[0];
       if (found) exact.push(...(this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[]));
     }
@@ -246,7 +232,9 @@ export class IndexQueries {
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
     }));
     const scored = blend(shape, cands).sort((a, b) => b.score - a.score);
-    return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit);
+    // A caller asking for constructors by kind gets them as such, not folded into their classes.
+    const keepCtors = Boolean(opts.kinds?.includes('constructor'));
+    return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit, keepCtors);
   }
 
   /**
@@ -256,14 +244,14 @@ export class IndexQueries {
    * carries the constructor's parameters in its signature); a re-exported item shows under the
    * path users write, its defining id in `also_in`.
    */
-  private fold(ranked: { row: ItemRow & { doc_head: string }; score: number; publicId: string }[], limit: number): SearchHit[] {
+  private fold(ranked: { row: ItemRow & { doc_head: string }; score: number; publicId: string }[], limit: number, keepCtors = false): SearchHit[] {
     const out: SearchHit[] = [];
     const byKey = new Map<string, SearchHit>();
     const seen = new Set<string>();
     for (const { row: r0, score, publicId: pub0 } of ranked) {
       let r = r0;
       let publicId = pub0;
-      if (r.kind === 'constructor' && r.parent) {
+      if (r.kind === 'constructor' && r.parent && !keepCtors) {
         if (seen.has(r.parent)) continue;
         const cls = this.prep(`SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? AND i.kind IN ('class','struct') LIMIT 1`).get(r.parent) as (ItemRow & { doc_head: string }) | undefined;
         if (!cls) continue;
@@ -280,12 +268,14 @@ export class IndexQueries {
       }
       const hit: SearchHit = {
         id: publicId, name: r.name, kind: r.kind, module: r.module, score: Math.round(score * 1000) / 1000, summary: r.summary,
-        signature: r.kind === 'class' ? this.classSignature(r.id, r.signature) : r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [],
+        signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [],
       };
       if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
       byKey.set(key, hit);
-      if (out.length < limit) out.push(hit);
-      else if (out.length >= limit && byKey.size > limit + 40) break;
+      if (out.length < limit) {
+        if (r.kind === 'class') hit.signature = this.classSignature(r.id, r.signature); // only for answers shown: one lookup each
+        out.push(hit);
+      } else if (byKey.size > limit + 40) break; // later rows only fold into what is shown
     }
     return out;
   }

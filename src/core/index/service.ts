@@ -67,6 +67,8 @@ export class DocsIndex {
   private readonly lifetime = new AbortController();
   error: string | null = null;
   lastRun: IndexRunStats[] = [];
+  /** Time the last catch-up spent learning word vectors (after every item was already searchable). */
+  lastVectorsMs = 0;
 
   constructor(private readonly opts: DocsIndexOptions) {
     this.log = opts.log ?? createLogger('docent:index');
@@ -87,6 +89,7 @@ export class DocsIndex {
       const has = r.store.db.prepare(`SELECT 1 FROM meta WHERE key = 'vectors'`).get();
       if (!changed && has) return;
       const got = learnIndexVectors(r.store.db);
+      this.lastVectorsMs = got?.ms ?? 0;
       if (got) this.log.info(`learned ${got.words} word vectors for ${r.root} in ${Math.round(got.ms)} ms`);
     } catch (err) {
       this.log.warn(`could not learn word vectors for ${r.root}: ${(err as Error).message}`);

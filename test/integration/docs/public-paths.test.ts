@@ -132,3 +132,50 @@ describe('JS/TS re-exports', () => {
     expect(d.summary).toBe('Split text into words.');
   });
 });
+
+describe('Rust pub use', () => {
+  let rctx: FeatureContext;
+  beforeAll(async () => {
+    const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-public-rs-')), index: { workers: 0 } } as never, env: {} });
+    rctx = { workspace: new Workspace([path.join(FIXTURES, 'rust-public')]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+    await docsSearch({ query: 'warm up', limit: 1 }, rctx);
+  }, 60_000);
+  afterAll(async () => {
+    await rctx.services.disposeAll();
+  });
+
+  it('records `pub use` lists, renames and globs', async () => {
+    const x = await extractFixture('rust-public', 'src/lib.rs');
+    expect(x.reexports).toEqual([
+      { public: 'crate::Parser', target: 'crate::parser::Parser' },
+      { public: 'crate::parse_str', target: 'crate::parser::parse' },
+      { public: 'crate::*', target: 'crate::util::*' },
+    ]);
+  });
+
+  it('finds re-exported items at the crate root', async () => {
+    const renamed = await docsSearch({ query: 'pubuse::parse_str', limit: 3 }, rctx);
+    expect(renamed.results[0]?.id).toBe('pubuse::parse_str');
+    expect(renamed.results[0]?.also_in?.map((a) => a.id)).toContain('pubuse::parser::parse');
+    const d = await docsGet({ id: 'pubuse::normalize', max_chars: 24_000 }, rctx);
+    expect(d.summary).toBe('Trims a line and lowercases it.');
+  });
+});
+
+describe('C/C++ aliases', () => {
+  it('a #define that renames a documented function carries its docs', async () => {
+    const x = await extractFixture('c-public', 'zlike.h');
+    const m = item(x, 'compress2');
+    expect(m.kind).toBe('macro');
+    expect(m.summary).toBe('Compresses a buffer into another one.');
+    expect(m.tags.alias_of).toBe('z_compress2');
+    expect(m.params.map((p) => p.name)).toContain('level');
+  });
+
+  it('a C++ using alias of a documented class carries its docs', async () => {
+    const x = await extractFixture('c-public', 'paths.hpp');
+    const a = item(x, 'fsx::path');
+    expect(a.summary).toBe('A path on disk, split into its components.');
+    expect(a.tags.alias_of).toBe('fsx::basic_path');
+  });
+});

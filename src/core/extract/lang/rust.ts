@@ -5,7 +5,8 @@ import { stripBlockComment, stripLineComments, type RawComment } from '../doc/co
 import { parseRustDoc } from '../doc/markdown.js';
 import { firstSentence, type ParsedDoc } from '../doc/model.js';
 import { field, isComment, leadingComments, namedChildren } from '../syntax.js';
-import type { FileExtract, ItemKind, Visibility } from '../types.js';
+import type { FileExtract, ItemKind, Reexport, Visibility } from '../types.js';
+import { rustReexports } from './rust-reexports.js';
 
 /**
  * Rust: `///` and `/** *\/` item docs, `//!` and `/*! *\/` module docs, Markdown sections
@@ -72,6 +73,7 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
   const modPath = rustModulePath(opts.file, opts.project?.rustCrate, rootName);
   const module = modPath.join('::');
   const imports: string[] = [];
+  const reexports: Reexport[] = [];
   let moduleDoc: ParsedDoc | null = null;
 
   function innerDoc(container: Node): ParsedDoc | null {
@@ -135,6 +137,7 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
       switch (n.type) {
         case 'use_declaration':
           imports.push(oneLine(field(n, 'argument')?.text ?? ''));
+          if (/^pub\b/.test(n.text)) reexports.push(...rustReexports(n.text, scope, rootName));
           break;
         case 'function_item':
         case 'function_signature_item': {
@@ -254,5 +257,6 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
     items: sink.items,
     imports: imports.filter(Boolean),
     errors: root.hasError ? 1 : 0,
+    ...(reexports.length ? { reexports } : {}),
   };
 }

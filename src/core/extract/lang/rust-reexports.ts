@@ -1,0 +1,38 @@
+import type { Reexport } from '../types.js';
+
+/**
+ * Rust `pub use` re-exports: `pub use parser::Parser;`, `pub use crate::a::{B, C as D};`,
+ * `pub use self::inner::*;` make a name public at the using module's path. Paths are read as
+ * written: `crate::` from the crate root, `self::`/`super::` from this module, anything else
+ * from this module too (a child module; an external crate's path simply matches nothing).
+ */
+export function rustReexports(useText: string, scope: string[], rootName: string): Reexport[] {
+  const m = /^pub(?:\([^)]*\))?\s+use\s+([\s\S]+?);?\s*$/.exec(useText.trim());
+  if (!m) return [];
+  const here = scope.join('::');
+  const out: Reexport[] = [];
+  for (const { path, alias } of expand(m[1]!.replace(/\s+/g, ' ').trim())) {
+    let segs = path.split('::').map((x) => x.trim()).filter(Boolean);
+    if (!segs.length) continue;
+    if (segs[0] === 'crate') segs = [rootName, ...segs.slice(1)];
+    else if (segs[0] === 'self') segs = [...scope, ...segs.slice(1)];
+    else if (segs[0] === 'super') segs = [...scope.slice(0, -1), ...segs.slice(1)];
+    else segs = [...scope, ...segs];
+    const last = segs[segs.length - 1]!;
+    if (last === '*') out.push({ public: `${here}::*`, target: segs.join('::') });
+    else if (/^\w+$/.test(alias ?? last) && (alias ?? last) !== '_') out.push({ public: `${here}::${alias ?? last}`, target: segs.join('::') });
+  }
+  return out.filter((r) => r.public !== r.target);
+}
+
+/** `a::{B, c::D as E}` → a::B, a::c::D (as E); one level of braces. */
+function expand(text: string): { path: string; alias?: string }[] {
+  const brace = text.indexOf('{');
+  if (brace < 0) {
+    const [path, alias] = text.split(/\s+as\s+/);
+    return [{ path: path!, alias: alias?.trim() }];
+  }
+  const prefix = text.slice(0, brace);
+  const inner = text.slice(brace + 1, text.lastIndexOf('}'));
+  return inner.split(',').map((p) => p.trim()).filter(Boolean).flatMap((p) => expand(`${prefix}${p}`));
+}
