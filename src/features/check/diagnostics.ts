@@ -24,6 +24,10 @@ import { resolveScope } from './scope.js';
 const CONCURRENCY = 3;
 /** Quick fixes are asked for at most this many diagnostics per file. */
 const FIXES_PER_FILE = 20;
+/** Past this many files, files opened only for this call are closed after their turn. */
+const TRANSIENT_OVER = 8;
+/** At most this many files are listed in `incomplete` (a warning gives the full count). */
+const MAX_INCOMPLETE = 50;
 
 interface Checked {
   file: string;
@@ -59,6 +63,8 @@ export async function diagnostics(input: DiagnosticsInputT, ctx: FeatureContext)
           session: ctx.session.id,
           signal: ctx.signal,
           timeoutMs: ctx.config.lsp.requestTimeoutMs,
+          // Many files: each is closed after its turn, so the server's open set stays small.
+          transient: checked.length > TRANSIENT_OVER,
           fixesFor: input.include_fixes ? FIXES_PER_FILE : 0,
           fixable: (d) => severityRank(severityOf(d)) <= minRank,
         });
@@ -102,6 +108,7 @@ export async function diagnostics(input: DiagnosticsInputT, ctx: FeatureContext)
     unchanged = shown.filter((d) => before.has(d.id)).length;
     shown = shown.filter((d) => !before.has(d.id));
   }
+  if (incomplete.length > MAX_INCOMPLETE) warnings.push(`${incomplete.length} files could not be checked completely; the first ${MAX_INCOMPLETE} are listed in incomplete.`);
   shown = shown.filter((d) => severityRank(d.severity) <= minRank);
   shown.sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || a.span.file.localeCompare(b.span.file) || a.span.line - b.span.line || a.span.column - b.span.column);
   const counts = { error: 0, warning: 0, info: 0, hint: 0 };
@@ -124,7 +131,7 @@ export async function diagnostics(input: DiagnosticsInputT, ctx: FeatureContext)
         server: c.server!.spec.id,
       })),
     complete: incomplete.length === 0,
-    incomplete,
+    incomplete: incomplete.slice(0, MAX_INCOMPLETE),
     baseline: encodeBaseline(baseline),
     counts,
     total,
