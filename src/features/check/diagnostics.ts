@@ -62,7 +62,8 @@ export async function diagnostics(input: DiagnosticsInputT, ctx: FeatureContext)
         c.result = await documentDiagnostics(c.server, c.file, {
           session: ctx.session.id,
           signal: ctx.signal,
-          timeoutMs: ctx.config.lsp.requestTimeoutMs,
+          // A first parse of a heavy file (templates, a big TU) can outlast one request's timeout.
+          timeoutMs: Math.max(ctx.config.lsp.requestTimeoutMs, ctx.config.lsp.readyTimeoutMs),
           // Many files: each is closed after its turn, so the server's open set stays small.
           transient: checked.length > TRANSIENT_OVER,
           fixesFor: input.include_fixes ? FIXES_PER_FILE : 0,
