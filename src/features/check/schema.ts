@@ -21,7 +21,7 @@ export const FixSchema = z.object({
   title: z.string(),
   confidence: z.enum(CONFIDENCES).describe(CONFIDENCE_HELP),
   is_preferred: z.boolean().describe('The server marks this fix as the one to take (LSP isPreferred).'),
-  edits: z.array(TextEditSchema).describe('Plain text edits on the current view ({file, range, new_text}); give them to the edit applier or to overlay_apply.'),
+  edits: z.array(TextEditSchema).describe('Plain text edits on the current view ({file, range, new_text}, 1-based): apply them with edit_files (the edit applier: preview, then apply: true, or into an overlay) or try them with overlay_apply {file, edits}.'),
   diff: z.string().describe('Unified diff of the fix against the current view (the session\'s overlays, else the disk).'),
 });
 export type FixT = z.output<typeof FixSchema>;
