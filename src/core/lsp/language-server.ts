@@ -293,6 +293,8 @@ export class LanguageServer {
           // Read again under the lease; a view changed while waiting still goes out whole.
           const view = this.vfs.read(p, opts.session);
           const doc = p === file || client.documents.isOpen(p) || view.origin === 'overlay' ? client.open(view, languageIdFor(p, this.spec)) : undefined;
+          // Another session's overlay of a file that does not exist for this session: gone from the server.
+          if (!doc && !view.exists && client.documents.isOpen(p)) client.documents.close(p);
           if (p === file) {
             if (!doc) throw new DocentError('E_NOT_FOUND', `Cannot read ${file}.`, 'Check that the file exists and is readable.');
             held = { client, doc, view };
