@@ -44,7 +44,7 @@ export const DiagnosticsInput = z.object({
   files: z.array(z.string().min(1)).min(1).max(500).optional().describe('Paths, directories or globs ("src/**/*.ts"); the whole workspace when omitted (with progress).'),
   min_severity: SeveritySchema.default('hint').describe('Leave out diagnostics below this severity (error > warning > info > hint).'),
   since: z.string().optional().describe('A baseline an earlier diagnostics call returned: answer only the new diagnostics (in `diagnostics`) and the fixed ones (in `fixed`).'),
-  max_results: z.number().int().min(1).max(5000).default(200).describe('At most this many diagnostics (errors first); `total` and `truncated` say how many there were.'),
+  max_results: z.number().int().min(1).max(5000).default(100).describe('At most this many diagnostics (errors first); `total` and `truncated` say how many there were.'),
   include_fixes: z.boolean().default(true).describe('Ask the servers for quick fixes of the diagnostics shown.'),
 });
 export type DiagnosticsInputT = z.output<typeof DiagnosticsInput>;
