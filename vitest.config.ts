@@ -10,5 +10,7 @@ export default defineConfig({
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     reporters: ['default'],
+    // Fetches the Emacs manuals once per run (or says in one line why their tests are skipped).
+    globalSetup: ['test/helpers/emacs-manuals-setup.ts'],
   },
 });

@@ -21,6 +21,21 @@ check gzip gzip
 check xz xz-utils
 check bzip2 bzip2
 check python3 python3
+# black formats Python for format_document (pyright does not format).
+check black black
+# The run tools' tests: pytest and coverage.py, GoogleTest with gcovr, Go (cargo comes from rustup).
+check gcovr gcovr
+check go golang-go
+/usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3-pytest)
+/usr/bin/python3 -c 'import coverage' >/dev/null 2>&1 || need+=(python3-coverage)
+[ -e /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
+command -v prlimit >/dev/null 2>&1 || need+=(util-linux)
+# Debugging and profiling (issue 15): lldb-dap for C/C++, debugpy under Debian's Python, callgrind.
+check lldb-dap-19 lldb-19
+check valgrind valgrind
+[ -e /usr/lib/python3/dist-packages/debugpy/__init__.py ] || need+=(python3-debugpy)
+# The docs browser tests drive Debian's chromium through playwright-core.
+check chromium chromium
 # The coreutils manual is what the Info tests read from the system.
 [ -e /usr/share/info/coreutils.info.gz ] || [ -e /usr/share/info/coreutils.info ] || need+=(coreutils)
 

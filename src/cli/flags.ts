@@ -20,6 +20,8 @@ export interface GlobalFlags {
   allowWrites?: boolean;
   allowRun?: boolean;
   logLevel?: string;
+  /** false with --no-daemon: answer in this process even when a daemon runs. */
+  daemon?: boolean;
 }
 
 
@@ -37,7 +39,8 @@ export function addGlobalFlags(program: Command): Command {
     .option('--compile-commands-dir <dir>', 'directory holding compile_commands.json for clangd')
     .option('--allow-writes', 'allow tools to write files when a call passes apply: true')
     .option('--allow-run', 'offer the run and debug tools over HTTP too (they execute project code)')
-    .addOption(new Option('--log-level <level>', 'stderr log level').choices(['silent', 'error', 'warn', 'info', 'debug']));
+    .addOption(new Option('--log-level <level>', 'stderr log level').choices(['silent', 'error', 'warn', 'info', 'debug']))
+    .option('--no-daemon', 'answer in this process, not through a running docent daemon');
 }
 
 export function flagsToConfig(f: GlobalFlags): DocentConfigInput {

@@ -1,5 +1,9 @@
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgressModule from 'cli-progress';
 import type { ProgressReport } from '../features/context.js';
+
+// cli-progress loads only when a bar is drawn (a TTY and a long task), not on every command.
+const requireCjs = createRequire(import.meta.url);
 
 /**
  * A progress reporter for the terminal: a bar with rate and ETA on a TTY stderr, nothing
@@ -7,11 +11,12 @@ import type { ProgressReport } from '../features/context.js';
  */
 export function terminalProgress(label: string): { report: (p: ProgressReport) => void; stop: () => void } {
   if (!process.stderr.isTTY) return { report: () => {}, stop: () => {} };
-  let bar: cliProgress.SingleBar | undefined;
+  let bar: cliProgressModule.SingleBar | undefined;
   return {
     report(p) {
       const total = p.total ?? 0;
       if (!bar) {
+        const cliProgress = requireCjs('cli-progress') as typeof cliProgressModule;
         bar = new cliProgress.SingleBar(
           {
             stream: process.stderr,

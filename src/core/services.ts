@@ -21,6 +21,17 @@ export class ServiceRegistry {
     return this.services.get(key) as T | undefined;
   }
 
+  /** Dispose one service and forget it, so the next `get` creates it afresh (the daemon unloads idle roots). */
+  async release(key: string): Promise<void> {
+    const service = this.services.get(key) as Partial<Disposable> | undefined;
+    if (!this.services.delete(key)) return;
+    try {
+      await service?.dispose?.();
+    } catch {
+      // unloading: a failing dispose must not keep the entry
+    }
+  }
+
   /** Dispose every service that can be, in reverse creation order; never throws. */
   async disposeAll(): Promise<void> {
     const entries = [...this.services.values()].reverse();

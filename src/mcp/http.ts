@@ -23,7 +23,11 @@ export interface HttpOptions {
   log: Logger;
   /** A fresh MCP server for each new session. */
   createServer: () => Server;
+  /** Other GET paths (the docs browser); true when it answered. */
+  web?: WebHandler;
 }
+
+export type WebHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 export interface RunningHttp {
   url: string;
@@ -71,7 +75,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function sendJsonError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+export function sendJsonError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
@@ -88,21 +92,39 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   return text ? JSON.parse(text) : undefined;
 }
 
-export async function startHttp(opts: HttpOptions): Promise<RunningHttp> {
+/** Options for the /mcp request handler alone, without a listening socket. */
+export interface McpHandlerOptions {
+  log: Logger;
+  createServer: () => Server;
+  /**
+   * Checks a request must pass before it reaches a session (Host/Origin, token); answers and
+   * returns false to reject. None on a private Unix socket, where the file mode is the gate.
+   */
+  gate?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Called when a session opens or closes, with the number now open. */
+  onSessionsChanged?: (count: number) => void;
+}
+
+export interface McpHandler {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  sessionCount(): number;
+  /** Close one session (its MCP server aborts what is still running). */
+  closeSession(id: string): Promise<void>;
+  closeAll(): Promise<void>;
+}
+
+/**
+ * The Streamable HTTP endpoint at /mcp with its session table: a fresh MCP server per
+ * initialize, later requests routed by Mcp-Session-Id. Shared by `serve --http` and the daemon.
+ */
+export function createMcpHandler(opts: McpHandlerOptions): McpHandler {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
-  let hosts = allowedHostValues(opts.host, opts.port, opts.allowedHosts);
+  const changed = () => opts.onSessionsChanged?.(sessions.size);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/mcp') return sendJsonError(res, 404, 'Not found: the MCP endpoint is /mcp.');
-    const host = (req.headers.host ?? '').toLowerCase();
-    if (!hosts.has(host) || !originAllowed(req.headers.origin, hosts)) {
-      opts.log.warn(`rejected a request with Host "${req.headers.host}" and Origin "${req.headers.origin ?? ''}" (DNS-rebinding protection)`);
-      return sendJsonError(res, 403, 'Forbidden: Host or Origin header does not name this server.');
-    }
-    if (opts.token && !tokenMatches(req.headers.authorization, opts.token)) {
-      return sendJsonError(res, 401, 'Unauthorized: a valid bearer token is required.', { 'WWW-Authenticate': 'Bearer realm="docent"' });
-    }
+    if (opts.gate && !opts.gate(req, res)) return;
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (req.method === 'POST') {
@@ -119,10 +141,11 @@ export async function startHttp(opts: HttpOptions): Promise<RunningHttp> {
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
           sessions.set(id, transport);
+          changed();
         },
       });
       transport.onclose = () => {
-        if (transport.sessionId) sessions.delete(transport.sessionId);
+        if (transport.sessionId && sessions.delete(transport.sessionId)) changed();
       };
       const server = opts.createServer();
       await server.connect(transport);
@@ -135,6 +158,78 @@ export async function startHttp(opts: HttpOptions): Promise<RunningHttp> {
     res.setHeader('Allow', 'GET, POST, DELETE');
     return sendJsonError(res, 405, 'Method not allowed.');
   };
+
+  return {
+    handle,
+    sessionCount: () => sessions.size,
+    async closeSession(id) {
+      await sessions.get(id)?.close().catch(() => {});
+    },
+    async closeAll() {
+      for (const t of [...sessions.values()]) await t.close().catch(() => {});
+      sessions.clear();
+    },
+  };
+}
+
+/** The DNS-rebinding (Host/Origin) and bearer-token checks of a TCP listener, as a handler gate. */
+export function tcpGate(hostsNow: () => Set<string>, token: string | undefined, log: Logger): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const hosts = hostsNow();
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!hosts.has(host) || !originAllowed(req.headers.origin, hosts)) {
+      log.warn(`rejected a request with Host "${req.headers.host}" and Origin "${req.headers.origin ?? ''}" (DNS-rebinding protection)`);
+      sendJsonError(res, 403, 'Forbidden: Host or Origin header does not name this server.');
+      return false;
+    }
+    if (token && !tokenMatches(req.headers.authorization, token)) {
+      sendJsonError(res, 401, 'Unauthorized: a valid bearer token is required.', { 'WWW-Authenticate': 'Bearer realm="docent"' });
+      return false;
+    }
+    return true;
+  };
+}
+
+/**
+ * The gate for pages a browser opens: the same Host/Origin check, and the token (when one is
+ * set) from the Authorization header, a `docent_token` cookie, or once in `?token=`, which
+ * then sets that cookie (a browser cannot send a bearer header when it follows a link).
+ */
+export function webGate(hostsNow: () => Set<string>, token: string | undefined, log: Logger): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const hostCheck = tcpGate(hostsNow, undefined, log);
+  return (req, res) => {
+    if (!hostCheck(req, res)) return false;
+    if (!token) return true;
+    const cookie = /(?:^|;\s*)docent_token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+    const query = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token');
+    const matches = (v: string | undefined | null) => Boolean(v) && tokenMatches(`Bearer ${decodeURIComponent(v!)}`, token);
+    if (tokenMatches(req.headers.authorization, token) || matches(cookie)) return true;
+    if (matches(query)) {
+      res.setHeader('Set-Cookie', `docent_token=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
+      return true;
+    }
+    res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('docent: this server needs its token; open the page once as /?token=<token>.\n');
+    return false;
+  };
+}
+
+/** The request function of an HTTP listener: /mcp to the MCP handler, other paths to the web pages. */
+export function httpRoutes(mcp: McpHandler, web: WebHandler | undefined, webCheck: (req: IncomingMessage, res: ServerResponse) => boolean): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (web && pathname !== '/mcp') {
+      if (!webCheck(req, res)) return;
+      if (await web(req, res)) return;
+    }
+    return mcp.handle(req, res);
+  };
+}
+
+export async function startHttp(opts: HttpOptions): Promise<RunningHttp> {
+  let hosts = allowedHostValues(opts.host, opts.port, opts.allowedHosts);
+  const mcp = createMcpHandler({ log: opts.log, createServer: opts.createServer, gate: tcpGate(() => hosts, opts.token, opts.log) });
+  const handle = httpRoutes(mcp, opts.web, webGate(() => hosts, opts.token, opts.log));
 
   const http: HttpServer = createServer((req, res) => {
     handle(req, res).catch((err) => {
@@ -153,8 +248,7 @@ export async function startHttp(opts: HttpOptions): Promise<RunningHttp> {
   return {
     url: `http://${shownHost}:${port}/mcp`,
     async close() {
-      for (const t of sessions.values()) await t.close().catch(() => {});
-      sessions.clear();
+      await mcp.closeAll();
       http.closeAllConnections?.();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },

@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Logger } from '../core/log.js';
-import { startHttp, type RunningHttp } from './http.js';
+import type { RunningHttp, WebHandler } from './http.js';
 import { createMcpServer, type ServerDeps } from './server.js';
 
 /**
@@ -64,13 +64,15 @@ export async function serveStdio(deps: ServerDeps): Promise<ServeHandle> {
   return { stop };
 }
 
-export async function serveHttp(deps: ServerDeps, listen: { host: string; port: number; token?: string; allowedHosts?: string[] }): Promise<ServeHandle> {
+export async function serveHttp(deps: ServerDeps, listen: { host: string; port: number; token?: string; allowedHosts?: string[]; web?: WebHandler }): Promise<ServeHandle> {
   let running: RunningHttp | undefined;
   const stop = once(async () => {
     await running?.close();
     await deps.services.disposeAll();
   });
   onShutdown(deps.log, stop);
+  // The HTTP transport (and what it brings) loads only for --http.
+  const { startHttp } = await import('./http.js');
   running = await startHttp({ ...listen, log: deps.log.child('http'), createServer: () => createMcpServer(deps) });
   return { url: running.url, stop };
 }

@@ -9,6 +9,8 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
 import type { DocentConfig } from '../core/config/schema.js';
 import { DocentError, toDocentError } from '../core/errors.js';
@@ -17,7 +19,9 @@ import type { ServiceRegistry } from '../core/services.js';
 import type { Workspace } from '../core/workspace/workspace.js';
 import { OwnedSession, type FeatureContext, type ProgressReport } from '../features/context.js';
 import { randomUUID } from 'node:crypto';
-import { inputJsonSchema, inputKeys, outputJsonSchema } from './schema.js';
+import { inputKeys } from './schema.js';
+import { liveEntry, type ToolEntry } from './catalog.js';
+import { listing } from './listing.js';
 import { editDistance } from '../core/rank/edit-distance.js';
 import type { AnyTool } from './tool.js';
 
@@ -28,7 +32,8 @@ export interface ServerDeps {
   workspace: Workspace;
   config: DocentConfig;
   services: ServiceRegistry;
-  tools: readonly AnyTool[];
+  /** The tools to serve: catalog entries (loaded on first call) or tool definitions. */
+  tools: readonly (ToolEntry | AnyTool)[];
   log: Logger;
   /** True when no --root was given, so the client's roots (if it has any) become the workspace. */
   rootsFromClient: boolean;
@@ -37,6 +42,11 @@ export interface ServerDeps {
    * they are used), so that background work such as indexing starts on the right directories.
    */
   onWorkspaceReady?: () => void;
+  /**
+   * Answer with the feature's own output object (checked against the output schema, but not
+   * re-shaped by it), so the daemon's CLI answers print exactly as a standalone run's.
+   */
+  rawOutput?: boolean;
 }
 
 const INSTRUCTIONS =
@@ -55,16 +65,9 @@ export function errorResult(err: DocentError): CallToolResult {
   };
 }
 
-/** The tools/list entries, computed once per tool set. */
+/** The tools/list entries, computed once per tool set (the daemon makes a server per session). */
 export function listedTools(tools: readonly AnyTool[]): Tool[] {
-  return tools.map((t) => ({
-    name: t.name,
-    title: t.title,
-    description: t.description,
-    inputSchema: inputJsonSchema(t.inputSchema) as Tool['inputSchema'],
-    outputSchema: outputJsonSchema(t.outputSchema) as Tool['outputSchema'],
-    annotations: { title: t.title, ...t.annotations },
-  }));
+  return tools.map(listing);
 }
 
 /**
@@ -76,8 +79,10 @@ export async function runTool(
   tool: AnyTool,
   args: unknown,
   ctx: Omit<FeatureContext, 'progress'> & { progress?: (p: ProgressReport) => void },
+  accepted?: readonly string[] | null,
+  opts: { rawOutput?: boolean } = {},
 ): Promise<CallToolResult> {
-  const unknown = unknownArguments(tool, args);
+  const unknown = unknownArguments(tool, args, accepted);
   if (unknown) return errorResult(unknown);
   const parsed = tool.inputSchema.safeParse(args ?? {});
   if (!parsed.success) {
@@ -92,7 +97,8 @@ export async function runTool(
       ctx.log.error(`${tool.name} produced output that does not match its schema`, z.prettifyError(checked.error));
       return errorResult(new DocentError('E_INTERNAL', `${tool.name} produced an answer that does not match its output schema: ${z.prettifyError(checked.error)}`));
     }
-    return { content: [{ type: 'text', text: tool.render(checked.data) }], structuredContent: checked.data as Record<string, unknown> };
+    const answer = opts.rawOutput ? output : checked.data;
+    return { content: [{ type: 'text', text: tool.render(answer) }], structuredContent: answer as Record<string, unknown> };
   } catch (err) {
     const e = ctx.signal.aborted ? new DocentError('E_CANCELLED', 'The request was cancelled by the client.') : toDocentError(err);
     if (e.code === 'E_INTERNAL') ctx.log.error(`${tool.name} failed`, err);
@@ -101,12 +107,23 @@ export async function runTool(
 }
 
 const acceptedKeys = new WeakMap<AnyTool, Set<string> | null>();
+const acceptedSets = new WeakMap<readonly string[], Set<string>>();
 
-/** E_BAD_INPUT for argument names the tool does not take, with the likely intended one. */
-function unknownArguments(tool: AnyTool, args: unknown): DocentError | null {
+/**
+ * E_BAD_INPUT for argument names the tool does not take, with the likely intended one. The
+ * names come from the catalog (the build's manifest) when given, else from the input schema.
+ */
+function unknownArguments(tool: AnyTool, args: unknown, known?: readonly string[] | null): DocentError | null {
   if (!args || typeof args !== 'object' || Array.isArray(args)) return null;
-  if (!acceptedKeys.has(tool)) acceptedKeys.set(tool, inputKeys(tool.inputSchema));
-  const accepted = acceptedKeys.get(tool);
+  let accepted: Set<string> | null | undefined;
+  if (known === null) accepted = null;
+  else if (known) {
+    accepted = acceptedSets.get(known);
+    if (!accepted) acceptedSets.set(known, (accepted = new Set(known)));
+  } else {
+    if (!acceptedKeys.has(tool)) acceptedKeys.set(tool, inputKeys(tool.inputSchema));
+    accepted = acceptedKeys.get(tool);
+  }
   if (!accepted) return null;
   const extra = Object.keys(args).filter((k) => !accepted.has(k));
   if (!extra.length) return null;
@@ -121,13 +138,24 @@ function unknownArguments(tool: AnyTool, args: unknown): DocentError | null {
   );
 }
 
+/**
+ * The SDK's server validates elicitation answers with Ajv, and builds an Ajv instance (with
+ * its formats) in every Server's constructor: a cost at each start and each HTTP session for
+ * a feature docent does not use. This provider builds it on first use instead.
+ */
+function lazyJsonSchemaValidator(): jsonSchemaValidator {
+  let ajv: AjvJsonSchemaValidator | undefined;
+  return { getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema) };
+}
+
 export function createMcpServer(deps: ServerDeps): Server {
   const server = new Server(
     { name: deps.name, version: deps.version, title: 'docent' },
-    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: lazyJsonSchemaValidator() },
   );
-  const byName = new Map(deps.tools.map((t) => [t.name, t]));
-  const listed = listedTools(deps.tools);
+  const entries = deps.tools.map((t) => ('load' in t ? t : liveEntry(t)));
+  const byName = new Map(entries.map((t) => [t.name, t]));
+  const listed = entries.map((t) => t.listing);
   // One session per server instance: stdio has one, HTTP makes one server per client session.
   // Per-session state (overlays, pending edits, debug sessions) is dropped when it closes.
   const session = new OwnedSession(randomUUID());
@@ -140,8 +168,8 @@ export function createMcpServer(deps: ServerDeps): Server {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) {
+    const entry = byName.get(request.params.name);
+    if (!entry) {
       throw new McpError(RpcErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Available: ${[...byName.keys()].join(', ')}`);
     }
     const token = request.params._meta?.progressToken;
@@ -156,6 +184,14 @@ export function createMcpServer(deps: ServerDeps): Server {
         .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: p.progress, total: p.total, message: p.message } })
         .catch(() => {});
     };
+    // The tool's group module (its features, and what they use) is imported on its first call.
+    let tool: AnyTool;
+    try {
+      tool = await entry.load();
+    } catch (err) {
+      deps.log.error(`could not load ${entry.name}`, err);
+      return errorResult(toDocentError(err));
+    }
     return runTool(tool, request.params.arguments, {
       workspace: deps.workspace,
       config: deps.config,
@@ -164,7 +200,7 @@ export function createMcpServer(deps: ServerDeps): Server {
       progress,
       log: deps.log.child(tool.name),
       session,
-    });
+    }, entry.accepted, { rawOutput: deps.rawOutput });
   });
 
   const ready = () => deps.onWorkspaceReady?.();

@@ -17,10 +17,11 @@ export function registerSymbolsCommands(program: Command): void {
     .option('-f, --file <path>', 'search this file, directory or glob instead of the workspace (repeatable)', collect)
     .option('-l, --language <lang>', 'search only this language or server (cpp, typescript, python, …)')
     .option('--external', 'include symbols outside the project (system headers, node_modules, …)')
-    .option('--no-details', 'skip signature/documentation/reference counts')
+    .option('--no-details', 'skip signature/documentation')
+    .option('--references', 'also count references of the top results (slower)')
     .addOption(new Option('-n, --max <n>', 'maximum results').default(100).argParser(positiveInt))
     .addOption(new Option('--offset <n>', 'skip this many results').default(0).argParser(nonNegativeInt))
-    .action(async (query: string, opts: { kind?: string[]; file?: string[]; language?: string; external?: boolean; details: boolean; max: number; offset: number }, cmd: Command) => {
+    .action(async (query: string, opts: { kind?: string[]; file?: string[]; language?: string; external?: boolean; details: boolean; references?: boolean; max: number; offset: number }, cmd: Command) => {
       await runFeature(
         cmd,
         (ctx) => {
@@ -31,6 +32,7 @@ export function registerSymbolsCommands(program: Command): void {
             language: opts.language,
             include_external: Boolean(opts.external),
             include_details: opts.details,
+            include_references: Boolean(opts.references),
             max_results: opts.max,
             offset: opts.offset,
           });

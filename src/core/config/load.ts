@@ -65,6 +65,12 @@ export function envLayer(env: NodeJS.ProcessEnv): Layer {
       readyTimeoutMs: intFrom(env, 'DOCENT_LSP_READY_TIMEOUT_MS'),
       idleShutdownMs: intFrom(env, 'DOCENT_LSP_IDLE_MS'),
     },
+    daemon: {
+      autoStart: boolFrom(env, 'DOCENT_DAEMON_AUTOSTART'),
+      idleExitMs: intFrom(env, 'DOCENT_DAEMON_IDLE_EXIT_MS'),
+      rootIdleMs: intFrom(env, 'DOCENT_DAEMON_ROOT_IDLE_MS'),
+      startTimeoutMs: intFrom(env, 'DOCENT_DAEMON_START_TIMEOUT_MS'),
+    },
   };
 }
 

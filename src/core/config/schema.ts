@@ -72,6 +72,34 @@ export const ConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /** Limits and settings for the run tools (builds and tests execute project code). */
+    run: z
+      .object({
+        /** Wall-clock limit of one build or test run, in seconds (a call may ask for less or more). */
+        timeoutS: z.number().int().positive().default(600),
+        /** Bytes of each output stream kept per run (head and tail; the middle is counted and dropped). */
+        maxOutputBytes: z.number().int().positive().default(256 * 1024),
+        /** Memory cap per run in MiB (the data limit, RLIMIT_DATA, applied with prlimit where installed); 0 turns it off. */
+        memoryMb: z.number().int().nonnegative().default(8192),
+        /** The project's own environment settings for its builds and tests (DOCENT_* and secret-looking names are never passed). */
+        env: z.record(z.string(), z.string()).default({}),
+      })
+      .strict()
+      .prefault({}),
+    /** The per-user daemon (`docent daemon`) that CLI commands and `serve --attach` share. */
+    daemon: z
+      .object({
+        /** Start a daemon in the background when a command finds none. Unset: on when stdin and stdout are terminals. */
+        autoStart: z.boolean().optional(),
+        /** Exit after this long without sessions (0: never). */
+        idleExitMs: z.number().int().nonnegative().default(30 * 60_000),
+        /** Close a root's docs index after this long without questions about it. */
+        rootIdleMs: z.number().int().positive().default(10 * 60_000),
+        /** How long a command waits for a daemon to start or answer before running standalone. */
+        startTimeoutMs: z.number().int().positive().default(5000),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 

@@ -5,6 +5,7 @@ import { extractCpp } from './lang/cpp.js';
 import { extractGo } from './lang/go.js';
 import { extractJava } from './lang/java.js';
 import { extractPython } from './lang/python.js';
+import { addPythonAliases, pythonReexports } from './lang/python-public.js';
 import { extractRust } from './lang/rust.js';
 import { extractTypeScript } from './lang/typescript.js';
 import { parse } from './parser.js';
@@ -29,6 +30,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
     const fast = extractPythonFast(source, opts);
     if (fast) {
       addModuleItem(fast, opts);
+      addPublicPaths(lang, fast, source, opts);
       return fast;
     }
   }
@@ -38,9 +40,19 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
   try {
     const result = EXTRACTORS[lang](tree, source, opts, lang);
     addModuleItem(result, opts);
+    addPublicPaths(lang, result, source, opts);
     return result;
   } finally {
     tree.delete();
+  }
+}
+
+/** Names public under another path than their definition's: aliases (items) and re-exports (recorded). */
+function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, opts: ExtractOptions): void {
+  if (lang === 'python') {
+    addPythonAliases(result, source);
+    const re = pythonReexports(source, result.module.name, opts.file);
+    if (re.length) result.reexports = re;
   }
 }
 

@@ -109,4 +109,15 @@ export interface FileExtract {
   imports: string[];
   /** Parse problems worth reporting (the tree had errors); extraction still returns what it found. */
   errors: number;
+  /** Names this file makes public under another path (a package re-exporting its submodules' names). */
+  reexports?: Reexport[];
+}
+
+/**
+ * `public` is the id users write, `target` the defining id; a trailing `.*` on both means every
+ * name of the target module (`from .tasks import *`, `export * from './x'`, `pub use x::*`).
+ */
+export interface Reexport {
+  public: string;
+  target: string;
 }

@@ -5,6 +5,9 @@ import { queryWords, stem } from '../rank/words.js';
 import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore, ItemRow } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
+import { PublicPaths } from './public-paths.js';
+import { RelatedWords } from './vectors.js';
+import { ModulePopularity } from './popularity.js';
 
 /**
  * Read-side queries over one root's index: ranked search, lookup by id or name, module
@@ -29,6 +32,21 @@ export interface SearchHit {
   file: string;
   line: number;
   visibility: string;
+  /** Other places the same item was found: folded copies, or its definition when `id` is the public path. */
+  also_in: { id: string; file: string; line: number }[];
+}
+
+/** An item's columns without its JSON (cheap to read in bulk), with its file. */
+export interface LightItem {
+  rowid: number;
+  id: string;
+  name: string;
+  kind: string;
+  signature: string;
+  summary: string;
+  has_doc: number;
+  line: number;
+  path: string;
 }
 
 const CANDIDATES = 100;
@@ -51,7 +69,15 @@ export class IndexQueries {
   private dfCache = new Map<string, number>();
   private dfItems = -1;
 
-  constructor(private readonly store: IndexStore) {}
+  private readonly paths: PublicPaths;
+  private readonly related: RelatedWords;
+  private readonly popularity: ModulePopularity;
+
+  constructor(private readonly store: IndexStore) {
+    this.paths = new PublicPaths(store.db);
+    this.related = new RelatedWords(store.db);
+    this.popularity = new ModulePopularity(store.db);
+  }
 
   private readonly statements = new Map<string, Statement>();
 
@@ -102,7 +128,10 @@ export class IndexQueries {
       idf.set(w, n === 0 ? 0 : Math.log(1 + total / n));
     }
     const prose = words.length >= 3;
-    const shape: QueryShape = { raw: query, words, idf, prose };
+    // Prose questions also match the words the indexed docs use in the same contexts ("remove" → "delete").
+    const related = new Map<string, { word: string; sim: number }[]>();
+    if (prose) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, this.related.of(w).filter((r) => !words.includes(r.word)));
+    const shape: QueryShape = { raw: query, words, idf, prose, related };
 
     // Candidates: the best-ranked rowids per FTS5 expression (its top-N sort touches no other
     // table), then one lookup of their rows. All words together first; a broader OR over the
@@ -114,14 +143,16 @@ export class IndexQueries {
     const filtered = Boolean(opts.kinds?.length || opts.module);
     const inner = filtered ? CANDIDATES * 6 : CANDIDATES;
     const bm = new Map<number, number>();
-    const run = (expr: string) => {
+    const run = (expr: string, addOnly = false) => {
       let got: { rowid: number; bm: number }[];
       try {
         got = this.prep(`SELECT rowid, -rank AS bm FROM items_fts WHERE items_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ${inner}`).all(expr, rank) as typeof got;
       } catch {
         return 0; // an expression FTS5 cannot parse simply contributes nothing
       }
-      for (const r of got) if (!bm.has(r.rowid) || bm.get(r.rowid)! < r.bm) bm.set(r.rowid, r.bm);
+      // addOnly: new candidates enter unranked, and scores from other expressions stay as they were
+      // (bm25 values of different expressions are not comparable).
+      for (const r of got) if (!bm.has(r.rowid) || (!addOnly && bm.get(r.rowid)! < r.bm)) bm.set(r.rowid, addOnly ? 0 : r.bm);
       return got.length;
     };
     const unranked = (rowids: number[]) => {
@@ -145,6 +176,12 @@ export class IndexQueries {
       if (named < opts.limit) unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(ftsQuote(word)) as number[]);
     } else if (present.length) {
       const found = run(present.slice(0, 5).map(ftsQuote).join(' AND '));
+      if (prose && found < 3 * opts.limit && present.length >= 3) {
+        // A question rarely shares all its words with the answer's doc, but often two of them:
+        // every pair of its rarest words is a small, precise candidate set.
+        const rare = present.filter((w) => !common(w)).slice(0, 4);
+        for (let a = 0; a < rare.length; a++) for (let b = a + 1; b < rare.length; b++) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
+      }
       if (found < 3 * opts.limit && present.length > 1) {
         // The broader OR ranks every row with any of its words: the rarest words, as many as
         // keep that under 1.5 × RANK_ROWS rows (at least the rarest one; one word alone is too
@@ -161,10 +198,28 @@ export class IndexQueries {
         run(chosen.map(ftsQuote).join(' OR '));
       }
     }
-    if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
-    for (const rowid of this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[]) {
-      if (!bm.has(rowid)) bm.set(rowid, 0);
+    if (related.size) {
+      // Candidates through related words: the best few, each rare enough to rank cheaply.
+      const extra = [...related.values()].flatMap((rs) => rs.slice(0, 2)).sort((a, b) => b.sim - a.sim).map((r) => r.word);
+      const chosen: string[] = [];
+      let rows = 0;
+      for (const w of [...new Set(extra)]) {
+        const n = this.docFreq(w, total);
+        if (!n || n > RANK_ROWS || rows + n > 1.5 * RANK_ROWS) continue;
+        chosen.push(w);
+        rows += n;
+        if (chosen.length >= 6) break;
+      }
+      const rare = present.filter((w) => !common(w)).slice(0, 3);
+      if (chosen.length) run([...rare, ...chosen].map(ftsQuote).join(' OR '), true);
     }
+    if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
+    const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
+    if (/^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
+      const found = this.byPublicId(query.trim())[0];
+      if (found) exact.push(...(this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[]));
+    }
+    for (const rowid of exact) if (!bm.has(rowid)) bm.set(rowid, 0);
     if (!bm.size) return [];
 
     const filters: string[] = [];
@@ -179,32 +234,127 @@ export class IndexQueries {
       params.push(opts.module, `${esc}%`, `${esc}%`);
     }
     const list = this.prep(
-      `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path
+      `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path
        FROM json_each(?) j JOIN items i ON i.rowid = j.value JOIN files f ON f.id = i.file_id
        ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`,
     ).all(JSON.stringify([...bm.keys()]), ...params) as (ItemRow & { doc_head: string; deprecated: number })[];
 
-    const cands: Candidate[] = list.map((r) => ({
+    const publicIds = this.paths.publicIds(list);
+    const cands: Candidate[] = list.map((r, i) => ({
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
-      visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind,
+      visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
+      popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
     }));
     const scored = blend(shape, cands).sort((a, b) => b.score - a.score);
+    return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit);
+  }
+
+  /**
+   * One result per thing a user would name: copies of the same declaration (a vendored or
+   * bundled copy, the same lib declaration in several files: same name, signature and summary)
+   * fold into the best-ranked one as `also_in`; a constructor is its class (the class answer
+   * carries the constructor's parameters in its signature); a re-exported item shows under the
+   * path users write, its defining id in `also_in`.
+   */
+  private fold(ranked: { row: ItemRow & { doc_head: string }; score: number; publicId: string }[], limit: number): SearchHit[] {
     const out: SearchHit[] = [];
+    const byKey = new Map<string, SearchHit>();
     const seen = new Set<string>();
-    for (const s of scored) {
-      const r = list[s.index]!;
+    for (const { row: r0, score, publicId: pub0 } of ranked) {
+      let r = r0;
+      let publicId = pub0;
+      if (r.kind === 'constructor' && r.parent) {
+        if (seen.has(r.parent)) continue;
+        const cls = this.prep(`SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? AND i.kind IN ('class','struct') LIMIT 1`).get(r.parent) as (ItemRow & { doc_head: string }) | undefined;
+        if (!cls) continue;
+        r = cls;
+        publicId = this.paths.publicIds([cls])[0]!;
+      }
       if (seen.has(r.id)) continue; // the same item from another file (a re-export, a duplicate bundle)
       seen.add(r.id);
-      out.push({ id: r.id, name: r.name, kind: r.kind, module: r.module, score: Math.round(s.score * 1000) / 1000, summary: r.summary, signature: r.signature, file: r.path, line: r.line, visibility: r.visibility });
-      if (out.length >= opts.limit) break;
+      const key = `${r.name}\u0000${r.signature.replace(/\s+/g, ' ')}\u0000${r.summary}`;
+      const first = byKey.get(key);
+      if (first && (r.summary || r.signature.length > r.name.length + 8)) {
+        if (first.also_in.length < 20) first.also_in.push({ id: r.id, file: r.path, line: r.line });
+        continue;
+      }
+      const hit: SearchHit = {
+        id: publicId, name: r.name, kind: r.kind, module: r.module, score: Math.round(score * 1000) / 1000, summary: r.summary,
+        signature: r.kind === 'class' ? this.classSignature(r.id, r.signature) : r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [],
+      };
+      if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
+      byKey.set(key, hit);
+      if (out.length < limit) out.push(hit);
+      else if (out.length >= limit && byKey.size > limit + 40) break;
     }
     return out;
+  }
+
+  /** A class's signature with its constructor's parameters: `class Foo(Base)` + `__init__(self, a, b=1)` → `class Foo(Base)(a, b=1)`. */
+  private classSignature(id: string, signature: string): string {
+    const ctor = this.prep(`SELECT signature FROM items WHERE parent = ? AND kind = 'constructor' ORDER BY has_doc DESC LIMIT 1`).pluck().get(id) as string | undefined;
+    if (!ctor) return signature;
+    const open = ctor.indexOf('(');
+    if (open < 0) return signature;
+    const params = ctor.slice(open).replace(/^\(\s*(?:self|cls)\s*,?\s*/, '(').replace(/\)\s*(?:->[^:]*|:\s*\w[^)]*)?$/, ')');
+    return `${signature} ${params}`;
   }
 
   /** Every item with this exact id, documented ones first. */
   byId(id: string): DocItem[] {
     const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).all(id) as StoredItemRow[];
+    if (!rows.length) return this.byPublicId(id);
     return rows.map((d) => unpackItem(d));
+  }
+
+  /**
+   * Items named `name` declared in `relFile` between two lines (1-based, inclusive): what a
+   * language server's symbol at that place is, in the index. Light rows; `itemAt` unpacks one.
+   */
+  namedAt(relFile: string, name: string, fromLine: number, toLine: number): LightItem[] {
+    return this.prep(
+      `SELECT i.rowid, i.id, i.name, i.kind, i.signature, i.summary, i.has_doc, i.line, f.path FROM files f JOIN items i ON i.file_id = f.id
+       WHERE f.path = ? AND i.name = ? AND i.line BETWEEN ? AND ? ORDER BY i.has_doc DESC, i.line LIMIT 20`,
+    ).all(relFile, name, fromLine, toLine) as LightItem[];
+  }
+
+  /**
+   * Items named `name` whose id is one of `ids` or ends with one of them after a separator
+   * (`Cart.add_item` finds `shop.models.Cart.add_item`, `format.Greeter` finds
+   * `src/util/format.Greeter`), documented first. Light rows.
+   */
+  namedWithIdSuffix(name: string, ids: readonly string[], limit = 20): LightItem[] {
+    if (!ids.length) return [];
+    const conds = ids.map(() => `(i.id = ? OR i.id LIKE ? ESCAPE '\\' OR i.id LIKE ? ESCAPE '\\' OR i.id LIKE ? ESCAPE '\\')`).join(' OR ');
+    const params: unknown[] = [name, name];
+    for (const id of ids) {
+      const esc = id.replace(/[\\%_]/g, (c) => `\\${c}`);
+      params.push(id, `%.${esc}`, `%::${esc}`, `%/${esc}`);
+    }
+    return this.prep(
+      `SELECT i.rowid, i.id, i.name, i.kind, i.signature, i.summary, i.has_doc, i.line, f.path FROM items i JOIN files f ON f.id = i.file_id
+       WHERE i.name = ? COLLATE NOCASE AND i.name = ? AND (${conds}) ORDER BY i.has_doc DESC, length(i.id), i.rowid LIMIT ${Math.max(1, Math.floor(limit))}`,
+    ).all(...params) as LightItem[];
+  }
+
+  /** One item by rowid, whole. */
+  itemAt(rowid: number): DocItem | undefined {
+    const row = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE rowid = ?`).get(rowid) as StoredItemRow | undefined;
+    return row ? unpackItem(row) : undefined;
+  }
+
+  /** Items a public path stands for (`asyncio.sleep` → `asyncio.tasks.sleep`), the first defining id found. */
+  byPublicId(id: string): DocItem[] {
+    for (const target of this.paths.targetsOf(id)) {
+      const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).all(target) as StoredItemRow[];
+      if (rows.length) return rows.map((d) => unpackItem(d));
+    }
+    return [];
+  }
+
+  /** The public path of a defining id (itself when nothing re-exports it). */
+  publicIdOf(id: string, module: string): string {
+    return this.paths.publicIds([{ id, module }])[0]!;
   }
 
   /** Ids close to a misspelt one: same first letters of the last segment, ranked by edit distance. */

@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
  */
 
 /** Bump when extraction output changes so existing indexes re-extract every file. */
-export const EXTRACTOR_VERSION = '3';
+export const EXTRACTOR_VERSION = '4';
 
 const MIGRATIONS: string[] = [
   // v1
@@ -88,6 +88,21 @@ const MIGRATIONS: string[] = [
     tokenize = 'porter unicode61 remove_diacritics 2'
   );
   UPDATE files SET hash = '', mtime_ms = -1, items = 0;
+  `,
+  // v4: re-exports (a package's `__init__.py` making its submodules' names public under the
+  // package's path; `*` for all of a module's names), so `asyncio.sleep` finds
+  // `asyncio.tasks.sleep`. Resolved at query time: the target may be in any file.
+  `
+  CREATE TABLE reexports (
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    public TEXT NOT NULL,
+    target TEXT NOT NULL
+  );
+  CREATE INDEX reexports_target ON reexports(target);
+  CREATE INDEX reexports_public ON reexports(public);
+  CREATE INDEX reexports_file ON reexports(file_id);
+  CREATE TABLE word_vectors (word TEXT PRIMARY KEY, vec BLOB NOT NULL) WITHOUT ROWID;
+  UPDATE files SET hash = '', mtime_ms = -1;
   `,
 ];
 

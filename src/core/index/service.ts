@@ -4,6 +4,7 @@ import { indexDbPath } from './paths.js';
 import { ExtractionPool, defaultWorkerCount } from './pool.js';
 import { IndexQueries } from './query.js';
 import { IndexStore } from './store.js';
+import { learnIndexVectors } from './vectors.js';
 import { watchRoot, type RootWatcher } from './watcher.js';
 
 /**
@@ -77,6 +78,21 @@ export class DocsIndex {
     return this.pool;
   }
 
+  /**
+   * Learn the root's word vectors again after a sync that changed its items (or when it has
+   * none yet). Names and full text are searchable before this; related words follow.
+   */
+  private relearn(r: RootIndex, changed: boolean): void {
+    try {
+      const has = r.store.db.prepare(`SELECT 1 FROM meta WHERE key = 'vectors'`).get();
+      if (!changed && has) return;
+      const got = learnIndexVectors(r.store.db);
+      if (got) this.log.info(`learned ${got.words} word vectors for ${r.root} in ${Math.round(got.ms)} ms`);
+    } catch (err) {
+      this.log.warn(`could not learn word vectors for ${r.root}: ${(err as Error).message}`);
+    }
+  }
+
   /** Follow the workspace's roots: open indexes for new roots, close those no longer wanted. */
   setRoots(roots: readonly string[]): boolean {
     const wanted = new Set(roots);
@@ -137,6 +153,7 @@ export class DocsIndex {
           const stats = await r.indexer.sync(AbortSignal.any([signal, r.abort.signal]), progress);
           runs.push(stats);
           r.synced = true;
+          this.relearn(r, stats.parsed + stats.deleted > 0);
           for (const e of stats.errors) this.log.warn(`could not extract ${e}`);
           this.log.info(`indexed ${r.root}: ${stats.parsed} parsed, ${stats.unchanged + stats.rehashed} unchanged, ${stats.deleted} removed in ${stats.ms} ms`);
         } catch (err) {

@@ -176,6 +176,8 @@ export class IndexStore {
       ).pluck(),
       itemRowids: db.prepare(`SELECT rowid FROM items WHERE file_id = ?`).pluck(),
       deleteItems: db.prepare(`DELETE FROM items WHERE file_id = ?`),
+      deleteReexports: db.prepare(`DELETE FROM reexports WHERE file_id = ?`),
+      insertReexport: db.prepare(`INSERT INTO reexports(file_id, public, target) VALUES (?, ?, ?)`),
       deleteFts: db.prepare(`DELETE FROM items_fts WHERE rowid = ?`),
       deleteFile: db.prepare(`DELETE FROM files WHERE path = ?`),
       touch: db.prepare(`UPDATE files SET mtime_ms = ?, size = ? WHERE path = ?`),
@@ -250,6 +252,7 @@ export class IndexStore {
   private clearItems(fileId: number): void {
     for (const rowid of this.stmts.itemRowids.all(fileId) as number[]) this.stmts.deleteFts.run(rowid);
     this.stmts.deleteItems.run(fileId);
+    this.stmts.deleteReexports.run(fileId);
   }
 
   private removeFile(p: string): void {
@@ -283,6 +286,7 @@ export class IndexStore {
     }) as number;
     if (!ex) return;
     for (const row of rows) this.insertItem(fileId, row);
+    for (const r of ex.reexports ?? []) if (r.public !== r.target) this.stmts.insertReexport.run(fileId, r.public, r.target);
   }
 
   private insertItem(fileId: number, row: PreparedItem): void {

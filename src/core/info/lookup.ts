@@ -36,6 +36,8 @@ export class ManualLookup {
   private readonly linePrefixes = new Map<string, IndexEntry>();
   /** symbol or lower-cased term -> all entries, for `matches`. */
   private readonly related = new Map<string, IndexEntry[]>();
+  /** node -> its definition header lines, found on the node's first lookup. */
+  private readonly headers = new Map<number, HeaderLine[] | null>();
 
   constructor(readonly manual: InfoManual) {
     const relate = (k: string, e: IndexEntry) => {
@@ -111,7 +113,9 @@ export class ManualLookup {
     // The Emacs Lisp manual keeps exactly Emacs's emacs-lisp-mode answer; other manuals also
     // get the typed headers Emacs's C rule finds.
     const typed = this.manual.name !== 'elisp';
-    const definitionLine = findDefinitionLine(this.manual.body(target.node), symbol, { near: contentLine(followed.line), typed });
+    let headers = this.headers.get(target.node);
+    if (headers === undefined) this.headers.set(target.node, (headers = definitionHeaders(this.manual.body(target.node))));
+    const definitionLine = findDefinitionLine(() => this.manual.body(target.node), symbol, { near: contentLine(followed.line), typed, headers });
     const matches = [...(this.related.get('s:' + symbol) ?? []), ...(this.related.get('t:' + symbol.toLowerCase()) ?? [])].filter(
       (e, i, all) => e !== followed && all.indexOf(e) === i,
     );
@@ -149,21 +153,73 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * neither a parameter nor an argument of an untyped Lisp header is taken for it). The header
  * at or after `near` (the index entry's line) is preferred.
  */
-export function findDefinitionLine(body: string, symbol: string, opts: { near?: number | null; typed?: boolean } = {}): number | null {
-  const emacs = new RegExp(`^ -+ .*: ${escapeRegExp(symbol)}(?: |$)`, 'm').exec(body);
-  if (emacs) return lineOfOffset(body, emacs.index);
+export function findDefinitionLine(
+  body: string | (() => string),
+  symbol: string,
+  opts: { near?: number | null; typed?: boolean; headers?: readonly HeaderLine[] | null } = {},
+): number | null {
+  const text = () => (typeof body === 'string' ? body : body());
+  const headers = opts.headers === undefined ? definitionHeaders(text()) : opts.headers;
+  if (headers) {
+    for (const h of headers) if (namesSymbol(h.text, symbol)) return h.line;
+  } else {
+    const emacs = new RegExp(`^ -+ .*: ${escapeRegExp(symbol)}(?: |$)`, 'm').exec(text());
+    if (emacs) return lineOfOffset(text(), emacs.index);
+  }
   if (!opts.typed) return null;
+  const all = text();
   const name = escapeRegExp(symbol);
   const typed = new RegExp(`^ -+ ([^:\n]+): [^(\n]*?(?<![^\\s*&])${name}( *\\(| *$)`, 'gm');
   const lines: number[] = [];
-  for (let m = typed.exec(body); m; m = typed.exec(body)) {
+  for (let m = typed.exec(all); m; m = typed.exec(all)) {
     const takesNoArguments = !m[2]!.includes('(');
     if (takesNoArguments && !/variable|constant|option|type|struct|class|union|enum/i.test(m[1]!)) continue;
-    lines.push(lineOfOffset(body, m.index));
+    lines.push(lineOfOffset(all, m.index));
   }
   if (!lines.length) return null;
   const near = opts.near ?? null;
   return (near !== null ? lines.find((l) => l >= near) : undefined) ?? lines[0]!;
+}
+
+/** A definition header line (` -- Function: mapcar function sequence`) and its 1-based line. */
+export interface HeaderLine {
+  line: number;
+  text: string;
+}
+
+/**
+ * The lines of a node body that start like a definition header (` -+ `), found once per node
+ * so that each lookup tests a few lines instead of running a new regexp over the whole body.
+ * Null when the body has line terminators other than \n (\r, U+2028/9), which the regexp's
+ * `^`, `.` and `$` treat differently: such a body takes the regexp path.
+ */
+export function definitionHeaders(body: string): HeaderLine[] | null {
+  if (/[\r\u2028\u2029]/.test(body)) return null;
+  const out: HeaderLine[] = [];
+  let line = 1;
+  for (let start = 0; ; line++) {
+    const nl = body.indexOf('\n', start);
+    const end = nl < 0 ? body.length : nl;
+    if (body.startsWith(' -', start)) {
+      const text = body.slice(start, end);
+      if (/^ -+ /.test(text)) out.push({ line, text });
+    }
+    if (nl < 0) return out;
+    start = nl + 1;
+  }
+}
+
+/** `^ -+ .*: SYMBOL(?: |$)` on one header line, without building a regexp per symbol. */
+function namesSymbol(header: string, symbol: string): boolean {
+  // After ` -+ ` (the dashes run up to the first space), any `: SYMBOL` ending at a space or
+  // at the end of the line matches, since `.*` may be empty.
+  const from = header.indexOf(' ', 1);
+  const needle = ': ' + symbol;
+  for (let at = header.indexOf(needle, from); at >= 0; at = header.indexOf(needle, at + 1)) {
+    const after = at + needle.length;
+    if (after === header.length || header[after] === ' ') return true;
+  }
+  return false;
 }
 
 function lineOfOffset(body: string, offset: number): number {

@@ -4,7 +4,7 @@ import { DocentError, throwIfAborted } from '../errors.js';
 import { COMPRESSED_SUFFIXES, compressionOf, readInfoBytes } from './decompress.js';
 import { parseDirEntries, titlesFromDirEntries, type ManualLocation } from './discover.js';
 import { INDEX_COOKIE, parseIndexEntries, type IndexEntry } from './index-entries.js';
-import { parseHeader, type NodeHeader } from './node-text.js';
+import { cleanNodeText, parseHeader, type NodeHeader } from './node-text.js';
 
 /** One file of a manual's text: the whole manual, or one part of a split manual. */
 interface Chunk {
@@ -30,7 +30,15 @@ export interface Anchor {
   line: number;
 }
 
+/** A node's cleaned content (what info_lookup_symbol and info_read_node return) and its line count. */
+export interface NodeContent {
+  text: string;
+  lines: number;
+}
+
 const SEP = 0x1f;
+/** Cleaned node texts kept per manual: an agent reads around a few nodes, not the whole manual. */
+const CONTENT_CACHE_NODES = 256;
 const COOKIE = Buffer.from(INDEX_COOKIE, 'latin1');
 
 /** Canonical form of a node name for tolerant lookups: whitespace runs collapsed. */
@@ -52,6 +60,7 @@ export class InfoManual {
   private readonly byName = new Map<string, number>();
   private readonly byFolded = new Map<string, number>();
   private readonly headerCache = new Map<number, NodeHeader>();
+  private readonly contentCache = new Map<number, NodeContent>();
 
   private constructor(
     readonly name: string,
@@ -223,6 +232,28 @@ export class InfoManual {
     const eol = buf.indexOf(0x0a, rec.start);
     const from = eol < 0 || eol > rec.end ? rec.end : eol + 1;
     return buf.subarray(from, rec.end).toString(this.decoder);
+  }
+
+  /**
+   * A node's cleaned text (cross-references as `[See: X]`, see node-text.ts) and its line
+   * count, kept for the most recently used nodes: lookups land on the same nodes again and
+   * again (the index points many symbols at one node), and cleaning a node costs more than
+   * finding it.
+   */
+  content(i: number): NodeContent {
+    let c = this.contentCache.get(i);
+    if (c) {
+      // Most recently used last, so the first key is the one to drop.
+      this.contentCache.delete(i);
+    } else {
+      const text = cleanNodeText(this.body(i));
+      let lines = 1;
+      for (let p = text.indexOf('\n'); p >= 0; p = text.indexOf('\n', p + 1)) lines++;
+      c = { text, lines };
+      if (this.contentCache.size >= CONTENT_CACHE_NODES) this.contentCache.delete(this.contentCache.keys().next().value!);
+    }
+    this.contentCache.set(i, c);
+    return c;
   }
 
   get split(): boolean {

@@ -93,7 +93,7 @@ function typescriptServer(): ServerSpec {
         command: cmd.command,
         args: [...cmd.prefixArgs, '--stdio'],
         display: cmd.display,
-        initializationOptions: { hostInfo: 'docent', preferences: { includeCompletionsForModuleExports: false }, tsserver: { logVerbosity: 'off' } },
+        initializationOptions: { hostInfo: 'docent', preferences: { includeCompletionsForModuleExports: false, providePrefixAndSuffixTextForRename: false }, tsserver: { logVerbosity: 'off' } },
       };
     },
     version: async (cmd) => packageVersionOf(cmd.prefixArgs[0] ?? cmd.command),

@@ -16,8 +16,9 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
     didChangeConfiguration: { dynamicRegistration: true },
     didChangeWatchedFiles: { dynamicRegistration: false },
     symbol: { dynamicRegistration: false, symbolKind: { valueSet: ALL_SYMBOL_KINDS } },
-    applyEdit: false,
-    workspaceEdit: { documentChanges: true },
+    // Edits servers send (workspace/applyEdit after a refactoring command) become previews.
+    applyEdit: true,
+    workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'], failureHandling: 'abort', normalizesLineEndings: false },
   },
   textDocument: {
     synchronization: { dynamicRegistration: false, didSave: false, willSave: false, willSaveWaitUntil: false },
@@ -44,8 +45,10 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
       dynamicRegistration: false,
       isPreferredSupport: true,
       dataSupport: true,
-      codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'source'] } },
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'refactor.extract', 'refactor.inline', 'refactor.rewrite', 'source', 'source.organizeImports'] } },
+      resolveSupport: { properties: ['edit'] },
     },
+    rangeFormatting: { dynamicRegistration: false },
     // Pull diagnostics (pyright registers them dynamically): answers on exactly the content sent.
     diagnostic: { dynamicRegistration: true, relatedDocumentSupport: false },
     callHierarchy: { dynamicRegistration: false },

@@ -91,6 +91,8 @@ export class LspClient {
   capabilities: ServerCapabilities = {};
   serverInfo?: { name: string; version?: string };
   lastActivity = Date.now();
+  /** Receives the edits of workspace/applyEdit requests while set (see refactor.ts). */
+  applyEditHandler?: (edit: unknown) => boolean;
   private inflight = 0;
   private logReady = false;
   private readonly logReadyWaiters = new Set<() => void>();
@@ -211,7 +213,12 @@ export class LspClient {
       return null;
     });
     connection.onRequest('workspace/workspaceFolders', () => [{ uri: pathToUri(opts.root), name: path.basename(opts.root) }]);
-    connection.onRequest('workspace/applyEdit', () => ({ applied: false, failureReason: 'docent applies edits itself' }));
+    connection.onRequest('workspace/applyEdit', (params: { edit: unknown }) => {
+      // A command docent executes (a code action's refactoring) hands its edit back this way:
+      // the edit applier takes it as a preview; nothing is written here.
+      if (this.applyEditHandler) return { applied: this.applyEditHandler(params.edit) };
+      return { applied: false, failureReason: 'docent applies edits itself' };
+    });
     // Any other server request (refresh requests, showMessageRequest, …): a neutral answer.
     connection.onRequest((method) => {
       opts.log.debug(`${opts.name} asked ${method}; answering null`);

@@ -373,6 +373,11 @@ export class LanguageServer {
     return this.fileRequest(file, 'textDocument/definition', (uri) => ({ textDocument: { uri }, position }), opts);
   }
 
+  /** Go-to-declaration (clangd: from a definition in a .cpp to the header's declaration). */
+  declaration(file: string, position: Position, opts: FileRequestOptions = {}): Promise<Location | Location[] | LocationLink[] | null> {
+    return this.fileRequest(file, 'textDocument/declaration', (uri) => ({ textDocument: { uri }, position }), opts);
+  }
+
   references(file: string, position: Position, includeDeclaration: boolean, opts: FileRequestOptions = {}): Promise<Location[] | null> {
     return this.fileRequest(file, 'textDocument/references', (uri) => ({ textDocument: { uri }, position, context: { includeDeclaration } }), opts);
   }
@@ -384,7 +389,7 @@ export class LanguageServer {
 
   /** Whether the running server advertised a capability (false when not running). */
   supports(
-    capability: 'hoverProvider' | 'referencesProvider' | 'definitionProvider' | 'documentSymbolProvider' | 'workspaceSymbolProvider' | 'callHierarchyProvider' | 'typeHierarchyProvider' | 'implementationProvider' | 'codeActionProvider',
+    capability: 'hoverProvider' | 'referencesProvider' | 'definitionProvider' | 'declarationProvider' | 'documentSymbolProvider' | 'workspaceSymbolProvider' | 'callHierarchyProvider' | 'typeHierarchyProvider' | 'implementationProvider' | 'codeActionProvider',
   ): boolean {
     const c = this.client?.capabilities;
     return Boolean(c && c[capability]);

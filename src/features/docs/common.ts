@@ -47,3 +47,33 @@ export function indexStateLine(s: z.output<typeof IndexStateSchema>): string {
   if (s.state === 'ready' && !s.note) return '';
   return `(index ${s.state}${s.pending ? `, ${s.pending} file(s) pending` : ''}${s.note ? `: ${s.note}` : ''})`;
 }
+
+/**
+ * Whether a qualified name another tool returned names the item with this id: the id itself;
+ * its tail after a separator (`Cart.add_item` for `shop.models.Cart.add_item`, `format.Greeter`
+ * for the TypeScript module id `src/util/format.Greeter`), with `::` and `.` taken alike; or a
+ * module prefix and a tail with modules between them skipped (`textkit.pad_left`, the name a
+ * package's `__init__.py` re-exports, for `textkit.pad.pad_left`).
+ */
+export function namesItem(id: string, qualified: string): boolean {
+  const norm = (s: string) => s.replace(/::/g, '.').replace(/^\.+/, '');
+  const n = norm(id);
+  const q = norm(qualified);
+  if (n === q || n.endsWith(`.${q}`) || n.endsWith(`/${q}`)) return true;
+  const segs = q.split('.');
+  for (let k = 1; k < segs.length; k++) {
+    const prefix = segs.slice(0, k).join('.');
+    const tail = segs.slice(k).join('.');
+    if ((n.startsWith(`${prefix}.`) || n.startsWith(`${prefix}/`) || n.includes(`/${prefix}.`) || n.includes(`/${prefix}/`)) && n.endsWith(`.${tail}`)) return true;
+  }
+  return false;
+}
+
+/** Items a qualified name from another tool names (see namesItem), documented first, shorter ids first. */
+export function findByQualifiedName(index: DocsIndex, qualified: string): { root: RootIndex; item: DocItem }[] {
+  const last = qualified.split(/::|\.|\//).filter(Boolean).pop();
+  if (!last || last === qualified) return [];
+  const out: { root: RootIndex; item: DocItem }[] = [];
+  for (const r of index.roots) for (const item of r.queries.byName(last, 200)) if (item.name === last && namesItem(item.id, qualified)) out.push({ root: r, item });
+  return out.sort((a, b) => docWeight(b.item) - docWeight(a.item) || a.item.id.length - b.item.id.length);
+}

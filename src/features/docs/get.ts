@@ -3,14 +3,14 @@ import type { DocItem } from '../../core/extract/types.js';
 import { DocentError } from '../../core/errors.js';
 import type { DocsIndex, RootIndex } from '../../core/index/service.js';
 import type { FeatureContext } from '../context.js';
-import { displayFile, findById, shortState, withDisplayFile } from './common.js';
+import { displayFile, findById, findByQualifiedName, shortState, withDisplayFile } from './common.js';
 import { DocItemSchema, IndexStateSchema, ItemSummarySchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
 /** docs_get: one item's full structured documentation. */
 
 export const DocsGetInput = z.object({
-  id: z.string().min(1).describe('Item id from docs_search/docs_list (e.g. "_.debounce", "json.loads", "ns::Type::method").'),
+  id: z.string().min(1).describe('Item id from docs_search/docs_list (e.g. "_.debounce", "json.loads", "ns::Type::method"), or a qualified name from search_symbols or get_symbol_documentation ("Cart.add_item", "click.utils.echo").'),
   max_chars: z.number().int().min(200).max(200_000).default(24_000).describe('Cut the Markdown doc after this many characters.'),
 });
 
@@ -26,6 +26,11 @@ export type DocsGetResult = z.output<typeof DocsGetOutput>;
 /** Find an item by id, else by a unique name; E_NOT_FOUND with suggestions otherwise. */
 export function lookupItem(index: DocsIndex, id: string): { root: RootIndex; item: DocItem; all: { root: RootIndex; item: DocItem }[] } {
   let all = findById(index, id);
+  if (!all.length) {
+    // A qualified name from another tool (search_symbols, get_symbol_documentation): its item's id.
+    const named = findByQualifiedName(index, id);
+    if (named.length) all = findById(index, named[0]!.item.id);
+  }
   if (!all.length) {
     const byName = index.roots.flatMap((root) => root.queries.byName(id, 10).map((item) => ({ root, item })));
     const ids = new Set(byName.map((b) => b.item.id));
@@ -54,7 +59,11 @@ export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: Feature
   for (const ex of root.queries.examplesOf(item.id)) shown.examples.push(...ex.examples);
   const truncated = shown.doc.length > input.max_chars;
   if (truncated) shown.doc = shown.doc.slice(0, input.max_chars) + '\n…';
-  const members = root.queries.children(item.id, 300).filter((m) => m.kind !== 'example').map((m) => ({ id: m.id, kind: m.kind, name: m.name, signature: m.signature, summary: m.summary }));
+  const children = root.queries.children(item.id, 300);
+  // A class is answered with its constructor's parameters (Python __init__, JS/TS constructor).
+  const ctor = (item.kind === 'class' || item.kind === 'struct') && !shown.params.length ? children.find((m) => m.kind === 'constructor') : undefined;
+  if (ctor) shown.params = ctor.params;
+  const members = children.filter((m) => m.kind !== 'example').map((m) => ({ id: m.id, kind: m.kind, name: m.name, signature: m.signature, summary: m.summary }));
   return {
     ...shown,
     members,

@@ -4,7 +4,7 @@ import type { DocItem } from '../../core/extract/types.js';
 import { DocentError } from '../../core/errors.js';
 import type { DocsIndex, RootIndex } from '../../core/index/service.js';
 import type { FeatureContext } from '../context.js';
-import { displayFile, isAliasMacro, shortState } from './common.js';
+import { displayFile, isAliasMacro, namesItem, shortState } from './common.js';
 import { IndexStateSchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -93,11 +93,13 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
   const found: { root: RootIndex; item: DocItem; score: number }[] = [];
   const seen = new Set<string>();
   for (const r of index.roots) {
-    const items = [...r.queries.byId(symbol), ...r.queries.byName(last, 200)];
+    // byId also follows re-exports (`asyncio.sleep` → asyncio.tasks.sleep): what it returns is meant.
+    const direct = r.queries.byId(symbol);
+    const items = [...direct, ...r.queries.byName(last, 200)];
     for (const item of items) {
       const key = `${item.id}@${item.location.file}:${item.location.line}`;
       if (seen.has(key)) continue;
-      if (qualified && item.id !== symbol && !item.id.endsWith(symbol) && !item.id.replace(/::/g, '.').endsWith(symbol.replace(/::/g, '.'))) continue;
+      if (qualified && !direct.includes(item) && item.id !== symbol && !item.id.endsWith(symbol) && !namesItem(item.id, symbol)) continue;
       seen.add(key);
       found.push({ root: r, item, score: score(item, symbol, c) });
     }

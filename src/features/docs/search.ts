@@ -27,6 +27,7 @@ export const DocsSearchOutput = z.object({
       signature: z.string(),
       file: z.string(),
       line: z.number().int(),
+      also_in: z.array(z.object({ id: z.string(), file: z.string(), line: z.number().int() })).optional().describe('The same item elsewhere: folded copies (vendored, bundled, repeated declarations), or its definition when id is the public path it is re-exported under.'),
     }),
   ),
   index_status: IndexStateSchema,
@@ -39,7 +40,7 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   const hits: (SearchHit & { file: string })[] = [];
   for (const r of index.roots) {
     for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit: input.limit })) {
-      hits.push({ ...h, file: displayFile(index, r, h.file) });
+      hits.push({ ...h, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
     }
   }
   hits.sort((a, b) => b.score - a.score);
@@ -48,14 +49,14 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   for (const h of hits) {
     if (seen.has(h.id)) continue;
     seen.add(h.id);
-    results.push({ id: h.id, score: h.score, name: h.name, kind: h.kind, snippet: h.summary || h.signature, module: h.module, signature: h.signature, file: h.file, line: h.line });
+    results.push({ id: h.id, score: h.score, name: h.name, kind: h.kind, snippet: h.summary || h.signature, module: h.module, signature: h.signature, file: h.file, line: h.line, ...(h.also_in.length ? { also_in: h.also_in } : {}) });
     if (results.length >= input.limit) break;
   }
   return { query: input.query, results, index_status: shortState(index) };
 }
 
 export function renderDocsSearch(r: DocsSearchResult): string {
-  const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}) ${h.file}:${h.line}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}`);
+  const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}) ${h.file}:${h.line}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}${h.also_in?.length ? `\n   also in: ${h.also_in.slice(0, 3).map((a) => a.id).join(', ')}${h.also_in.length > 3 ? ` (+${h.also_in.length - 3})` : ''}` : ''}`);
   const head = r.results.length ? `${r.results.length} result(s) for "${r.query}"` : `No results for "${r.query}".`;
   const state = indexStateLine(r.index_status);
   return [head, ...lines, ...(state ? [state] : [])].join('\n');

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { DocentConfig } from '../../core/config/schema.js';
+import { indexDbPath } from '../../core/index/paths.js';
 import { createLogger, type Logger } from '../../core/log.js';
 import { DocsIndex } from '../../core/index/service.js';
 import type { ServiceRegistry } from '../../core/services.js';
@@ -96,5 +98,18 @@ export async function docsIndexFor(ctx: FeatureContext): Promise<DocsIndex> {
       off();
     }
   }
+  return svc.index;
+}
+
+/**
+ * The index as it stands, for a caller that must not wait for it (search_symbols takes
+ * signatures from it): never catches up in the foreground. Under `docent serve` that is the
+ * background service; in a one-shot command it opens what is stored, and undefined when no
+ * root has a stored index (nothing is created just to find it empty).
+ */
+export function docsIndexNow(ctx: FeatureContext): DocsIndex | undefined {
+  if (!ctx.services.peek<DocsService>(DOCS_SERVICE_KEY) && !ctx.workspace.roots.some((r) => existsSync(indexDbPath(r, ctx.config.indexDir)))) return undefined;
+  const svc = ctx.services.get<DocsService>(DOCS_SERVICE_KEY, () => create(ctx.workspace, ctx.config, false, ctx.log));
+  if (svc.index.setRoots(ctx.workspace.roots) && svc.background) kickBackground(svc, ctx.config, ctx.log);
   return svc.index;
 }

@@ -3,6 +3,7 @@ import { discoverManuals, infoSearchDirs } from '../../core/info/discover.js';
 import { probeServers } from '../../core/lsp/probe.js';
 import { versionLine } from '../../core/process/run.js';
 import { which } from '../../core/process/which.js';
+import { detectProjects } from '../../core/run/detect.js';
 import type { FeatureContext } from '../context.js';
 
 /**
@@ -30,6 +31,9 @@ export const DoctorOutput = z.object({
   programs: z.array(ProgramStatus),
   info_dirs: z.array(z.object({ dir: z.string(), manuals: z.number().int() })),
   missing: z.number().int(),
+  projects: z
+    .array(z.object({ root: z.string(), dir: z.string(), kind: z.string(), runner: z.string().nullable(), build: z.string().nullable(), evidence: z.array(z.string()) }))
+    .describe('The builds and tests the run tools detected in each root (dir is relative to the root).'),
 });
 export type DoctorResult = z.output<typeof DoctorOutput>;
 
@@ -71,6 +75,9 @@ export async function doctor(_input: z.output<typeof DoctorInput>, ctx: FeatureC
     programs,
     info_dirs: [...perDir].map(([dir, manuals]) => ({ dir, manuals })),
     missing: programs.filter((p) => !p.found).length,
+    projects: ctx.workspace.roots.flatMap((root) =>
+      detectProjects(root).map((p) => ({ root, dir: p.rel || '.', kind: p.kind, runner: p.runner, build: p.build, evidence: p.evidence })),
+    ),
   };
 }
 
@@ -83,6 +90,9 @@ export function renderDoctor(r: DoctorResult): string {
   lines.push('Info directories:');
   for (const d of r.info_dirs) lines.push(`  ${d.dir} (${d.manuals} manuals)`);
   if (!r.info_dirs.length) lines.push('  none found (apt-get install info, and the -doc packages you want)');
+  lines.push('Builds and tests (run tools):');
+  for (const p of r.projects) lines.push(`  ${p.root}/${p.dir === '.' ? '' : p.dir}: ${p.kind}, tests: ${p.runner ?? 'none'}, build: ${p.build ?? 'none'} (from ${p.evidence.join(', ')})`);
+  if (!r.projects.length) lines.push('  none detected (package.json, CMakeLists.txt, pyproject.toml/setup.cfg/tox.ini, Cargo.toml, go.mod)');
   lines.push(r.missing ? `${r.missing} program(s) missing; the tools that need them answer E_NO_SERVER.` : 'Everything docent can use is installed.');
   return lines.join('\n');
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DocentError } from '../../core/errors.js';
 import { contentLine, definitionBlock } from '../../core/info/lookup.js';
-import { cleanNodeText } from '../../core/info/node-text.js';
 import type { FeatureContext } from '../context.js';
 import { infoLibrary, infoRef, page } from './library.js';
 
@@ -77,15 +76,9 @@ export async function infoLookupSymbol(input: z.output<typeof InfoLookupSymbolIn
     };
   }
   const nodeName = manual.nodes[hit.node]!.name;
-  const content = cleanNodeText(manual.body(hit.node));
-  const lines = content.split('\n');
+  const { text: content, lines: lineTotal } = manual.content(hit.node);
   const paged = page(content, input.offset, input.max_chars);
-  const counts = new Map<number, number>([[hit.node, lines.length]]);
-  const lineCount = (node: number): number => {
-    let n = counts.get(node);
-    if (n === undefined) counts.set(node, (n = cleanNodeText(manual.body(node)).split('\n').length));
-    return n;
-  };
+  const definitionLine = hit.definitionLine;
   return {
     found: true,
     symbol,
@@ -95,9 +88,9 @@ export async function infoLookupSymbol(input: z.output<typeof InfoLookupSymbolIn
     'info-ref': infoRef(manual.name, nodeName),
     // makeinfo's `(line N)` can overshoot a node (gettext's po_message_set_range: 186 of 181);
     // Emacs's forward-line stops at the last line, and so does docent.
-    line: hit.line === null ? null : Math.min(hit.line, lines.length),
-    definition_line: hit.definitionLine,
-    definition: hit.definitionLine ? definitionBlock(lines, hit.definitionLine) : null,
+    line: hit.line === null ? null : Math.min(hit.line, lineTotal),
+    definition_line: definitionLine,
+    definition: definitionLine ? definitionBlock(content.split('\n'), definitionLine) : null,
     entry: hit.entry?.label ?? nodeName,
     match_type: hit.method,
     matches: hit.matches.map((e) => {
@@ -105,7 +98,7 @@ export async function infoLookupSymbol(input: z.output<typeof InfoLookupSymbolIn
       const node = target ? manual.nodes[target.node]!.name : e.node;
       const line = contentLine(e.line) ?? target?.line ?? null;
       // Clamped to the target node's last line, as `line` is (an index entry may overshoot).
-      const clamped = line !== null && target ? Math.min(line, lineCount(target.node)) : line;
+      const clamped = line !== null && target ? Math.min(line, manual.content(target.node).lines) : line;
       return { entry: e.label, node, line: clamped, 'info-ref': infoRef(e.manual ?? manual.name, node) };
     }),
     total_chars: content.length,

@@ -6,6 +6,7 @@ import type { FeatureContext } from '../context.js';
 import { noteUndocumented, worst, type Resolution } from './resolution.js';
 import { hoverCache } from './sites.js';
 import { searchWorkspace, type WorkspaceMatch } from './workspace-search.js';
+import { documentedDeclaration, followAlias } from './follow-alias.js';
 
 /** The workspace step of symbol resolution: the last resort, and the better answer than a use that leads nowhere. */
 
@@ -50,7 +51,22 @@ export async function fromWorkspace(res: Resolution, path: string[], ctx: Featur
     res.notes.push(`No symbol named "${res.symbol}" was found${res.file ? ` in or through ${ctx.workspace.display(res.file)}, nor` : ''} in the workspace${ws.nearMisses.length ? `; similar names: ${ws.nearMisses.slice(0, 5).join(', ')}` : ''}.`);
     return;
   }
-  const best = ws.exact[0]!;
+  let best = ws.exact[0]!;
+  const aliases = ws.exact.filter((m) => m.alias);
+  let followed = false;
+  if (best.alias) {
+    // Everything found only names the symbol: follow the first alias to what it names.
+    const target = await followAlias(best, ctx);
+    if (target) {
+      ws.exact.unshift(target);
+      best = target;
+      followed = true;
+    }
+  }
+  if (aliases.length && !best.alias) {
+    const shown = aliases.slice(0, 3).map((a) => `\`${a.alias!.text}\` in ${ctx.workspace.display(a.site.file)}`).join(', ');
+    res.notes.push(`${aliases.length} place(s) only name "${res.symbol}" (${shown}${aliases.length > 3 ? ', …' : ''}); this is the symbol they name${followed ? ', followed from the first of them' : ''}; they are listed in candidates.`);
+  }
   res.found = true;
   res.status = 'workspace';
   res.lookup = 'workspace_symbols';
@@ -58,7 +74,8 @@ export async function fromWorkspace(res: Resolution, path: string[], ctx: Featur
   res.qualifiedName = best.qualifiedName;
   res.kind = best.kind;
   res.container = best.container;
-  res.declaration = best.site;
+  // A C/C++ entity found at its definition: its documented declaration (a header) is where it is declared.
+  res.declaration = (await documentedDeclaration(best, ctx)) ?? best.site;
   res.definition = best.site;
   res.anchor = best.site;
   try {
@@ -70,10 +87,11 @@ export async function fromWorkspace(res: Resolution, path: string[], ctx: Featur
     res.warnings.push(`Could not get hover for ${res.qualifiedName}: ${(err as Error).message}`);
     res.hover = null;
   }
-  if (ws.exact.length > 1) {
-    res.candidates = ws.exact.slice(1);
+  if (ws.exact.length > 1) res.candidates = ws.exact.filter((m) => m !== best);
+  const others = ws.exact.filter((m) => m !== best && !m.alias);
+  if (others.length) {
     res.edgeCases.push('ambiguous');
-    res.notes.push(`${ws.exact.length} symbols are named "${res.symbol}"; this is the best match (${best.qualifiedName} in ${ctx.workspace.display(best.site.file)}), the others are in candidates. Pass file_path (a file that uses the one you mean) or a qualified name to choose.`);
+    res.notes.push(`${others.length + 1} symbols are named "${res.symbol}"; this is the best match (${best.qualifiedName} in ${ctx.workspace.display(best.site.file)}), the others are in candidates. Pass file_path (a file that uses the one you mean) or a qualified name to choose.`);
   }
   noteUndocumented(res);
 }

@@ -9,6 +9,7 @@ import { findOccurrences, inImportStatement, rankOccurrences, scanOccurrences, s
 import type { FeatureContext } from '../context.js';
 import { fill, noteUndocumented, outlineMatch, type Resolution } from './resolution.js';
 import { fromWorkspace, preferWorkspace } from './resolve-workspace.js';
+import { moduleFile } from './module-file.js';
 import { hoverCache, nameIn, outlineCache, type Site } from './sites.js';
 
 export type { EdgeCase, Resolution } from './resolution.js';
@@ -32,6 +33,8 @@ export { serverFor } from './resolve-workspace.js';
 export interface ResolveOptions {
   /** Keep trying uses until one has documentation (get_symbol_documentation), or stop at the first that resolves. */
   wantDocs: boolean;
+  /** Set when resolving the rest of a module-qualified name from the module's file (no second module step). */
+  viaModule?: boolean;
 }
 
 /** At most this many uses in a file get hover/definition requests. */
@@ -93,7 +96,33 @@ export async function resolveSymbol(symbolName: string, filePath: string | undef
     throwIfAborted(ctx.signal);
   }
   await fromWorkspace(res, path, ctx, language);
+  if (!res.found && path.length > 1 && !opts.viaModule) await fromModuleFile(res, path, ctx, opts);
   return res;
+}
+
+/**
+ * A module-qualified name (`textkit.pad_left`, a docs-index id such as `src/index.padLeft`)
+ * whose symbol the module only imports or re-exports: the name as seen from the module's file.
+ */
+async function fromModuleFile(res: Resolution, path: string[], ctx: FeatureContext, opts: ResolveOptions): Promise<void> {
+  for (let cut = path.length - 1; cut >= 1; cut--) {
+    const file = moduleFile(ctx.workspace, path.slice(0, cut));
+    if (!file || file === res.file) continue;
+    let sub: Resolution;
+    try {
+      sub = await resolveSymbol(path.slice(cut).join(path.some((p) => p.includes('::')) ? '::' : '.'), ctx.workspace.display(file), ctx, { ...opts, viaModule: true });
+    } catch (err) {
+      if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
+      continue;
+    }
+    if (!sub.found) continue;
+    const notes = [`"${res.symbol}" names ${path.slice(cut).join('.')} in the module ${path.slice(0, cut).join('.')} (${ctx.workspace.display(file)}); resolved from there.`, ...sub.notes];
+    // The module's import is how it was found, not a use the caller asked about: answer at the symbol.
+    const at = sub.definition ?? sub.declaration;
+    Object.assign(res, { ...sub, symbol: res.symbol, file: res.file, notes, edgeCases: sub.edgeCases.filter((e) => e !== 'not_found') });
+    if (sub.status === 'imported' && at) Object.assign(res, { status: 'workspace', usage: undefined, anchor: at, declaration: at });
+    return;
+  }
 }
 
 /** Outline nodes matching the path, the exact scope asked for first, then file order. */

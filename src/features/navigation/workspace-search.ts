@@ -10,13 +10,18 @@ import { searchSymbols } from '../symbols/search.js';
 import { SearchSymbolsInput, type SymbolResult } from '../symbols/schema.js';
 import type { Site } from './sites.js';
 import { editDistance } from '../../core/rank/edit-distance.js';
+import { moduleScopes } from '../symbols/module-scope.js';
+import { aliasAt, type AliasInfo } from './aliases.js';
 
 /**
  * The workspace step of symbol resolution, on top of search_symbols (which already knows
  * which servers the workspace needs, ranks, qualifies members and tells project from
  * external): the matches whose name is exactly the one asked for, with a qualified path
- * (`Greeter.greet`, `geo::area`) matching as a suffix of the qualified name; and, when there
- * are none, the nearest names that do exist.
+ * (`Greeter.greet`, `geo::area`) matching as a suffix of the qualified name, or of the name
+ * with the file's module in front (`click.utils.echo`, `format.Greeter.greet`, and the docs
+ * index's `src/util/format.Greeter.greet`); and, when there are none, the nearest names that
+ * do exist. The entity itself ranks before anything that only names it (an alias: a
+ * using-declaration, an import, a re-export), and, among equals, a documented one first.
  */
 
 export interface WorkspaceMatch {
@@ -29,6 +34,8 @@ export interface WorkspaceMatch {
   external: boolean;
   /** The language server that reported it. */
   serverId?: string;
+  /** Set when the place only names another symbol (a using-declaration, an import, a re-export). */
+  alias?: AliasInfo;
 }
 
 export interface WorkspaceSearch {
@@ -57,17 +64,21 @@ export async function searchWorkspace(symbolPath: readonly string[], ctx: Featur
   for (const s of r.symbols) {
     if (s.name !== name) continue;
     const segs = splitQualified(s.qualified_name);
-    if (!endsWith(segs, symbolPath)) continue;
+    const file = absoluteOf(ctx.workspace, s.location.file);
+    if (!endsWith(segs, symbolPath) && !(file && symbolPath.length > segs.length && moduleQualified(file, ctx.workspace, segs, symbolPath))) continue;
     const m = toMatch(s, ctx.workspace, segs);
     if (!m) continue;
+    const alias = aliasAt(m.site, m.name);
+    if (alias) m.alias = alias;
     const key = `${m.site.file}:${m.site.position.line}`;
     if (seen.has(key)) continue;
     seen.add(key);
     exact.push(m);
   }
-  // Project before external; the exact scope asked for before longer ones; else the server's order.
-  const rank = (m: WorkspaceMatch) => (m.external ? 2 : 0) + (splitQualified(m.qualifiedName).length === symbolPath.length ? 0 : 1);
-  const ordered = exact.map((m, i) => ({ m, i })).sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i).map((x) => x.m);
+  // The entity before what only names it; project before external; the exact scope asked for
+  // before longer ones; documented before undocumented; else the server's order.
+  const rank = (m: WorkspaceMatch) => (m.alias ? 8 : 0) + (m.external ? 4 : 0) + (splitQualified(m.qualifiedName).length === symbolPath.length ? 0 : 2) + (hasDocComment(m.site) ? 0 : 1);
+  const ordered = exact.map((m, i) => ({ m, i, r: rank(m) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.m);
   let nearMisses: string[] = [];
   if (!ordered.length) {
     const names = new Set(r.symbols.map((s) => s.name));
@@ -88,6 +99,39 @@ export async function searchWorkspace(symbolPath: readonly string[], ctx: Featur
       .map((x) => x.n);
   }
   return { exact: ordered, nearMisses, indexStatus: r.index_status, warnings: r.warnings };
+}
+
+/**
+ * Whether the file's module, put in front of the symbol's qualified segments, ends with the
+ * path asked for: Python packages (`shop.models`), a TypeScript file's name (`format`), or its
+ * path from the root without extension, as the docs index names TypeScript modules.
+ */
+function moduleQualified(file: string, ws: Workspace, segs: readonly string[], symbolPath: readonly string[]): boolean {
+  const root = ws.roots.find((r) => !path.relative(r, file).startsWith('..'));
+  return moduleScopes(file, root).some((m) => endsWith([...m, ...segs], symbolPath));
+}
+
+/**
+ * Whether a declaration has a doc comment right above it (`///`, a block comment, `//`), past
+ * decorators, attributes and template heads, or in Python a docstring right below: a cheap way
+ * to put a documented declaration before an undocumented one of the same name without hover.
+ */
+export function hasDocComment(site: Site): boolean {
+  const ft = readFileText(site.file);
+  if (!ft) return false;
+  const line = site.position.line;
+  const text = (l: number) => (l >= 0 && l < ft.starts.length ? ft.text.slice(ft.starts[l]!, l + 1 < ft.starts.length ? ft.starts[l + 1]! : ft.text.length).trim() : '');
+  if (/\.pyi?$/.test(site.file)) {
+    for (let l = line + 1; l <= line + 3; l++) {
+      const t = text(l);
+      if (t) return /^[rRuUbB]*["']/.test(t);
+    }
+    return false;
+  }
+  let l = line - 1;
+  while (l >= 0 && /^(@|#\[|template\s*<)/.test(text(l))) l--;
+  const above = text(l);
+  return /\*\/$/.test(above) || /^\/\//.test(above);
 }
 
 function splitQualified(q: string): string[] {

@@ -1,14 +1,27 @@
 import type { Position } from 'vscode-languageserver-protocol';
 import { readFileText } from '../../core/lsp/file-text.js';
+import { HOVER_CACHE_KEY, HoverCache } from '../../core/lsp/hover-cache.js';
 import { splitHover } from '../../core/lsp/hover.js';
 import { namePosition } from '../../core/lsp/positions.js';
+import type { ServiceRegistry } from '../../core/services.js';
+import type { LanguageServer } from '../../core/lsp/language-server.js';
+import type { Hover } from 'vscode-languageserver-protocol';
 import type { Candidate } from './collect.js';
 
 /**
- * signature, documentation and references_count for the top results: hover and references
- * at each symbol's name, a few at a time, inside one time budget. Whatever is not done when
- * the budget runs out is cancelled (the servers get $/cancelRequest) and reported.
+ * Language-server details for top results, a few at a time, inside one time budget: hover
+ * (signature, documentation) for the results the docs index could not describe, and
+ * references_count when asked. Whatever is not done when the budget runs out is reported, so
+ * a slow server never holds the answer. Reference counts still running then are cancelled.
+ * Hovers are not: clangd answers a cancelled hover only once it has built the file's AST (on a
+ * loaded machine, more than the grace after which a server that ignores a cancel is killed),
+ * so a short budget that cancelled would kill it again and again. A late hover finishes in the
+ * background and lands in the hover cache for the next call; at most a few run per server.
  */
+
+/** Hovers still running after their caller stopped waiting, per server. */
+const pendingHovers = new WeakMap<LanguageServer, number>();
+const MAX_PENDING_HOVERS = 4;
 
 export interface Details {
   signature?: string;
@@ -17,17 +30,20 @@ export interface Details {
 }
 
 export interface EnrichOptions {
-  /** How many of the top results get details. */
-  top: number;
   concurrency: number;
   budgetMs: number;
   signal: AbortSignal;
+  hover: boolean;
+  references: boolean;
+  /** Hover answers are cached per server process and file version. */
+  services: ServiceRegistry;
 }
 
 export interface EnrichResult {
   details: Map<Candidate, Details>;
+  /** Candidates whose requests all answered (with or without anything to say). */
+  answered: Set<Candidate>;
   attempted: number;
-  completed: number;
   timedOut: boolean;
 }
 
@@ -40,7 +56,9 @@ export function nameAt(c: Candidate): Position {
 
 export async function enrich(candidates: readonly Candidate[], opts: EnrichOptions): Promise<EnrichResult> {
   const details = new Map<Candidate, Details>();
-  const todo = candidates.slice(0, opts.top).filter((c) => readFileText(c.file) !== undefined);
+  const answered = new Set<Candidate>();
+  const todo = candidates.filter((c) => readFileText(c.file) !== undefined);
+  const cache = opts.services.get(HOVER_CACHE_KEY, () => new HoverCache());
   const budget = new AbortController();
   const onAbort = () => budget.abort();
   opts.signal.addEventListener('abort', onAbort, { once: true });
@@ -49,8 +67,19 @@ export async function enrich(candidates: readonly Candidate[], opts: EnrichOptio
     timedOut = true;
     budget.abort();
   }, opts.budgetMs);
+  const late = new Promise<'late'>((resolve) => budget.signal.addEventListener('abort', () => resolve('late'), { once: true }));
+  const hoverOf = async (c: Candidate, pos: Position): Promise<Hover | null> => {
+    const running = pendingHovers.get(c.server) ?? 0;
+    if (running >= MAX_PENDING_HOVERS) throw new Error('too many hovers running');
+    pendingHovers.set(c.server, running + 1);
+    // Not tied to the caller's signal either: the hover outlives the call (bounded by the server's request timeout).
+    const p = cache.hover(c.server, c.file, pos);
+    void p.catch(() => {}).finally(() => pendingHovers.set(c.server, Math.max(0, (pendingHovers.get(c.server) ?? 1) - 1)));
+    const r = await Promise.race([p, late]);
+    if (r === 'late') throw new Error('late');
+    return r;
+  };
   let next = 0;
-  let completed = 0;
   const worker = async () => {
     while (next < todo.length && !budget.signal.aborted) {
       const c = todo[next++]!;
@@ -58,8 +87,8 @@ export async function enrich(candidates: readonly Candidate[], opts: EnrichOptio
       const remaining = { signal: budget.signal, timeoutMs: opts.budgetMs };
       const d: Details = {};
       const [hover, refs] = await Promise.allSettled([
-        c.server.hover(c.file, pos, remaining),
-        c.server.supports('referencesProvider') ? c.server.references(c.file, pos, false, remaining) : Promise.resolve(null),
+        opts.hover ? hoverOf(c, pos) : Promise.resolve(null),
+        opts.references && c.server.supports('referencesProvider') ? c.server.references(c.file, pos, false, remaining) : Promise.resolve(null),
       ]);
       if (hover.status === 'fulfilled') {
         const parts = splitHover(hover.value);
@@ -67,10 +96,8 @@ export async function enrich(candidates: readonly Candidate[], opts: EnrichOptio
         if (parts.documentation) d.documentation = parts.documentation;
       }
       if (refs.status === 'fulfilled' && Array.isArray(refs.value)) d.references_count = refs.value.length;
-      if (hover.status === 'fulfilled' || refs.status === 'fulfilled') {
-        details.set(c, d);
-        if (hover.status === 'fulfilled' && refs.status === 'fulfilled') completed++;
-      }
+      if (hover.status === 'fulfilled' || refs.status === 'fulfilled') details.set(c, d);
+      if (hover.status === 'fulfilled' && refs.status === 'fulfilled') answered.add(c);
     }
   };
   try {
@@ -79,5 +106,5 @@ export async function enrich(candidates: readonly Candidate[], opts: EnrichOptio
     clearTimeout(timer);
     opts.signal.removeEventListener('abort', onAbort);
   }
-  return { details, attempted: todo.length, completed, timedOut };
+  return { details, answered, attempted: todo.length, timedOut };
 }

@@ -7,7 +7,8 @@ import path from 'node:path';
  * (`shop/models.py` → `shop.models`, `shop/__init__.py` → `shop`), or, for namespace packages
  * (PEP 420, no `__init__.py`), its path from the project root or its `src/` folder; a
  * TypeScript/JavaScript file by its name (`util/strings.ts` → `strings`, `util/index.ts` →
- * `util`), as a namespace import would call it. Other languages qualify by declared scopes
+ * `util`), as a namespace import would call it, or by its path from the project root as the
+ * docs index's ids do (`src/util/strings`, one segment). Other languages qualify by declared scopes
  * only: none. The longest candidate comes first; a query's scope matches any of them.
  */
 export function moduleScopes(file: string, root?: string): string[][] {
@@ -34,7 +35,11 @@ export function moduleScopes(file: string, root?: string): string[][] {
   }
   if (/^\.[cm]?[jt]sx?$/.test(ext)) {
     const name = stem.replace(/\.d$/, '');
-    return [[name === 'index' ? path.basename(path.dirname(file)) : name]];
+    const out = [[name === 'index' ? path.basename(path.dirname(file)) : name]];
+    // The docs index names a module by its path from the root (`src/util/format`): one segment.
+    const rel = root ? path.relative(root, file).split(path.sep).join('/').replace(/\.[cm]?[jt]sx?$/, '').replace(/\.d$/, '') : '';
+    if (rel && !rel.startsWith('..') && rel.includes('/')) out.push([rel], ...(rel.endsWith('/index') ? [[rel.slice(0, -'/index'.length)]] : []));
+    return out;
   }
   return [];
 }

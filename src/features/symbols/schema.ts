@@ -36,7 +36,11 @@ export const SearchSymbolsInput = z.object({
   include_details: z
     .boolean()
     .default(true)
-    .describe('Fetch signature, documentation and references_count (hover and references) for the top results, within a time budget.'),
+    .describe('Add signature and documentation to the top results: from docent\'s docs index, else the language server\'s hover within a short budget (warnings name the results left without).'),
+  include_references: z
+    .boolean()
+    .default(false)
+    .describe('Also count references (references_count) for the top results; each count is a whole-workspace query, so this is slower.'),
 });
 
 const PositionSchema = z.object({
@@ -55,7 +59,7 @@ export const SymbolSchema = z.object({
   }),
   signature: z.string().optional(),
   documentation: z.string().optional(),
-  references_count: z.number().int().optional().describe('References found by the server, declaration excluded.'),
+  references_count: z.number().int().optional().describe('References found by the server, declaration excluded (only with include_references).'),
   external: z.boolean().optional().describe('True for a symbol outside the project (only with include_external).'),
   server: z.string().describe('The language server that reported it.'),
 });

@@ -8,7 +8,8 @@ import { kindName, type SymbolKindName } from '../../core/lsp/symbol-kinds.js';
 import { DocentError, throwIfAborted } from '../../core/errors.js';
 import type { FeatureContext } from '../context.js';
 import { expandFiles, fromDocumentSymbols, fromWorkspaceSymbols, type Candidate } from './collect.js';
-import { enrich, nameAt } from './enrich.js';
+import { nameAt, type Details } from './enrich.js';
+import { symbolDetails } from './details.js';
 import { searchLooseFiles } from './loose.js';
 import { ExternalClassifier, type Classification } from './external.js';
 import { narrowToScope, qualifyMembers } from './qualify.js';
@@ -25,9 +26,6 @@ import type { SearchSymbolsInputT, SearchSymbolsResult, SymbolResult } from './s
 
 /** At most this many (server, project root) pairs answer one workspace-wide query. */
 export const MAX_PROJECTS = 8;
-const DETAIL_TOP = 20;
-const DETAIL_CONCURRENCY = 4;
-const DETAIL_BUDGET_MS = 3000;
 
 interface ServerReport {
   server: string;
@@ -115,12 +113,12 @@ async function searchSymbolsOnView(input: SearchSymbolsInputT, ctx: FeatureConte
 
   if (!input.files) await qualifyMembers(page, ctx.signal, Math.min(2000, ctx.config.lsp.requestTimeoutMs));
 
-  let details = new Map<Candidate, { signature?: string; documentation?: string; references_count?: number }>();
-  if (input.include_details && page.length > 0) {
-    const r = await enrich(page, { top: DETAIL_TOP, concurrency: DETAIL_CONCURRENCY, budgetMs: Math.min(DETAIL_BUDGET_MS, ctx.config.lsp.requestTimeoutMs), signal: ctx.signal });
+  let details = new Map<Candidate, Details>();
+  if ((input.include_details || input.include_references) && page.length > 0) {
+    const r = await symbolDetails(page, ctx, { describe: input.include_details, references: input.include_references });
     throwIfAborted(ctx.signal);
     details = r.details;
-    if (r.timedOut) warnings.push(`Details (signature, documentation, references_count) were fetched for ${r.details.size} of ${r.attempted} top symbols before the time budget ran out.`);
+    warnings.push(...r.warnings);
   }
 
   const symbols: SymbolResult[] = page.map((c) => {

@@ -34,7 +34,7 @@ export const symbolsTools: AnyTool[] = [
     description:
       'Find classes, functions, variables, namespaces… by name through the language servers (clangd, TypeScript, pyright, rust-analyzer, gopls). ' +
       'The query goes to the server unchanged: "vector", "std::vector", "::main", "MyNamespace::". With files, searches those files\' outlines instead. ' +
-      'Results are ranked exact > prefix > fuzzy, project symbols only unless include_external, with signature, documentation and references_count for the top ones. ' +
+      'Results are ranked exact > prefix > fuzzy, project symbols only unless include_external, with signature and documentation for the top ones (from the docs index, else a quick hover), references_count with include_references. ' +
       'index_status says whether the servers had finished indexing.',
     group: 'symbols',
     inputSchema: SearchSymbolsInput,

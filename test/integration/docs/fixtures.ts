@@ -8,9 +8,9 @@ import type { DocItem, FileExtract } from '../../../src/core/extract/types.js';
 /** Extraction of the committed per-language fixtures (test/fixtures/docs/<lang>/…). */
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/docs');
 
-export async function extractFixture(dir: string, file: string, includePrivate = false): Promise<FileExtract> {
+export async function extractFixture(dir: string, file: string, includePrivate = false, engine?: 'fast' | 'tree-sitter'): Promise<FileExtract> {
   const text = readFileSync(path.join(FIXTURES, dir, file), 'utf8');
-  return extractSource(languageOf(file)!, text, { file, includePrivate });
+  return extractSource(languageOf(file)!, text, { file, includePrivate, engine });
 }
 
 export function item(x: FileExtract, id: string): DocItem {

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorOf, runCli, startDocent, type DocentSession } from '../../helpers/docent.js';
-import { ensureEmacsManuals } from './emacs-manuals.js';
+import { describeWithManuals, EMACS_MANUALS } from './emacs-manuals.js';
 
 let DIR = '';
 let docent: DocentSession;
 
 beforeAll(async () => {
-  DIR = ensureEmacsManuals();
+  if (!EMACS_MANUALS) return;
+  DIR = EMACS_MANUALS;
   docent = await startDocent(['--info-dir', DIR, '--no-index', '--tools', 'info']);
 }, 200_000);
 
@@ -14,7 +15,7 @@ afterAll(async () => {
   await docent?.close();
 });
 
-describe('info tools over MCP', () => {
+describeWithManuals('info tools over MCP', () => {
   it('info_lookup_symbol returns the seed\'s fields for defun', async () => {
     const r = await docent.call('info_lookup_symbol', { symbol: 'defun' });
     expect(r.isError).toBeFalsy();
@@ -71,7 +72,7 @@ describe('info tools over MCP', () => {
   }, 60_000);
 });
 
-describe('docent info (CLI)', () => {
+describeWithManuals('docent info (CLI)', () => {
   it('looks a symbol up as JSON and as text', () => {
     const json = runCli(['info', 'mapcar', '--info-dir', DIR, '--json']);
     expect(json.status).toBe(0);

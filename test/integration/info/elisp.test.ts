@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { InfoLibrary } from '../../../src/core/info/library.js';
 import type { LoadedManual } from '../../../src/core/info/library.js';
 import { ConfigSchema } from '../../../src/core/config/schema.js';
@@ -12,7 +12,7 @@ import { Workspace } from '../../../src/core/workspace/workspace.js';
 import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
 import { infoLookupSymbol, InfoLookupSymbolInput } from '../../../src/features/info/lookup-symbol.js';
 import { REPO } from '../../helpers/docent.js';
-import { ensureEmacsManuals } from './emacs-manuals.js';
+import { describeWithManuals, EMACS_MANUALS } from './emacs-manuals.js';
 
 let DIR = '';
 let elisp: LoadedManual;
@@ -21,7 +21,8 @@ let ctx: FeatureContext;
 const lookup = (symbol: string, extra: Record<string, unknown> = {}) => infoLookupSymbol(InfoLookupSymbolInput.parse({ symbol, ...extra }), ctx);
 
 beforeAll(async () => {
-  DIR = ensureEmacsManuals();
+  if (!EMACS_MANUALS) return;
+  DIR = EMACS_MANUALS;
   elisp = await new InfoLibrary({ dirs: [DIR], infopath: '', defaults: [] }).get('elisp');
   ctx = {
     workspace: new Workspace([REPO]),
@@ -34,7 +35,7 @@ beforeAll(async () => {
   };
 }, 200_000);
 
-describe('info_lookup_symbol on the Emacs Lisp Reference Manual (the seed\'s test list)', () => {
+describeWithManuals('info_lookup_symbol on the Emacs Lisp Reference Manual (the seed\'s test list)', () => {
   const cases: Array<[string, string, RegExp | null]> = [
     ['car', 'List Elements', /^ -- Function: car cons-cell/],
     ['cdr', 'List Elements', /^ -- Function: cdr cons-cell/],
@@ -117,7 +118,7 @@ describe('info_lookup_symbol on the Emacs Lisp Reference Manual (the seed\'s tes
   });
 });
 
-describe('agreement with Emacs\'s own info-lookup-symbol', () => {
+describeWithManuals('agreement with Emacs\'s own info-lookup-symbol', () => {
   it('lands on the same node and definition line for 60 symbols spread across the index', () => {
     const symbols = elisp.lookup.symbolNames();
     const step = Math.floor(symbols.length / 60);

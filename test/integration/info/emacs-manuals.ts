@@ -1,13 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { REPO } from '../../helpers/docent.js';
+import { describe, inject } from 'vitest';
 
 /**
- * The real Emacs manuals (elisp, emacs, cl, …), unpacked by shared/scripts/emacs-manuals.sh
- * (which sits beside the repository) into the gitignored .cache/emacs-manuals. Idempotent.
+ * The real Emacs manuals (elisp, emacs, cl, …), fetched once per test run by
+ * test/helpers/emacs-manuals-setup.ts (scripts/fetch-emacs-manuals.sh) into the gitignored
+ * .cache/emacs-manuals; null when they could not be obtained (the setup said why, once).
  */
-export function ensureEmacsManuals(): string {
-  const script = path.resolve(REPO, '../shared/scripts/emacs-manuals.sh');
-  const dir = path.join(REPO, '.cache/emacs-manuals');
-  return execFileSync('bash', [script, dir], { encoding: 'utf8', timeout: 180_000 }).trim().split('\n').pop()!;
-}
+export const EMACS_MANUALS: string | null = inject('emacsManuals');
+
+/** `describe` for suites that read the Emacs manuals: skipped when they are not available. */
+export const describeWithManuals = describe.skipIf(!EMACS_MANUALS);

@@ -16,6 +16,7 @@ beforeAll(async () => {
   env = makeContext([root], { indexDir: cacheDir });
   // Warm up: start clangd and wait for its background index.
   await env.search({ query: 'Point', include_details: false });
+  await env.indexDocs();
 });
 afterAll(async () => {
   await env?.services.disposeAll();
@@ -25,16 +26,25 @@ const names = (r: { symbols: Array<{ qualified_name: string }> }) => r.symbols.m
 
 describe('search_symbols on clangd (CMake fixture)', () => {
   it('fuzzy name query finds both overloads, ranked exact first, with details', async () => {
-    const r = await env.search({ query: 'distance' });
+    const r = await env.search({ query: 'distance', include_references: true });
     expect(r.index_status).toBe('ready');
     expect(r.symbols.filter((s) => s.qualified_name === 'geo::distance')).toHaveLength(2);
     expect(r.symbols[0]!.name).toBe('distance');
-    const two = r.symbols.find((s) => s.signature?.includes('const geo::Point &a, const geo::Point &b'));
+    // Found at its definition in the .cpp; signature and doc come from the header's declaration (docs index).
+    const two = r.symbols.find((s) => /\(const (geo::)?Point ?& ?a, const (geo::)?Point ?& ?b\)/.test(s.signature ?? ''));
     expect(two?.documentation).toBe('Distance between two points.');
     expect(two?.kind).toBe('function');
     expect(two?.location.file).toBe('src/shapes.cpp');
     expect(two?.location.line_preview.startsWith('double distance(const Point& a')).toBe(true);
     expect(typeof two?.references_count).toBe('number');
+    const one = r.symbols.find((s) => /\(const (geo::)?Point ?& ?p\)/.test(s.signature ?? ''));
+    expect(one?.documentation).toBe('Distance of a point from the origin.');
+  });
+
+  it('counts references only when asked', async () => {
+    const r = await env.search({ query: 'distance' });
+    expect(r.symbols[0]!.signature).toBeTruthy();
+    expect(r.symbols.some((s) => s.references_count !== undefined)).toBe(false);
   });
 
   it('qualified query geo::Circle', async () => {

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, runCli, startDocent, type DocentSession } from '../../helpers/docent.js';
@@ -9,7 +11,9 @@ const root = path.join(FIXTURES, 'py');
 let session: DocentSession;
 
 beforeAll(async () => {
-  session = await startDocent(['--root', root, '--no-index']);
+  session = await startDocent(['--root', root]);
+  // search_symbols takes signatures and docs from the docs index: let it finish.
+  await session.call('index_status', { wait: true, timeout_ms: 60_000 });
 });
 afterAll(async () => {
   await session?.close();
@@ -59,6 +63,14 @@ describe('search_symbols end to end', () => {
     expect(parsed.symbols.map((s) => s.qualified_name).sort()).toEqual(['Product.price', 'Product.price_with_tax']);
     const none = runCli(['--root', root, 'symbols', 'zzzqqq_nothing', '--no-details']);
     expect(none.status).toBe(1);
+  });
+
+  it('without a docs index, search_symbols still answers and says where details could not come from', () => {
+    const r = runCli(['--root', root, '--json', 'symbols', 'apply_discount'], { env: { DOCENT_INDEX_DIR: mkdtempSync(path.join(tmpdir(), 'docent-empty-idx-')) } });
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as { symbols: Array<{ name: string }>; warnings: string[] };
+    expect(out.symbols.map((s) => s.name)).toContain('apply_discount');
+    expect(out.warnings.some((w) => w.includes('no docs index has been built for this workspace yet'))).toBe(true);
   });
 
   it('SIGTERM on docent leaves no language server behind', async () => {

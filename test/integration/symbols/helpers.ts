@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigSchema, type DocentConfigInput } from '../../../src/core/config/schema.js';
 import { createLogger } from '../../../src/core/log.js';
@@ -7,16 +9,20 @@ import { ServiceRegistry } from '../../../src/core/services.js';
 import { Workspace } from '../../../src/core/workspace/workspace.js';
 import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
 import { SearchSymbolsInput, searchSymbols, type SearchSymbolsResult } from '../../../src/features/symbols/index.js';
+import { docsIndexFor } from '../../../src/features/docs/service.js';
 
 export const FIXTURES = path.resolve(__dirname, '../../fixtures/symbols');
 export const MOCK_SERVER = path.join(FIXTURES, 'mock-lsp/server.mjs');
 
-/** A feature context over `roots` with its own service registry (so its own servers). */
+/**
+ * A feature context over `roots` with its own service registry (so its own servers), and its
+ * own docs index directory (never ~/.cache) unless the config names one.
+ */
 export function makeContext(roots: string[], config: DocentConfigInput = {}) {
   const services = new ServiceRegistry();
   const ctx: FeatureContext = {
     workspace: new Workspace(roots),
-    config: ConfigSchema.parse(config),
+    config: ConfigSchema.parse({ ...config, indexDir: config.indexDir ?? mkdtempSync(path.join(tmpdir(), 'docent-test-idx-')) }),
     services,
     signal: new AbortController().signal,
     progress: () => {},
@@ -27,6 +33,10 @@ export function makeContext(roots: string[], config: DocentConfigInput = {}) {
     ctx,
     services,
     manager: () => LspManager.from(ctx),
+    /** Build the docs index of the roots (search_symbols takes signatures and docs from it). */
+    indexDocs: async () => {
+      await docsIndexFor(ctx);
+    },
     search: (input: Record<string, unknown>, signal?: AbortSignal): Promise<SearchSymbolsResult> =>
       searchSymbols(SearchSymbolsInput.parse(input), signal ? { ...ctx, signal } : ctx),
   };

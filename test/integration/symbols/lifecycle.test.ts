@@ -30,6 +30,20 @@ afterEach(async () => {
 });
 
 describe('language-server lifecycle', () => {
+  it('a slow hover for details is not cancelled: the answer comes without it, says so, and the next call has it from the cache', async () => {
+    const m = mockWorkspace(['--hover-delay=1500'], { requestTimeoutMs: 8000 });
+    cleanups.push(() => m.env.services.disposeAll());
+    const first = await m.env.search({ query: 'fast' });
+    expect(first.symbols.map((s) => s.name)).toEqual(['fastThing']);
+    expect(first.symbols[0]!.documentation).toBeUndefined();
+    expect(first.warnings.join(' ')).toMatch(/No signature or documentation for 1 of the top 1 symbols \(fastThing\).*hover did not answer within 150 ms/);
+    expect(await waitFor(() => m.logText().includes('hover answered'), 10_000)).toBe(true);
+    const second = await m.env.search({ query: 'fast' });
+    expect(second.symbols[0]!.documentation).toBe('Does fast things.');
+    expect(second.warnings.filter((w) => w.includes('No signature'))).toEqual([]);
+    expect(m.logText()).not.toContain('hover cancelled');
+  });
+
   it('a timed-out request is cancelled with $/cancelRequest and the caller gets E_TIMEOUT', async () => {
     const m = mockWorkspace([]);
     cleanups.push(() => m.env.services.disposeAll());

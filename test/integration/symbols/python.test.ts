@@ -8,6 +8,7 @@ const root = path.join(FIXTURES, 'py');
 
 beforeAll(async () => {
   env = makeContext([root]);
+  await env.indexDocs();
 });
 afterAll(async () => {
   await env?.services.disposeAll();

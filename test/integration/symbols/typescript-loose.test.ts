@@ -17,7 +17,7 @@ function write(rel: string, text: string): void {
   writeFileSync(path.join(root, rel), text);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'docent-loose-ts-'));
   write('tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['src'] }));
   write('src/lib.ts', '/** Add two numbers. */\nexport function addNumbers(a: number, b: number): number {\n  return a + b;\n}\n');
@@ -25,6 +25,7 @@ beforeAll(() => {
   // More loose files than are searched one by one, deeper than tools/gen.ts.
   for (let i = 0; i < EXTRA; i++) write(`extra/deep/f${String(i).padStart(2, '0')}.ts`, `export function looseExtra${i}(): number {\n  return ${i};\n}\n`);
   env = makeContext([root]);
+  await env.indexDocs();
 });
 afterAll(async () => {
   await env?.services.disposeAll();

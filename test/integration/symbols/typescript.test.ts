@@ -9,6 +9,7 @@ const root = path.join(FIXTURES, 'ts');
 beforeAll(async () => {
   env = makeContext([root]);
   await env.search({ query: 'User', include_details: false });
+  await env.indexDocs();
 });
 afterAll(async () => {
   await env?.services.disposeAll();
@@ -64,7 +65,7 @@ describe('search_symbols on typescript-language-server', () => {
   });
 
   it('counts references', async () => {
-    const r = await env.search({ query: 'formatUser' });
+    const r = await env.search({ query: 'formatUser', include_references: true });
     const f = r.symbols.find((s) => s.name === 'formatUser')!;
     expect(f.references_count).toBe(3); // the import and call in index.ts, the call in greet()
   });

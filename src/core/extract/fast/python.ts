@@ -2,6 +2,7 @@ import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js
 import { ItemSink, type ExtractOptions } from '../context.js';
 import { parseDocstring } from '../doc/python.js';
 import { pythonModuleName, stringValue } from '../lang/python.js';
+import { allMutationNames } from '../lang/python-public.js';
 import type { FileExtract, ItemKind, Visibility } from '../types.js';
 import { indexTop, logicalLines, ScanError, splitTop, type LogicalLine } from './python-lines.js';
 
@@ -64,7 +65,7 @@ function build(source: string, lines: LogicalLine[], opts: ExtractOptions): File
   const module = pythonModuleName(opts.file);
   const sink = new ItemSink(opts.includePrivate);
   const imports: string[] = [];
-  const exported = allNames(lines);
+  const exported = allNames(lines, source);
   const moduleDocRaw = lines[0]?.isString ? stringValue(lines[0].text) : null;
   const moduleDoc = moduleDocRaw ? parseDocstring(moduleDocRaw) : null;
 
@@ -244,7 +245,7 @@ function matchingParen(s: string, open: number): number {
 }
 
 /** `__all__` as the tree-sitter path reads it: the union of module-level literal lists assigned or added to it. */
-function allNames(lines: LogicalLine[]): Set<string> | null {
+function allNames(lines: LogicalLine[], source: string): Set<string> | null {
   let names: Set<string> | null = null;
   for (const ln of lines) {
     if (ln.indent !== 0) continue;
@@ -258,5 +259,6 @@ function allNames(lines: LogicalLine[]): Set<string> | null {
       if (/^[rRuU]?("|')/.test(t)) names.add(stringValue(t));
     }
   }
+  if (names) for (const n of allMutationNames(source)) names.add(n);
   return names;
 }

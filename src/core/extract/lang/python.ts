@@ -1,6 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
+import { allMutationNames } from './python-public.js';
 import { parseDocstring } from '../doc/python.js';
 import { field, namedChildren } from '../syntax.js';
 import type { FileExtract, ItemKind, Visibility } from '../types.js';
@@ -89,7 +90,7 @@ function visibilityOf(name: string, exported: Set<string> | null, moduleLevel: b
  * and `__all__ += […]` of string literals; null (everything public) when there is none or one
  * is not a literal list.
  */
-function allNames(root: Node): Set<string> | null {
+function allNames(root: Node, source: string): Set<string> | null {
   let names: Set<string> | null = null;
   for (const st of namedChildren(root)) {
     if (st.type !== 'expression_statement') continue;
@@ -101,6 +102,7 @@ function allNames(root: Node): Set<string> | null {
     names ??= new Set<string>();
     for (const s of namedChildren(right)) if (s.type === 'string') names.add(stringValue(s.text));
   }
+  if (names) for (const n of allMutationNames(source)) names.add(n);
   return names;
 }
 
@@ -108,7 +110,7 @@ export function extractPython(tree: Tree, source: string, opts: ExtractOptions):
   const root = tree.rootNode;
   const module = pythonModuleName(opts.file);
   const sink = new ItemSink(opts.includePrivate);
-  const exported = allNames(root);
+  const exported = allNames(root, source);
   const imports: string[] = [];
 
   const moduleDocRaw = docstringOf(root);

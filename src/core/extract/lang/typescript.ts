@@ -5,6 +5,7 @@ import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
+import { jsReexports } from './js-reexports.js';
 import { docComment, docSaysPublic, identity, kindFromDoc, synthesizeSignature, visibilityFor } from './jsdoc-rules.js';
 import type { DocItem, FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
 
@@ -357,6 +358,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     items: sink.items,
     imports,
     errors: root.hasError ? 1 : 0,
+    reexports: jsReexports(root, opts.file, module, jsModuleName),
   };
 }
 

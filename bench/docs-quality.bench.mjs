@@ -1,0 +1,220 @@
+// Docs search quality and speed over real corpora in several languages.
+//
+//   node bench/docs-quality.bench.mjs [--only python,go] [--runs N] [--queries N] [--reuse DIR] [--no-latency] [--verbose]
+//
+// The questions (bench/data/docs-questions.json) are natural-language tasks written from what
+// the answer does, not copied from its doc comment, each with the ids that count as right.
+// Corpora (each skipped with a note when missing on this machine):
+//   python     this interpreter's standard library + site-packages (sysconfig's stdlib dir)
+//   typescript TypeScript's own lib.*.d.ts (node_modules/typescript/lib, copied to a temp dir)
+//   go         Go's standard library sources (Debian: apt-get install golang-1.19-src -> /usr/lib/go-1.19/src)
+//   lodash     lodash's JSDoc (node_modules/lodash, a devDependency)
+// Per corpus, in one run: full index time of docent (median of --runs, fresh database each)
+// against `ctags -R` on the same files (median of --runs), then MRR@10 and hit@1 of the
+// questions. Then docs_search latency through MCP stdio (`docent serve`, the real server and
+// SDK client) on the largest corpus: one warm-up pass, then --queries (≥ 1,000) timed calls.
+// --reuse DIR keeps the databases in DIR between runs (quality only: no timing of the build),
+// for quick ranking experiments; a changed EXTRACTOR_VERSION re-extracts on its own.
+import { spawnSync, execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { DocsIndex } from '../dist/core/index/service.js';
+import { percentile, median } from './lib/stats.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..');
+const require = createRequire(import.meta.url);
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : def;
+};
+const flag = (name) => args.includes(`--${name}`);
+const only = opt('only', '').split(',').filter(Boolean);
+const runs = Math.max(1, Number(opt('runs', '3')) || 3);
+const nQueries = Math.max(1000, Number(opt('queries', '1000')) || 1000);
+const reuse = opt('reuse', '');
+const verbose = flag('verbose');
+const latency = !flag('no-latency');
+const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(2)} ms`);
+
+const questions = JSON.parse(readFileSync(path.join(here, 'data/docs-questions.json'), 'utf8')).corpora;
+const temps = [];
+
+function pythonRoot() {
+  try {
+    return execFileSync('python3', ['-c', "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+function tsLibRoot() {
+  const lib = path.join(path.dirname(require.resolve('typescript/package.json')), 'lib');
+  const dir = mkdtempSync(path.join(tmpdir(), 'docent-bench-tslib-'));
+  temps.push(dir);
+  for (const f of readdirSync(lib)) if (/^lib\..*\.d\.ts$/.test(f)) copyFileSync(path.join(lib, f), path.join(dir, f));
+  return dir;
+}
+function goRoot() {
+  const base = '/usr/lib';
+  const dirs = existsSync(base) ? readdirSync(base).filter((d) => /^go-\d/.test(d)).sort() : [];
+  const d = dirs.length ? path.join(base, dirs[dirs.length - 1], 'src') : null;
+  return d && existsSync(d) ? d : null;
+}
+const corpora = [
+  { name: 'python', root: pythonRoot },
+  { name: 'typescript', root: tsLibRoot },
+  { name: 'go', root: goRoot },
+  { name: 'lodash', root: () => path.dirname(require.resolve('lodash/package.json')) },
+].filter((c) => !only.length || only.includes(c.name));
+
+/** True when a hit (its id or one of its folded copies) is one of the accepted answers. */
+function matches(hit, answers) {
+  const ids = [hit.id, ...(hit.also_in ?? []).map((a) => a.id ?? a)];
+  return answers.some((a) => ids.some((id) => (a.startsWith('*') ? id.endsWith(a.slice(1)) || id === a.slice(2) : id === a)));
+}
+
+function ctagsMs(root) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const r = spawnSync('ctags', ['-R', '--languages=Python,C,C++,JavaScript,TypeScript,Go,Java,Rust', '--langmap=Python:+.pyi', '-f', '/dev/null', root], { stdio: 'ignore' });
+    if (r.error) return null;
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+const { docsSearch } = await import('../dist/features/docs/search.js');
+const { ServiceRegistry } = await import('../dist/core/services.js');
+const { Workspace } = await import('../dist/core/workspace/workspace.js');
+const { createLogger } = await import('../dist/core/log.js');
+const { OwnedSession } = await import('../dist/features/context.js');
+
+async function indexCorpus(root, indexDir) {
+  const idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [] });
+  const t = performance.now();
+  await idx.catchUp();
+  return { idx, ms: performance.now() - t };
+}
+
+const summary = [];
+let largest = null;
+for (const c of corpora) {
+  const found = c.root();
+  const root = found && existsSync(found) ? realpathSync(found) : null;
+  const qs = questions[c.name] ?? [];
+  if (!root || !existsSync(root)) {
+    console.log(`${c.name}: corpus not found on this machine, skipped`);
+    continue;
+  }
+  let idx;
+  let indexDir;
+  let line = `${c.name} (${root})`;
+  if (reuse) {
+    indexDir = path.join(reuse, c.name);
+    mkdirSync(indexDir, { recursive: true });
+    const r = await indexCorpus(root, indexDir);
+    idx = r.idx;
+    line += `: sync ${fmt(r.ms)}`;
+  } else {
+    const ref = ctagsMs(root);
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      if (idx) {
+        await idx.dispose();
+        rmSync(indexDir, { recursive: true, force: true });
+      }
+      indexDir = mkdtempSync(path.join(tmpdir(), `docent-bench-q-${c.name}-`));
+      const r = await indexCorpus(root, indexDir);
+      idx = r.idx;
+      times.push(r.ms);
+    }
+    const ms = median(times);
+    line += `: index median ${fmt(ms)} (${times.map(fmt).join(', ')}) vs ctags -R ${ref ? fmt(ref) : 'n/a'}${ref ? ` = ${(ms / ref).toFixed(2)}× ctags` : ''}`;
+  }
+  const items = idx.status().items;
+  line += `; ${items} items`;
+  const services = new ServiceRegistry();
+  services.get('docs-index', () => ({ index: idx, background: true, dispose: async () => {} }));
+  const ctx = {
+    workspace: new Workspace([root]),
+    config: { index: { enabled: true, watch: false, private: false, maxFileBytes: 1_000_000, exclude: [] }, indexDir },
+    services,
+    signal: new AbortController().signal,
+    progress: () => {},
+    log: createLogger('bench'),
+    session: new OwnedSession('bench'),
+  };
+  let rr = 0;
+  let hit1 = 0;
+  const misses = [];
+  for (const q of qs) {
+    const r = await docsSearch({ query: q.q, limit: 10 }, ctx);
+    const rank = r.results.findIndex((h) => matches(h, q.answers));
+    if (rank >= 0) rr += 1 / (rank + 1);
+    if (rank === 0) hit1++;
+    if (rank !== 0) misses.push(`  ${rank < 0 ? 'miss' : `#${rank + 1}`}  "${q.q}" → ${r.results.slice(0, 3).map((h) => h.id).join(', ')}`);
+  }
+  const mrr = qs.length ? rr / qs.length : 0;
+  console.log(`${line}\n  ${qs.length} questions: MRR@10 ${mrr.toFixed(3)}, hit@1 ${hit1}/${qs.length} (${((100 * hit1) / Math.max(1, qs.length)).toFixed(0)}%)`);
+  if (verbose) console.log(misses.join('\n'));
+  summary.push({ corpus: c.name, questions: qs.length, mrr, hit1 });
+  if (!largest || items > largest.items) largest = { name: c.name, root, indexDir, items, idx, qs };
+  else {
+    await idx.dispose();
+    if (!reuse) rmSync(indexDir, { recursive: true, force: true });
+  }
+}
+const all = summary.reduce((a, s) => ({ q: a.q + s.questions, rr: a.rr + s.mrr * s.questions, h: a.h + s.hit1 }), { q: 0, rr: 0, h: 0 });
+if (all.q) console.log(`all ${all.q} questions: MRR@10 ${(all.rr / all.q).toFixed(3)}, hit@1 ${all.h}/${all.q}`);
+
+if (latency && largest) {
+  // Queries: the questions, names and snippets of summaries drawn from the index (as an agent
+  // mixes identifiers and prose), deterministic.
+  const db = largest.idx.roots[0].store.db;
+  const names = db.prepare(`SELECT name FROM items WHERE kind IN ('function','class','method') ORDER BY rowid`).pluck().all();
+  const sums = db.prepare(`SELECT summary FROM items WHERE length(summary) > 30 ORDER BY rowid`).pluck().all();
+  await largest.idx.dispose();
+  let seed = 7;
+  const rand = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
+  const queries = largest.qs.map((q) => q.q);
+  while (queries.length < nQueries) {
+    if (queries.length % 2 === 0) queries.push(names[rand(names.length)]);
+    else {
+      const w = sums[rand(sums.length)].split(/\s+/).filter((x) => /^[a-z]{3,}$/i.test(x));
+      const s = rand(Math.max(1, w.length - 4));
+      queries.push(w.slice(s, s + 2 + rand(3)).join(' ') || 'parse');
+    }
+  }
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.join(repo, 'dist/cli/main.js'), 'serve', '--root', largest.root, '--index-dir', largest.indexDir],
+    env: { ...process.env, DOCENT_LOG: 'error' },
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'docent-bench', version: '0' });
+  await client.connect(transport);
+  // Wait until the server's sync (nothing to do: the database is current) has finished.
+  for (;;) {
+    const st = await client.callTool({ name: 'index_status', arguments: {} });
+    if (st.structuredContent?.state === 'ready') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  for (const q of queries) await client.callTool({ name: 'docs_search', arguments: { query: q, limit: 10 } });
+  const lat = [];
+  for (const q of queries) {
+    const t = performance.now();
+    await client.callTool({ name: 'docs_search', arguments: { query: q, limit: 10 } });
+    lat.push(performance.now() - t);
+  }
+  await client.close();
+  console.log(`docs_search through MCP stdio on ${largest.name} (${largest.items} items), ${queries.length} queries after a warm-up pass: p50 ${fmt(percentile(lat, 50))}, p95 ${fmt(percentile(lat, 95))}, max ${fmt(Math.max(...lat))} (target p95 < 10 ms)`);
+} else if (largest) await largest.idx.dispose();
+if (largest && !reuse) rmSync(largest.indexDir, { recursive: true, force: true });
+for (const t of temps) rmSync(t, { recursive: true, force: true });

@@ -1,0 +1,94 @@
+import type { DocItem, FileExtract, Reexport } from '../types.js';
+
+/**
+ * What makes a Python name public beyond its own definition, read from the source text so that
+ * the lexical fast path and the tree-sitter path (both call these) agree:
+ * - `__all__` grown after its literal list (`__all__.append("walk")`, `__all__.extend([...])`,
+ *   `__all__ += [...]`, also inside `if` blocks, as `os` does for `walk` and `getenv`);
+ * - module-level aliases of a function or of a bound method of a module-level instance
+ *   (`randint = _inst.randint` in `random`, `insort = insort_right` in `bisect`): the alias is
+ *   an item of its own under the name users write, carrying the target's documentation;
+ * - re-exports from a package's `__init__.py` (`from .tasks import sleep`, `from .tasks import *`,
+ *   and lazy `from .thread import ThreadPoolExecutor as te` inside `def __getattr__`): recorded
+ *   as (public id → defining id), resolved against the other files at query time.
+ */
+
+const STRING_RE = /[rRuU]?(['"])([A-Za-z_][A-Za-z0-9_]*)\1/g;
+
+/** Names added to `__all__` after (or besides) its literal assignments. */
+export function allMutationNames(source: string): string[] {
+  if (!source.includes('__all__')) return [];
+  const out: string[] = [];
+  const re = /^[ \t]*__all__\s*(?:\.\s*(?:append|extend)\s*\(|\+=\s*)([^)\]\n]*(?:\n[^)\]\n]*){0,40})/gm;
+  for (let m = re.exec(source); m; m = re.exec(source)) {
+    for (let s = STRING_RE.exec(m[1]!); s; s = STRING_RE.exec(m[1]!)) out.push(s[2]!);
+    STRING_RE.lastIndex = 0;
+  }
+  return out;
+}
+
+/** Module-level `name = target` / `name = instance.method` aliases, as items carrying the target's docs. */
+export function addPythonAliases(result: FileExtract, source: string): void {
+  if (!/^[A-Za-z]\w*[ \t]*=[ \t]*[A-Za-z_][\w.]*[ \t]*(?:#.*)?$/m.test(source)) return;
+  const module = result.module.name;
+  const byId = new Map(result.items.map((i) => [i.id, i] as const));
+  const instances = new Map<string, string>();
+  const lines = source.split('\n');
+  for (const line of lines) {
+    const inst = /^([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\(/.exec(line);
+    if (inst) instances.set(inst[1]!, inst[2]!);
+  }
+  lines.forEach((line, row) => {
+    const m = /^([A-Za-z]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?[ \t]*(?:#.*)?$/.exec(line);
+    if (!m) return;
+    const [, name, head, attr] = m as unknown as [string, string, string, string | undefined];
+    const id = `${module}.${name}`;
+    if (byId.has(id) || name === head) return;
+    let target: DocItem | undefined;
+    if (attr) {
+      const cls = instances.get(head);
+      target = cls ? byId.get(`${module}.${cls}.${attr}`) : undefined;
+    } else target = byId.get(`${module}.${head}`);
+    if (!target || (target.kind !== 'function' && target.kind !== 'method' && target.kind !== 'class')) return;
+    const alias: DocItem = {
+      ...target,
+      id,
+      name,
+      kind: target.kind === 'method' ? 'function' : target.kind,
+      parent: null,
+      signature: target.signature.replace(/\bdef\s+\w+\(\s*(?:self|cls)\s*(?:,\s*)?/, `def ${name}(`).replace(/\bdef\s+\w+\(/, `def ${name}(`),
+      location: { file: target.location.file, line: row + 1, end_line: row + 1 },
+      tags: { ...target.tags, alias_of: target.id },
+    };
+    byId.set(id, alias);
+    result.items.push(alias);
+  });
+}
+
+/** `pkg/__init__.py`'s re-exports of its submodules' names: public id → defining id (`*` for all). */
+export function pythonReexports(source: string, module: string, file: string): Reexport[] {
+  if (!/(?:^|\/)__init__\.pyi?$/.test(file) || !source.includes('import')) return [];
+  const out: Reexport[] = [];
+  const re = /^([ \t]*)from[ \t]+(\.+)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
+  const pkgParts = module.split('.');
+  for (let m = re.exec(source); m; m = re.exec(source)) {
+    const [, indent, dots, rel, list] = m as unknown as [string, string, string, string, string];
+    const base = pkgParts.slice(0, pkgParts.length - (dots.length - 1));
+    if (!base.length) continue;
+    const from = [...base, ...(rel ? rel.split('.') : [])].join('.');
+    for (const part of list.replace(/[()]/g, '').split(',')) {
+      const p = part.trim().split(/\s+as\s+/);
+      const orig = p[0]!.trim();
+      if (!orig) continue;
+      if (orig === '*') {
+        out.push({ public: `${module}.*`, target: `${from}.*` });
+        continue;
+      }
+      // Inside a function (lazy `__getattr__`), the `as` name is a local: the public name is the original.
+      const pub = indent.length || !p[1] ? orig : p[1].trim();
+      if (!/^[A-Za-z]\w*$/.test(pub) || !/^\w+$/.test(orig)) continue;
+      out.push({ public: `${module}.${pub}`, target: `${from}.${orig}` });
+    }
+  }
+  return out;
+}

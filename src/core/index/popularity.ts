@@ -1,0 +1,61 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * How much of the indexed world uses a module: the number of files that import it (or a
+ * submodule of it), counted from the imports every file records. In a whole installation the
+ * API people mean is the API other code uses: `json` is imported by hundreds of files,
+ * `traitlets.config.loader` by a few. A cheap prior in the spirit of PageRank, recomputed when
+ * the index changes.
+ */
+
+/** `path/filepath` and `std/path/filepath` and `os.path` in one notation, without a standard-library prefix. */
+function norm(m: string): string {
+  return m.replace(/^std\//, '').replace(/::|\//g, '.');
+}
+
+export class ModulePopularity {
+  private stamp = '';
+  private checkedAt = 0;
+  private counts = new Map<string, number>();
+  private max = 1;
+
+  constructor(private readonly db: Database.Database) {}
+
+  private refresh(): void {
+    const now = Date.now();
+    if (now - this.checkedAt < 2000) return;
+    this.checkedAt = now;
+    const stamp = `${this.db.prepare(`SELECT value FROM meta WHERE key = 'last_update'`).pluck().get() ?? ''}`;
+    if (stamp === this.stamp) return;
+    this.stamp = stamp;
+    const counts = new Map<string, number>();
+    const rows = this.db.prepare(`SELECT imports, module FROM files WHERE imports != '[]'`).iterate() as Iterable<{ imports: string; module: string | null }>;
+    for (const { imports, module } of rows) {
+      const seen = new Set<string>();
+      // A package importing itself says nothing about its use by others.
+      const own = module ? norm(module).split('.')[0] : '';
+      for (const imp of JSON.parse(imports) as string[]) {
+        if (!imp || imp.startsWith('.')) continue;
+        const parts = norm(imp).split('.');
+        if (parts[0] === own) continue;
+        // The module and its parents: `import os.path` uses `os` too.
+        for (let n = parts.length; n >= 1; n--) seen.add(parts.slice(0, n).join('.'));
+      }
+      for (const m of seen) counts.set(m, (counts.get(m) ?? 0) + 1);
+    }
+    this.counts = counts;
+    this.max = Math.max(1, ...counts.values());
+  }
+
+  /** 0..1: the importers of the longest known prefix of `module` (log scale, relative to the most imported). */
+  of(module: string): number {
+    this.refresh();
+    if (!this.counts.size) return 0;
+    const parts = norm(module).split('.');
+    for (let n = parts.length; n >= 1; n--) {
+      const c = this.counts.get(parts.slice(0, n).join('.'));
+      if (c) return Math.log1p(c) / Math.log1p(this.max);
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,77 @@
+import type Database from 'better-sqlite3';
+import { learnWordVectors, nearestWords, vectorWords, type WordVectors } from '../rank/word-vectors.js';
+import { splitIdentifier, STOP_WORDS } from '../rank/words.js';
+
+/**
+ * The index's learned word vectors (see rank/word-vectors.ts): learned from the stored items
+ * after a sync that changed them, kept in the same database (table word_vectors, one row per
+ * word, the vector as a Float32 blob), loaded by the query side on first use and again when
+ * they were relearned.
+ */
+
+/** Below this many documented items the statistics are too thin to learn from. */
+export const MIN_DOCUMENTED_ITEMS = 400;
+
+export function learnIndexVectors(db: Database.Database, opts: { minItems?: number } = {}): { words: number; ms: number } | null {
+  const t0 = performance.now();
+  const docs: string[][] = [];
+  for (const r of db.prepare(`SELECT name, summary FROM items WHERE summary != '' AND kind != 'module'`).iterate() as Iterable<{ name: string; summary: string }>) {
+    docs.push(vectorWords(`${splitIdentifier(r.name).join(' ')} ${r.summary}`, STOP_WORDS));
+  }
+  if (docs.length < (opts.minItems ?? MIN_DOCUMENTED_ITEMS)) return null;
+  const wv = learnWordVectors(docs);
+  if (!wv) return null;
+  const insert = db.prepare(`INSERT INTO word_vectors(word, vec) VALUES (?, ?)`);
+  db.transaction(() => {
+    db.prepare(`DELETE FROM word_vectors`).run();
+    for (let i = 0; i < wv.words.length; i++) insert.run(wv.words[i], Buffer.from(wv.vecs.buffer, wv.vecs.byteOffset + i * wv.dim * 4, wv.dim * 4));
+    db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('vectors', ?)`).run(`${Date.now()}:${wv.words.length}:${wv.dim}`);
+  }).immediate();
+  return { words: wv.words.length, ms: performance.now() - t0 };
+}
+
+/** The query side's view: loaded lazily, reloaded when the stamp in meta changes, neighbours cached. */
+export class RelatedWords {
+  private stamp: string | null = null;
+  private checkedAt = 0;
+  private wv: WordVectors | null = null;
+  private cache = new Map<string, { word: string; sim: number }[]>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  private current(): WordVectors | null {
+    const now = Date.now();
+    if (now - this.checkedAt < 2000) return this.wv;
+    this.checkedAt = now;
+    const stamp = (this.db.prepare(`SELECT value FROM meta WHERE key = 'vectors'`).pluck().get() as string | undefined) ?? null;
+    if (stamp === this.stamp) return this.wv;
+    this.stamp = stamp;
+    this.cache.clear();
+    this.wv = null;
+    if (!stamp) return null;
+    const dim = Number(stamp.split(':')[2]);
+    const rows = this.db.prepare(`SELECT word, vec FROM word_vectors`).all() as { word: string; vec: Buffer }[];
+    if (!rows.length || !dim) return null;
+    const vecs = new Float32Array(rows.length * dim);
+    const words: string[] = [];
+    rows.forEach((r, i) => {
+      words.push(r.word);
+      vecs.set(new Float32Array(new Uint8Array(r.vec).buffer, 0, dim), i * dim); // copied: a blob's buffer need not be 4-byte aligned
+    });
+    this.wv = { words, index: new Map(words.map((w, i) => [w, i] as const)), dim, vecs };
+    return this.wv;
+  }
+
+  /** Words used like `word` in this index's docs (most similar first); [] when none were learned. */
+  of(word: string, k = 3, min = 0.6): { word: string; sim: number }[] {
+    const wv = this.current();
+    if (!wv) return [];
+    let r = this.cache.get(word);
+    if (!r) {
+      r = nearestWords(wv, word, k, min);
+      if (this.cache.size > 5000) this.cache.clear();
+      this.cache.set(word, r);
+    }
+    return r;
+  }
+}

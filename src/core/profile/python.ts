@@ -1,0 +1,94 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runLimited } from './run-limited.js';
+import { ProfileBuilder, type ProfileData } from './model.js';
+
+/**
+ * Python through cProfile. A small driver runs the program under cProfile and writes the stats
+ * even when the run is cut short (duration limit: SIGINT becomes KeyboardInterrupt) or exits
+ * through SystemExit; a second step turns pstats into JSON (self = tottime, total = cumtime).
+ */
+
+const DRIVER = `
+import cProfile, pstats, sys, json, runpy, os
+out, prog = sys.argv[1], sys.argv[2]
+sys.argv = [prog] + sys.argv[3:]
+sys.path.insert(0, os.path.dirname(os.path.abspath(prog)))
+prof = cProfile.Profile()
+code = 0
+try:
+    prof.enable()
+    runpy.run_path(prog, run_name="__main__")
+except SystemExit as e:
+    code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+except KeyboardInterrupt:
+    code = 130
+except BaseException:
+    import traceback; traceback.print_exc(); code = 1
+finally:
+    prof.disable()
+st = pstats.Stats(prof).stats
+rows = []
+for (f, l, n), (cc, nc, tt, ct, callers) in st.items():
+    rows.append({"file": f, "line": l, "name": n, "calls": nc, "self": tt, "total": ct,
+                 "callers": [[cf, cl, cn, cct] for (cf, cl, cn), (_a, _b, _c, cct) in callers.items()]})
+json.dump(rows, open(out, "w"))
+sys.exit(code)
+`;
+
+interface Row {
+  file: string;
+  line: number;
+  name: string;
+  calls: number;
+  self: number;
+  total: number;
+  callers: Array<[string, number, string, number]>;
+}
+
+function isBuiltin(file: string): boolean {
+  return file === '~' || file.startsWith('<');
+}
+
+export async function profilePython(opts: { python: string; program: string; args: string[]; cwd: string; durationS: number; signal?: AbortSignal }): Promise<Omit<ProfileData, 'id' | 'created' | 'program' | 'args'>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docent-prof-'));
+  try {
+    const driver = path.join(dir, 'driver.py');
+    const out = path.join(dir, 'stats.json');
+    writeFileSync(driver, DRIVER);
+    const run = await runLimited(opts.python, [driver, out, opts.program, ...opts.args], { cwd: opts.cwd, durationS: opts.durationS, signal: opts.signal });
+    const rows = JSON.parse(readFileSync(out, 'utf8')) as Row[];
+    const b = new ProfileBuilder();
+    const name = (r: { name: string; file: string }) => (isBuiltin(r.file) ? r.name.replace(/^<(built-in method |method )?(.*?)( of .*)?>$/, '$2') : r.name);
+    let calls = 0;
+    for (const r of rows) {
+      const f = b.fn(name(r), isBuiltin(r.file) ? null : r.file, isBuiltin(r.file) ? null : r.line);
+      f.self += r.self * 1000;
+      f.total += r.total * 1000;
+      f.calls = (f.calls ?? 0) + r.calls;
+      calls += r.calls;
+      for (const [cf, cl, cn, cct] of r.callers) {
+        const caller = b.fn(name({ name: cn, file: cf }), isBuiltin(cf) ? null : cf, isBuiltin(cf) ? null : cl);
+        b.edge(caller.key, f.key, cct * 1000);
+      }
+    }
+    // Total: the run's own time, the largest cumulative time (the module's top level).
+    const total = Math.max(1e-9, ...[...b.functions.values()].filter((f) => f.file === opts.program).map((f) => f.total));
+    return {
+      language: 'python',
+      profiler: 'cProfile',
+      unit: 'ms',
+      total,
+      total_ms: run.wallMs,
+      samples: calls,
+      exit_code: run.code,
+      functions: [...b.functions.values()].filter((f) => !(f.file && (f.file === driver || f.file.endsWith('/runpy.py')))),
+      edges: [...b.edges.values()],
+      lines: [],
+      warnings: [...run.warnings, 'cProfile measures functions, not lines: the "lines" view is not available for Python.'],
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * Word vectors learned from the indexed documentation itself, so that a question's words reach
+ * a doc comment's words without downloading a model: "remove" finds "delete", "tally" finds
+ * "count". Classic distributional semantics, small enough to run at index time:
+ *   1. co-occurrence counts of words within one item's text (its name's words and summary);
+ *   2. positive pointwise mutual information (PPMI), with the context distribution smoothed
+ *      (counts^0.75), which keeps frequent words from dominating;
+ *   3. a truncated SVD of the PPMI matrix by randomized subspace iteration; a word's vector is
+ *      its row of U·sqrt(S), normalised, so words used in the same contexts end up close even
+ *      when they never occur together (second-order similarity: synonyms).
+ * Pure computation: the index layer feeds it texts and stores the result.
+ */
+
+export interface WordVectors {
+  words: string[];
+  index: Map<string, number>;
+  dim: number;
+  /** words.length × dim, rows L2-normalised. */
+  vecs: Float32Array;
+}
+
+export interface LearnOptions {
+  /** Largest vocabulary kept (most frequent words first). */
+  maxWords?: number;
+  /** Fewest documents a word must occur in. */
+  minDf?: number;
+  dim?: number;
+  /** Deterministic seed for the random projection. */
+  seed?: number;
+}
+
+/** Words of a text for learning and for lookups: lowercase letters, 3+ characters, no stop words. */
+export function vectorWords(text: string, stop: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const m of text.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().matchAll(/[a-z]{3,}/g)) if (!stop.has(m[0])) out.push(m[0]);
+  return out;
+}
+
+export function learnWordVectors(docs: readonly string[][], opts: LearnOptions = {}): WordVectors | null {
+  const maxWords = opts.maxWords ?? 10_000;
+  const minDf = opts.minDf ?? 3;
+  const wantDim = opts.dim ?? 48;
+  // Vocabulary: document frequencies; words in more than a tenth of the documents say nothing.
+  const df = new Map<string, number>();
+  for (const d of docs) for (const w of new Set(d)) df.set(w, (df.get(w) ?? 0) + 1);
+  const words = [...df].filter(([, n]) => n >= minDf && n <= docs.length / 10).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, maxWords).map(([w]) => w);
+  const V = words.length;
+  // A small vocabulary gets fewer dimensions (the statistics could not fill more).
+  const dim = Math.min(wantDim, Math.floor(V / 4));
+  if (dim < 4) return null;
+  const index = new Map(words.map((w, i) => [w, i] as const));
+
+  // Co-occurrence within a document (both directions), as a sparse map keyed i * V + j.
+  const counts = new Map<number, number>();
+  const ids: number[] = [];
+  for (const d of docs) {
+    ids.length = 0;
+    for (const w of new Set(d)) {
+      const i = index.get(w);
+      if (i !== undefined) ids.push(i);
+      if (ids.length >= 24) break;
+    }
+    for (let a = 0; a < ids.length; a++) {
+      for (let b = a + 1; b < ids.length; b++) {
+        const k1 = ids[a]! * V + ids[b]!;
+        const k2 = ids[b]! * V + ids[a]!;
+        counts.set(k1, (counts.get(k1) ?? 0) + 1);
+        counts.set(k2, (counts.get(k2) ?? 0) + 1);
+      }
+    }
+  }
+  if (!counts.size) return null;
+  const row = new Float64Array(V);
+  let total = 0;
+  for (const [k, c] of counts) {
+    row[Math.floor(k / V)]! += c;
+    total += c;
+  }
+  const ctx = new Float64Array(V);
+  let ctxTotal = 0;
+  for (let i = 0; i < V; i++) {
+    ctx[i] = Math.pow(row[i]!, 0.75);
+    ctxTotal += ctx[i]!;
+  }
+  // PPMI in CSR form (no sort: the order of columns within a row does not matter).
+  const rowStart = new Int32Array(V + 1);
+  const keys = new Float64Array(counts.size);
+  const pmis = new Float32Array(counts.size);
+  let m = 0;
+  for (const [k, c] of counts) {
+    const i = Math.floor(k / V);
+    const pmi = Math.log((c / total) / ((row[i]! / total) * (ctx[k - i * V]! / ctxTotal)));
+    if (pmi <= 0) continue;
+    keys[m] = k;
+    pmis[m++] = pmi;
+    rowStart[i + 1]!++;
+  }
+  for (let i = 0; i < V; i++) rowStart[i + 1]! += rowStart[i]!;
+  const fill = rowStart.slice(0, V);
+  const col = new Int32Array(m);
+  const val = new Float32Array(m);
+  for (let n = 0; n < m; n++) {
+    const i = Math.floor(keys[n]! / V);
+    const at = fill[i]!++;
+    col[at] = keys[n]! - i * V;
+    val[at] = pmis[n]!;
+  }
+
+  // Randomized subspace iteration: Q spans the top singular directions of the (symmetric) PPMI matrix.
+  const l = dim + 16;
+  let seed = opts.seed ?? 12345;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 2 - 1;
+  let Q: Float64Array = new Float64Array(V * l);
+  for (let n = 0; n < Q.length; n++) Q[n] = rand();
+  const mul = (X: Float64Array): Float64Array => {
+    const Y = new Float64Array(V * l);
+    for (let i = 0; i < V; i++) {
+      const yo = i * l;
+      for (let p = rowStart[i]!; p < rowStart[i + 1]!; p++) {
+        const xo = col[p]! * l;
+        const v = val[p]!;
+        for (let c = 0; c < l; c++) Y[yo + c]! += v * X[xo + c]!;
+      }
+    }
+    return Y;
+  };
+  for (let it = 0; it < 3; it++) Q = orthonormalize(mul(Q), V, l);
+  // B = Qᵀ A (l × V); since A is symmetric, Bᵀ = A Q. Eigen-decompose B Bᵀ (l × l).
+  const AQ = mul(Q);
+  const BBt = new Float64Array(l * l);
+  for (let i = 0; i < V; i++) {
+    const o = i * l;
+    for (let a = 0; a < l; a++) {
+      const x = AQ[o + a]!;
+      if (!x) continue;
+      for (let b = a; b < l; b++) BBt[a * l + b]! += x * AQ[o + b]!;
+    }
+  }
+  for (let a = 0; a < l; a++) for (let b = 0; b < a; b++) BBt[a * l + b] = BBt[b * l + a]!;
+  const { values, vectors } = jacobiEigen(BBt, l);
+  const order = [...values.keys()].sort((a, b) => values[b]! - values[a]!).slice(0, dim);
+  // U = Q · Ub; a word's vector is U·sqrt(S) (S = sqrt(eigenvalue)), normalised.
+  const vecs = new Float32Array(V * dim);
+  for (let i = 0; i < V; i++) {
+    let norm = 0;
+    for (let d = 0; d < dim; d++) {
+      const e = order[d]!;
+      let u = 0;
+      for (let c = 0; c < l; c++) u += Q[i * l + c]! * vectors[c * l + e]!;
+      const v = u * Math.pow(Math.max(values[e]!, 0), 0.25);
+      vecs[i * dim + d] = v;
+      norm += v * v;
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (let d = 0; d < dim; d++) vecs[i * dim + d]! /= norm;
+  }
+  return { words, index, dim, vecs };
+}
+
+/** Modified Gram-Schmidt on the columns of a rows × cols matrix (row-major), done column-major for locality. */
+function orthonormalize(X: Float64Array, rows: number, cols: number): Float64Array {
+  const C: Float64Array[] = [];
+  for (let c = 0; c < cols; c++) {
+    const v = new Float64Array(rows);
+    for (let r = 0; r < rows; r++) v[r] = X[r * cols + c]!;
+    for (const p of C) {
+      let dot = 0;
+      for (let r = 0; r < rows; r++) dot += v[r]! * p[r]!;
+      for (let r = 0; r < rows; r++) v[r]! -= dot * p[r]!;
+    }
+    let norm = 0;
+    for (let r = 0; r < rows; r++) norm += v[r]! * v[r]!;
+    norm = Math.sqrt(norm) || 1;
+    for (let r = 0; r < rows; r++) v[r]! /= norm;
+    C.push(v);
+  }
+  for (let c = 0; c < cols; c++) for (let r = 0; r < rows; r++) X[r * cols + c] = C[c]![r]!;
+  return X;
+}
+
+/** Eigenvalues and eigenvectors (columns) of a small symmetric matrix, by cyclic Jacobi rotations. */
+export function jacobiEigen(M: Float64Array, n: number): { values: number[]; vectors: Float64Array } {
+  const A = Float64Array.from(M);
+  const Vm = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) Vm[i * n + i] = 1;
+  for (let sweep = 0; sweep < 60; sweep++) {
+    let off = 0;
+    for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += A[p * n + q]! ** 2;
+    if (off < 1e-18) break;
+    for (let p = 0; p < n; p++) {
+      for (let q = p + 1; q < n; q++) {
+        const apq = A[p * n + q]!;
+        if (Math.abs(apq) < 1e-300) continue;
+        const theta = (A[q * n + q]! - A[p * n + p]!) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < n; k++) {
+          const akp = A[k * n + p]!;
+          const akq = A[k * n + q]!;
+          A[k * n + p] = c * akp - s * akq;
+          A[k * n + q] = s * akp + c * akq;
+        }
+        for (let k = 0; k < n; k++) {
+          const apk = A[p * n + k]!;
+          const aqk = A[q * n + k]!;
+          A[p * n + k] = c * apk - s * aqk;
+          A[q * n + k] = s * apk + c * aqk;
+        }
+        for (let k = 0; k < n; k++) {
+          const vkp = Vm[k * n + p]!;
+          const vkq = Vm[k * n + q]!;
+          Vm[k * n + p] = c * vkp - s * vkq;
+          Vm[k * n + q] = s * vkp + c * vkq;
+        }
+      }
+    }
+  }
+  return { values: [...Array(n).keys()].map((i) => A[i * n + i]!), vectors: Vm };
+}
+
+/** The `k` words closest to `word` (cosine), above `min`; [] for a word outside the vocabulary. */
+export function nearestWords(wv: WordVectors, word: string, k: number, min: number): { word: string; sim: number }[] {
+  const i = wv.index.get(word);
+  if (i === undefined) return [];
+  const { dim, vecs } = wv;
+  const o = i * dim;
+  const best: { word: string; sim: number }[] = [];
+  for (let j = 0; j < wv.words.length; j++) {
+    if (j === i) continue;
+    let s = 0;
+    const jo = j * dim;
+    for (let d = 0; d < dim; d++) s += vecs[o + d]! * vecs[jo + d]!;
+    if (s < min || (best.length >= k && s <= best[best.length - 1]!.sim)) continue;
+    best.push({ word: wv.words[j]!, sim: s });
+    best.sort((a, b) => b.sim - a.sim);
+    if (best.length > k) best.pop();
+  }
+  return best;
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { pythonFor } from '../../core/dap/adapters.js';
+import { DocentError } from '../../core/errors.js';
+import { profileNative } from '../../core/profile/callgrind.js';
+import type { ProfileData } from '../../core/profile/model.js';
+import { profileNode } from '../../core/profile/node.js';
+import { profilePython } from '../../core/profile/python.js';
+import { ProfileStore } from '../../core/profile/store.js';
+import type { FeatureContext } from '../context.js';
+import { nodeScript, programKind } from '../debug/launch.js';
+import { requireRun } from '../debug/start.js';
+import { HotspotSchema, hotspots, renderHotspots } from './hotspots.js';
+
+/** profile_run: run a program under the profiler for its language and answer with the hotspots, first by self time. */
+
+export const ProfileRunInput = z.object({
+  program: z.string().min(1).optional().describe('A .py, .js or .ts file (TypeScript compiled with --sourceMap), or a native executable.'),
+  test_id: z.string().min(1).optional().describe('A test id from test_list.'),
+  script: z.string().min(1).optional().describe('Same as program, for a script file.'),
+  args: z.array(z.string()).default([]),
+  cwd: z.string().min(1).optional(),
+  duration_s: z.number().min(1).max(600).default(60).describe('Stop the program after this long (the profile covers what ran).'),
+  max_results: z.number().int().min(1).max(100).default(20).describe('Hotspots to list.'),
+});
+
+export const ProfileRunOutput = z.object({
+  profile_id: z.string(),
+  program: z.string(),
+  profiler: z.string(),
+  unit: z.enum(['ms', 'instructions']).describe('What self and total are measured in (percentages are of the whole run).'),
+  total_ms: z.number().describe('Wall time of the profiled run.'),
+  samples: z.number().int().describe('Samples (Node), calls recorded (cProfile) or instructions (callgrind).'),
+  exit_code: z.number().int().nullable(),
+  hotspots: z.array(HotspotSchema).describe('By self cost, largest first.'),
+  warnings: z.array(z.string()),
+});
+export type ProfileRunResult = z.output<typeof ProfileRunOutput>;
+
+export async function profileRun(input: z.output<typeof ProfileRunInput>, ctx: FeatureContext): Promise<ProfileRunResult> {
+  requireRun(ctx);
+  if (input.test_id) throw new DocentError('E_UNAVAILABLE', 'Profiling a test by its id needs the run tools (test_list), which this build does not have yet.', 'Pass the program (or the test file) instead.');
+  const given = input.program ?? input.script;
+  if (!given) throw new DocentError('E_BAD_INPUT', 'profile_run needs program (or script, or test_id).');
+  const program = ctx.workspace.resolve(given, { mustExist: true, kind: 'file' }).absolute;
+  const cwd = input.cwd ? ctx.workspace.resolve(input.cwd, { mustExist: true, kind: 'directory' }).absolute : (ctx.workspace.rootOf(program) ?? path.dirname(program));
+  const run = { args: input.args, cwd, durationS: input.duration_s, signal: ctx.signal };
+  ctx.progress({ progress: 0, message: `profiling ${path.basename(program)}` });
+  const kind = programKind(program);
+  const measured =
+    kind === 'python'
+      ? await profilePython({ ...run, python: pythonFor(cwd), program })
+      : kind === 'node'
+        ? await profileNode({ ...run, program: nodeScript(program) })
+        : await profileNative({ ...run, program });
+  const store = new ProfileStore(ctx.config.indexDir);
+  const profile: ProfileData = { ...measured, id: store.newId(), created: new Date().toISOString(), program, args: input.args };
+  store.save(profile);
+  return {
+    profile_id: profile.id,
+    program: ctx.workspace.display(program),
+    profiler: profile.profiler,
+    unit: profile.unit,
+    total_ms: Math.round(profile.total_ms),
+    samples: Math.round(profile.samples),
+    exit_code: profile.exit_code,
+    hotspots: hotspots(ctx, profile, input.max_results),
+    warnings: profile.warnings,
+  };
+}
+
+export function renderProfileRun(r: ProfileRunResult): string {
+  return [
+    `profile ${r.profile_id}: ${r.program} (${r.profiler}, ${r.total_ms} ms, ${r.samples} ${r.profiler === 'callgrind' ? 'instructions' : r.profiler === 'cProfile' ? 'calls' : 'samples'}, exit ${r.exit_code ?? '?'})`,
+    ...renderHotspots(r.hotspots),
+    ...r.warnings.map((w) => `note: ${w}`),
+  ].join('\n');
+}

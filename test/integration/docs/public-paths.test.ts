@@ -1,0 +1,134 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/core/config/load.js';
+import { createLogger } from '../../../src/core/log.js';
+import { ServiceRegistry } from '../../../src/core/services.js';
+import { Workspace } from '../../../src/core/workspace/workspace.js';
+import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
+import { docsGet } from '../../../src/features/docs/get.js';
+import { docsResolve } from '../../../src/features/docs/resolve.js';
+import { docsSearch } from '../../../src/features/docs/search.js';
+import { extractFixture, FIXTURES, item } from './fixtures.js';
+
+/**
+ * Names public under another path than their definition (Python): `__all__` grown by
+ * append/extend/+=, module-level aliases of functions and bound methods, a package's
+ * re-exports (star, renamed, lazy `__getattr__`); vendored copies folded into the original;
+ * a class answered together with its constructor's parameters.
+ */
+
+const ROOT = path.join(FIXTURES, 'python-public');
+let ctx: FeatureContext;
+
+beforeAll(async () => {
+  const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-public-')), index: { workers: 0 } } as never, env: {} });
+  ctx = { workspace: new Workspace([ROOT]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+  await docsSearch({ query: 'warm up', limit: 1 }, ctx);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx.services.disposeAll();
+});
+
+describe('Python public names (extraction, both engines)', () => {
+  for (const engine of ['fast', 'tree-sitter'] as const) {
+    it(`${engine}: __all__.append/extend/+= make names public; others stay internal`, async () => {
+      const x = await extractFixture('python-public', 'pkg/__init__.py', false, engine);
+      const ids = x.items.map((i) => i.id);
+      expect(ids).toEqual(expect.arrayContaining(['pkg.helper', 'pkg.walk_tree', 'pkg.getenv_or', 'pkg.later']));
+      expect(ids).not.toContain('pkg.hidden');
+    });
+
+    it(`${engine}: aliases of a bound method and of a function are items carrying the target's docs`, async () => {
+      const x = await extractFixture('python-public', 'pkg/__init__.py', true, engine);
+      const r = item(x, 'pkg.randint');
+      expect(r.kind).toBe('function');
+      expect(r.summary).toBe('Return a random integer N such that a <= N <= b.');
+      expect(r.signature).toBe('def randint(a, b)');
+      expect(r.tags.alias_of).toBe('pkg.Rng.randint');
+      expect(item(x, 'pkg.insort').summary).toBe('Insert an item into a list that is kept in order.');
+    });
+
+    it(`${engine}: a package's re-exports are recorded (star, renamed, lazy __getattr__)`, async () => {
+      const x = await extractFixture('python-public', 'pkg/__init__.py', false, engine);
+      expect(x.reexports).toEqual(
+        expect.arrayContaining([
+          { public: 'pkg.*', target: 'pkg.tasks.*' },
+          { public: 'pkg.start_job', target: 'pkg.jobs.run_job' },
+          { public: 'pkg.Job', target: 'pkg.jobs.Job' },
+          { public: 'pkg.Pool', target: 'pkg.pool.Pool' },
+        ]),
+      );
+    });
+  }
+});
+
+describe('Python public paths in the index', () => {
+  it('docs_search finds re-exported items under the path users write, the definition in also_in', async () => {
+    const r = await docsSearch({ query: 'pkg.sleep', limit: 3 }, ctx);
+    expect(r.results[0]?.id).toBe('pkg.sleep');
+    expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('pkg.tasks.sleep');
+    const lazy = await docsSearch({ query: 'pkg.Pool', limit: 3 }, ctx);
+    expect(lazy.results[0]?.id).toBe('pkg.Pool');
+    const renamed = await docsSearch({ query: 'pkg.start_job', limit: 3 }, ctx);
+    expect(renamed.results[0]?.id).toBe('pkg.start_job');
+  });
+
+  it('docs_get and docs_resolve accept the public path', async () => {
+    const d = await docsGet({ id: 'pkg.sleep', max_chars: 24_000 }, ctx);
+    expect(d.summary).toBe('Pause the calling coroutine for delay seconds without blocking the event loop.');
+    expect(d.location.file).toBe('pkg/tasks.py');
+    const res = await docsResolve({ symbol: 'pkg.Pool' }, ctx);
+    expect(res.id).toBe('pkg.pool.Pool');
+  });
+
+  it('a vendored copy folds into the original (also_in) instead of ranking beside it', async () => {
+    const r = await docsSearch({ query: 'pause a coroutine without blocking the event loop', limit: 5 }, ctx);
+    expect(r.results[0]?.id).toBe('pkg.sleep');
+    expect(r.results.map((h) => h.id).filter((id) => id.includes('_vendor'))).toEqual([]);
+    expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('pkg._vendor.aio.tasks.sleep');
+  });
+
+  it('a class and its constructor are one answer carrying the parameters', async () => {
+    const r = await docsSearch({ query: 'unit of work a scheduler can retry', limit: 5 }, ctx);
+    expect(r.results[0]?.id).toBe('pkg.Job');
+    expect(r.results[0]?.signature).toContain('(name, retries=3)');
+    expect(r.results.some((h) => h.kind === 'constructor')).toBe(false);
+    const byCtorWords = await docsSearch({ query: 'how many times a failure is retried', limit: 5 }, ctx);
+    expect(byCtorWords.results[0]?.id).toBe('pkg.Job');
+    expect(byCtorWords.results[0]?.kind).toBe('class');
+    const d = await docsGet({ id: 'pkg.Job', max_chars: 24_000 }, ctx);
+    expect(d.params.map((p) => p.name)).toEqual(['name', 'retries']);
+    expect(d.params[1]?.doc).toBe('How many times a failure is retried.');
+  });
+});
+
+describe('JS/TS re-exports', () => {
+  let tctx: FeatureContext;
+  beforeAll(async () => {
+    const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-public-ts-')), index: { workers: 0 } } as never, env: {} });
+    tctx = { workspace: new Workspace([path.join(FIXTURES, 'ts-public')]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+    await docsSearch({ query: 'warm up', limit: 1 }, tctx);
+  }, 60_000);
+  afterAll(async () => {
+    await tctx.services.disposeAll();
+  });
+
+  it('records `export { x as y } from` and `export * from` of relative modules', async () => {
+    const x = await extractFixture('ts-public', 'src/index.ts');
+    expect(x.reexports).toEqual([
+      { public: 'src.delay', target: 'src/impl.sleepMs' },
+      { public: 'src.*', target: 'src/impl.*' },
+    ]);
+  });
+
+  it('finds the renamed and the star-exported names under the re-exporting module', async () => {
+    const renamed = await docsSearch({ query: 'src.delay', limit: 3 }, tctx);
+    expect(renamed.results[0]?.id).toBe('src.delay');
+    expect(renamed.results[0]?.also_in?.map((a) => a.id)).toContain('src/impl.sleepMs');
+    const d = await docsGet({ id: 'src.words', max_chars: 24_000 }, tctx);
+    expect(d.summary).toBe('Split text into words.');
+  });
+});

@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocsIndex } from '../../../src/core/index/service.js';
+import { RelatedWords } from '../../../src/core/index/vectors.js';
+import { jacobiEigen, learnWordVectors, nearestWords } from '../../../src/core/rank/word-vectors.js';
+
+/**
+ * Word vectors learned from the indexed docs (PPMI + truncated SVD): words used in the same
+ * contexts come out close even when they never occur together (`erase` ~ `delete`), and the
+ * index learns and stores them after a sync, in its own database.
+ */
+
+// A deterministic corpus: verbs of one meaning are interchangeable before the same objects and
+// never appear together in one doc.
+const GROUPS = [
+  ['delete', 'remove', 'erase'],
+  ['create', 'make', 'build'],
+  ['read', 'load', 'fetch'],
+  ['sort', 'order', 'rank'],
+];
+// Each group of verbs has its own objects (files are deleted, records created...).
+const OBJECTS = [
+  ['file', 'directory', 'folder', 'path', 'disk', 'link', 'mount', 'volume'],
+  ['record', 'row', 'table', 'column', 'database', 'schema', 'index', 'view'],
+  ['list', 'array', 'sequence', 'element', 'item', 'slice', 'vector', 'tuple'],
+  ['image', 'pixel', 'color', 'canvas', 'picture', 'photo', 'frame', 'sprite'],
+];
+
+function corpus(n: number): { name: string; doc: string }[] {
+  let seed = 7;
+  const rand = (k: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), (seed >>> 16) % k);
+  const out: { name: string; doc: string }[] = [];
+  for (let i = 0; i < n; i++) {
+    const gi = i % GROUPS.length;
+    const g = GROUPS[gi]!;
+    const verb = g[rand(g.length)]!;
+    const objs = OBJECTS[gi]!;
+    const a = objs[rand(objs.length)]!;
+    const b = objs[rand(objs.length)]!;
+    const topic = ['quickly', 'safely', 'lazily', 'eagerly'][i % 4]!;
+    out.push({ name: `${verb}_${a}_${i}`, doc: `${verb[0]!.toUpperCase()}${verb.slice(1)} the ${a} and its ${b} ${topic}.` });
+  }
+  return out;
+}
+
+describe('word vectors (pure)', () => {
+  it('puts interchangeable words close together, unrelated ones apart', () => {
+    const docs = corpus(1200).map((d) => d.doc.toLowerCase().match(/[a-z]{3,}/g)!.filter((w) => !['the', 'and', 'its'].includes(w)));
+    const wv = learnWordVectors(docs, { dim: 8, minDf: 2 })!;
+    expect(wv).not.toBeNull();
+    const near = nearestWords(wv, 'erase', 3, 0).map((x) => x.word);
+    expect(near).toEqual(expect.arrayContaining(['delete', 'remove']));
+    expect(near).not.toContain('create');
+  });
+
+  it('jacobiEigen finds the eigenvalues of a small symmetric matrix', () => {
+    const { values } = jacobiEigen(Float64Array.from([2, 1, 0, 1, 2, 0, 0, 0, 5]), 3);
+    expect(values.map((v) => Math.round(v * 1e6) / 1e6).sort()).toEqual([1, 3, 5]);
+  });
+});
+
+describe('word vectors in the index', () => {
+  let dir: string;
+  let idx: DocsIndex;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'docent-vectors-'));
+    mkdirSync(path.join(dir, 'src', 'ops'), { recursive: true });
+    const all = corpus(1200);
+    for (let f = 0; f < 12; f++) {
+      const body = all.slice(f * 100, f * 100 + 100).map((d) => `def ${d.name}(x):\n    """${d.doc}"""\n`).join('\n\n');
+      writeFileSync(path.join(dir, 'src', 'ops', `m${f}.py`), `"""Operations ${f}."""\n\n${body}`);
+    }
+    idx = new DocsIndex({ roots: [dir], indexDir: path.join(dir, '.idx'), includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0 });
+    await idx.catchUp();
+  }, 60_000);
+
+  afterAll(async () => {
+    await idx?.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('learns them after a sync and stores them in the same database', () => {
+    const db = idx.roots[0]!.store.db;
+    expect(db.prepare(`SELECT COUNT(*) FROM word_vectors`).pluck().get()).toBeGreaterThan(20);
+    expect(db.prepare(`SELECT value FROM meta WHERE key = 'vectors'`).pluck().get()).toMatch(/^\d+:\d+:\d+$/);
+    const related = new RelatedWords(db).of('erase', 3, 0).map((r) => r.word);
+    expect(related).toEqual(expect.arrayContaining(['delete', 'remove']));
+  });
+
+  it('a question with a related word still finds its items', () => {
+    const hits = idx.roots[0]!.queries.search('erase the folder quickly please', { limit: 10 });
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits[0]!.name).toMatch(/^(erase|delete|remove)_/);
+  });
+});

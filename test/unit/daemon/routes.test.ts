@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { globalsToConfig, parseCommandLine } from '../../../src/cli/daemon-routes.js';
+import { SseParser } from '../../../src/daemon/client.js';
+
+describe('the CLI daemon routes', () => {
+  it('maps command lines to the tool calls the standalone commands make', () => {
+    expect(parseCommandLine(['info', 'mapcar'])?.route.call).toEqual({ name: 'info_lookup_symbol', arguments: { symbol: 'mapcar', manual: undefined, max_chars: undefined, offset: undefined } });
+    expect(parseCommandLine(['info', '--search', 'hash table', '-m', 'elisp', '-m', 'emacs'])?.route.call).toEqual({ name: 'info_search', arguments: { query: 'hash table', manuals: ['elisp', 'emacs'], limit: undefined } });
+    expect(parseCommandLine(['--json', 'symbols', 'Circle', '-n', '5', '--no-details'])?.route.call.arguments).toMatchObject({ query: 'Circle', max_results: 5, include_details: false, offset: 0 });
+    expect(parseCommandLine(['outline', 'src/a.ts', '--depth=2'])?.route.call).toEqual({ name: 'document_symbols', arguments: { file: 'src/a.ts', depth: 2, max_results: 500 } });
+    expect(parseCommandLine(['search', 'parse', 'config', '--limit', '3'])?.route.call.arguments).toEqual({ query: 'parse config', module: undefined, limit: 3 });
+    const doc = parseCommandLine(['doc', 'json.loads'])!.route;
+    expect(doc.call.name).toBe('docs_get');
+    expect(doc.fallback?.name).toBe('get_symbol_documentation');
+  });
+
+  it('reads global flags anywhere, as commander does', () => {
+    const p = parseCommandLine(['-r', 'a', 'info', 'car', '--root', 'b', '--json', '--lsp-timeout', '900', '--no-daemon'])!;
+    expect(p.globals).toMatchObject({ root: ['a', 'b'], json: true, lspTimeout: 900, daemon: false });
+    expect(globalsToConfig(p.globals)).toEqual({ roots: ['a', 'b'], lsp: { requestTimeoutMs: 900 } });
+  });
+
+  it('leaves to the standalone CLI what it does not fully understand', () => {
+    for (const argv of [
+      ['info'], // nothing to look up: commander's and the feature's own message
+      ['symbols', 'x', '--max', '0'], // a bad number: commander's usage error
+      ['symbols'], // a missing argument
+      ['symbols', 'a', 'b'], // too many
+      ['search', '-k', 'function', 'parse'], // variadic option
+      ['info', 'car', '--help'],
+      ['info', 'car', '--no-such-flag'],
+      ['serve'],
+      ['index'],
+      ['daemon', 'status'],
+      [],
+    ]) {
+      expect(parseCommandLine(argv), argv.join(' ')).toBeUndefined();
+    }
+  });
+
+  it('splits an SSE stream into its data payloads, across chunk boundaries', () => {
+    const got: string[] = [];
+    const p = new SseParser((d) => got.push(d));
+    p.push('event: message\ndata: {"a":');
+    p.push('1}\n\nevent: message\r\ndata: {"b":2}\r\n\r\n: comment\n\n');
+    expect(got).toEqual(['{"a":1}', '{"b":2}']);
+  });
+});
