@@ -4,6 +4,7 @@ import type { ProjectHints } from '../extract/context.js';
 import { languageOf } from '../extract/languages.js';
 import { throwIfAborted } from '../errors.js';
 import { walkFiles } from '../workspace/files.js';
+import { declaredNpmPackages, declaredPackageFiles } from './npm-deps.js';
 import { writeOf, type FileJob, type FileJobResult } from './job.js';
 import type { ExtractionPool } from './pool.js';
 import type { IndexStore, StoredFile } from './store.js';
@@ -102,6 +103,12 @@ export class RootIndexer {
       const seen = new Set<string>();
       for await (const rel of walkFiles(root, { signal, exclude: [...DEFAULT_EXCLUDES, ...exclude] })) {
         if (!languageOf(rel)) continue;
+        seen.add(rel);
+        yield rel;
+      }
+      // node_modules is excluded above; the packages package.json declares are walked on their own.
+      for await (const rel of declaredPackageFiles(root, declaredNpmPackages(root), signal)) {
+        if (!languageOf(rel) || seen.has(rel)) continue;
         seen.add(rel);
         yield rel;
       }

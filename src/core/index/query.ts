@@ -448,6 +448,12 @@ export class IndexQueries {
     return r ? (JSON.parse(r.imports) as string[]) : [];
   }
 
+  /** The installed package a file belongs to (recorded when it was indexed), or null for a project file. */
+  packageOfFile(relFile: string): { name: string; version: string } | null {
+    const r = this.prep(`SELECT package, version FROM files WHERE path = ?`).get(relFile) as { package: string | null; version: string | null } | undefined;
+    return r?.package ? { name: r.package, version: r.version ?? '' } : null;
+  }
+
   moduleOfFile(relFile: string): string | null {
     return (this.prep(`SELECT module FROM files WHERE path = ?`).pluck().get(relFile) as string | undefined) ?? null;
   }
