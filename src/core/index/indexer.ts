@@ -29,6 +29,8 @@ export interface RootIndexerOptions {
   includePrivate: boolean;
   maxFileBytes: number;
   exclude: readonly string[];
+  /** Walk the npm packages package.json declares under node_modules (default true). */
+  dependencies?: boolean;
 }
 
 export interface IndexRunStats {
@@ -98,7 +100,7 @@ export class RootIndexer {
     const t0 = Date.now();
     const stats = emptyStats();
     const stored = this.opts.store.files();
-    const { root, store, exclude } = this.opts;
+    const { root, store, exclude, dependencies } = this.opts;
     async function* walk(): AsyncGenerator<string> {
       const seen = new Set<string>();
       for await (const rel of walkFiles(root, { signal, exclude: [...DEFAULT_EXCLUDES, ...exclude] })) {
@@ -107,7 +109,8 @@ export class RootIndexer {
         yield rel;
       }
       // node_modules is excluded above; the packages package.json declares are walked on their own.
-      for await (const rel of declaredPackageFiles(root, declaredNpmPackages(root), signal)) {
+      const deps = dependencies === false ? [] : declaredNpmPackages(root);
+      for await (const rel of declaredPackageFiles(root, deps, signal)) {
         if (!languageOf(rel) || seen.has(rel)) continue;
         seen.add(rel);
         yield rel;

@@ -24,6 +24,8 @@ export interface DocsIndexOptions {
   maxFileBytes: number;
   exclude: readonly string[];
   workers?: number;
+  /** Index declared npm dependencies from node_modules (default true). */
+  dependencies?: boolean;
   log?: Logger;
   /** False when indexing is off (`serve --no-index`): answer from what is stored, never sync. */
   syncEnabled?: boolean;
@@ -116,7 +118,7 @@ export class DocsIndex {
       try {
         const store = IndexStore.open(dbPath);
         if (store.recovered) this.log.info(`index for ${root} was not closed cleanly; checked it and carrying on`);
-        const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude });
+        const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude, dependencies: this.opts.dependencies !== false });
         this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false, abort: new AbortController() });
         changed = true;
       } catch (err) {
@@ -226,7 +228,7 @@ export class DocsIndex {
       for (const [k, v] of Object.entries(c.skipped)) skipped[k] = (skipped[k] ?? 0) + v;
       roots.push({ root: r.root, db: r.dbPath, files: c.files, items: c.items, synced: r.synced });
       for (const p of c.packages) packages.push({ ...p, state: r.synced ? 'indexed' : 'indexing' });
-      for (const d of declaredNpmPackages(r.root)) {
+      for (const d of this.opts.dependencies === false ? [] : declaredNpmPackages(r.root)) {
         if (c.packages.some((p) => p.name === d.name)) continue;
         packages.push({ name: d.name, version: d.dir ? installedVersion(r.root, d.dir) : '', files: 0, state: !d.dir ? 'not_installed' : r.synced ? 'no_docs' : 'indexing' });
       }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocsIndex } from '../../../src/core/index/service.js';
 import { errorOf, startDocent, type DocentSession } from '../../helpers/docent.js';
 
 /**
@@ -104,4 +105,20 @@ describe('installed dependencies in the docs index', () => {
     const r = sc(await session.call('docs_resolve', { symbol: 'formatAmount', context: 'src/app.ts' }));
     expect(r).toMatchObject({ id: 'tinyfmt.formatAmount', module: 'tinyfmt', file: 'node_modules/tinyfmt/index.d.ts', package: 'tinyfmt', version: '1.2.3' });
   });
+});
+
+describe('index.dependencies: false', () => {
+  it('leaves node_modules out entirely', async () => {
+    const dbDir = mkdtempSync(path.join(tmpdir(), 'docent-deps-off-'));
+    const idx = new DocsIndex({ roots: [root], indexDir: dbDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0, dependencies: false });
+    try {
+      await idx.catchUp();
+      const names = idx.status().packages.map((p) => p.name);
+      expect(names).toEqual(['widgetlib']); // a site-packages folder under the root is the root's own tree
+      expect(idx.roots[0]!.queries.byName('formatAmount')).toEqual([]);
+    } finally {
+      await idx.dispose();
+      rmSync(dbDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
