@@ -34,8 +34,9 @@ export function registerDocsCommands(program: Command): void {
     .addOption(new Option('-k, --kind <kind...>', 'only these kinds').choices([...ITEM_KINDS]))
     .option('-m, --module <module>', 'only items in this module or below it')
     .addOption(new Option('-n, --limit <n>', 'maximum number of results').argParser(positiveInt).default(10))
-    .action(async (query: string[], opts: { kind?: string[]; module?: string; limit: number }, cmd: Command) => {
-      await runFeature(cmd, (ctx) => docsSearch({ query: query.join(' '), kinds: opts.kind, module: opts.module, limit: opts.limit }, ctx), renderDocsSearch, {
+    .addOption(new Option('--scope <scope>', 'project: the project\'s own items; deps: installed packages; all: both').choices(['project', 'deps', 'all']).default('all'))
+    .action(async (query: string[], opts: { kind?: string[]; module?: string; limit: number; scope: 'project' | 'deps' | 'all' }, cmd: Command) => {
+      await runFeature(cmd, (ctx) => docsSearch({ query: query.join(' '), kinds: opts.kind, module: opts.module, limit: opts.limit, scope: opts.scope }, ctx), renderDocsSearch, {
         progressLabel: 'indexing',
         notFound: (r) => r.results.length === 0,
       });

@@ -4,6 +4,7 @@ import type { ProjectHints } from '../extract/context.js';
 import { languageOf } from '../extract/languages.js';
 import { throwIfAborted } from '../errors.js';
 import { walkFiles } from '../workspace/files.js';
+import { declaredNpmPackages, declaredPackageFiles } from './npm-deps.js';
 import { writeOf, type FileJob, type FileJobResult } from './job.js';
 import type { ExtractionPool } from './pool.js';
 import type { IndexStore, StoredFile } from './store.js';
@@ -28,6 +29,8 @@ export interface RootIndexerOptions {
   includePrivate: boolean;
   maxFileBytes: number;
   exclude: readonly string[];
+  /** Walk the npm packages package.json declares under node_modules (default true). */
+  dependencies?: boolean;
 }
 
 export interface IndexRunStats {
@@ -97,11 +100,18 @@ export class RootIndexer {
     const t0 = Date.now();
     const stats = emptyStats();
     const stored = this.opts.store.files();
-    const { root, store, exclude } = this.opts;
+    const { root, store, exclude, dependencies } = this.opts;
     async function* walk(): AsyncGenerator<string> {
       const seen = new Set<string>();
       for await (const rel of walkFiles(root, { signal, exclude: [...DEFAULT_EXCLUDES, ...exclude] })) {
         if (!languageOf(rel)) continue;
+        seen.add(rel);
+        yield rel;
+      }
+      // node_modules is excluded above; the packages package.json declares are walked on their own.
+      const deps = dependencies === false ? [] : declaredNpmPackages(root);
+      for await (const rel of declaredPackageFiles(root, deps, signal)) {
+        if (!languageOf(rel) || seen.has(rel)) continue;
         seen.add(rel);
         yield rel;
       }

@@ -6,6 +6,7 @@ import type { FileExtract, LanguageId } from '../extract/types.js';
 import { classify, isTestFile, type SkipReason } from './classify.js';
 import { prepareItem, type PreparedItem } from './rows.js';
 import type { FileTouch, FileUpdate } from './store.js';
+import { packageOf, type PackageRef } from './packages.js';
 
 /**
  * One unit of indexing work: read a file, decide whether to extract it, hash it, and extract
@@ -33,7 +34,7 @@ export interface FileJob {
 export type FileJobResult = (
   | { rel: string; status: 'unchanged'; hash: string; size: number }
   | { rel: string; status: 'skipped'; reason: SkipReason; hash: string; size: number }
-  | { rel: string; status: 'extracted'; hash: string; size: number; extract: FileExtract; rows: PreparedItem[]; hidden: number; parseMs: number }
+  | { rel: string; status: 'extracted'; hash: string; size: number; extract: FileExtract; rows: PreparedItem[]; hidden: number; parseMs: number; pkg?: PackageRef | null }
   | { rel: string; status: 'missing' }
   | { rel: string; status: 'failed'; hash: string; size: number; error: string }
 ) & {
@@ -67,7 +68,7 @@ export async function runFileJob(job: FileJob): Promise<FileJobResult> {
     const extract = await extractSource(job.language, buf.toString('utf8'), { file: job.rel, includePrivate: job.includePrivate, project: job.project });
     // Prepared here (in the worker) so the writing thread only binds and inserts; the items travel once, as rows.
     const rows = extract.items.map(prepareItem);
-    return { rel: job.rel, status: 'extracted', hash, size, extract: { ...extract, items: [] }, rows, hidden: 0, parseMs: performance.now() - t0 };
+    return { rel: job.rel, status: 'extracted', hash, size, extract: { ...extract, items: [] }, rows, hidden: 0, parseMs: performance.now() - t0, pkg: packageOf(job.abs) };
   } catch (err) {
     return { rel: job.rel, status: 'failed', hash, size, error: (err as Error).message };
   }
@@ -89,7 +90,7 @@ export function writeOf(job: FileJob, r: FileJobResult): FileWrite {
       // No hash is stored, so the file is tried again on the next sync.
       return { update: { ...base, hash: '', size: r.size, skipped: 'error' } };
     case 'extracted':
-      return { update: { ...base, hash: r.hash, size: r.size, extract: r.extract, rows: r.rows, hidden: r.hidden } };
+      return { update: { ...base, hash: r.hash, size: r.size, extract: r.extract, rows: r.rows, hidden: r.hidden, pkg: r.pkg ?? null } };
   }
 }
 

@@ -220,10 +220,10 @@ export class IndexQueries {
       params.push(opts.module, `${esc}%`, `${esc}%`);
     }
     const list = this.prep(
-      `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path
+      `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path, f.package
        FROM json_each(?) j JOIN items i ON i.rowid = j.value JOIN files f ON f.id = i.file_id
        ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`,
-    ).all(JSON.stringify([...bm.keys()]), ...params) as (ItemRow & { doc_head: string; deprecated: number })[];
+    ).all(JSON.stringify([...bm.keys()]), ...params) as (ItemRow & { doc_head: string; deprecated: number; package: string | null })[];
 
     const publicIds = this.paths.publicIds(list);
     const cands: Candidate[] = list.map((r, i) => ({
@@ -231,7 +231,9 @@ export class IndexQueries {
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
     }));
-    const scored = blend(shape, cands).sort((a, b) => b.score - a.score);
+    // On equal scores the project's own item comes first (and is the one its installed copies fold into).
+    const dep = (i: number) => Number(list[i]!.package !== null);
+    const scored = blend(shape, cands).sort((a, b) => b.score - a.score || dep(a.index) - dep(b.index));
     // A caller asking for constructors by kind gets them as such, not folded into their classes.
     const keepCtors = Boolean(opts.kinds?.includes('constructor'));
     return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit, keepCtors);
@@ -446,6 +448,12 @@ export class IndexQueries {
   importsOf(relFile: string): string[] {
     const r = this.prep(`SELECT imports, module FROM files WHERE path = ?`).get(relFile) as { imports: string; module: string | null } | undefined;
     return r ? (JSON.parse(r.imports) as string[]) : [];
+  }
+
+  /** The installed package a file belongs to (recorded when it was indexed), or null for a project file. */
+  packageOfFile(relFile: string): { name: string; version: string } | null {
+    const r = this.prep(`SELECT package, version FROM files WHERE path = ?`).get(relFile) as { package: string | null; version: string | null } | undefined;
+    return r?.package ? { name: r.package, version: r.version ?? '' } : null;
   }
 
   moduleOfFile(relFile: string): string | null {

@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
  */
 
 /** Bump when extraction output changes so existing indexes re-extract every file. */
-export const EXTRACTOR_VERSION = '4';
+export const EXTRACTOR_VERSION = '5';
 
 const MIGRATIONS: string[] = [
   // v1
@@ -102,6 +102,14 @@ const MIGRATIONS: string[] = [
   CREATE INDEX reexports_public ON reexports(public);
   CREATE INDEX reexports_file ON reexports(file_id);
   CREATE TABLE word_vectors (word TEXT PRIMARY KEY, vec BLOB NOT NULL) WITHOUT ROWID;
+  UPDATE files SET hash = '', mtime_ms = -1;
+  `,
+  // v5: the installed package (name and version) a file belongs to, NULL for the project's own
+  // files; `scope` filters on it. Files are read again so existing rows get it.
+  `
+  ALTER TABLE files ADD COLUMN package TEXT;
+  ALTER TABLE files ADD COLUMN version TEXT;
+  CREATE INDEX files_package ON files(package);
   UPDATE files SET hash = '', mtime_ms = -1;
   `,
 ];

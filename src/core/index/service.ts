@@ -1,3 +1,4 @@
+import { declaredNpmPackages, installedVersion } from './npm-deps.js';
 import { createLogger, type Logger } from '../log.js';
 import { RootIndexer, type IndexRunStats, type ProgressFn } from './indexer.js';
 import { indexDbPath } from './paths.js';
@@ -23,6 +24,8 @@ export interface DocsIndexOptions {
   maxFileBytes: number;
   exclude: readonly string[];
   workers?: number;
+  /** Index declared npm dependencies from node_modules (default true). */
+  dependencies?: boolean;
   log?: Logger;
   /** False when indexing is off (`serve --no-index`): answer from what is stored, never sync. */
   syncEnabled?: boolean;
@@ -50,6 +53,8 @@ export interface IndexStatus {
   pending: number;
   skipped: Record<string, number>;
   roots: { root: string; db: string; files: number; items: number; synced: boolean }[];
+  /** Installed packages with indexed files, and declared npm packages that have none (not installed, or no docs). */
+  packages: { name: string; version: string; files: number; state: 'indexed' | 'indexing' | 'not_installed' | 'no_docs' }[];
   error: string | null;
   /** Why the state is what it is, when that is not obvious. */
   note: string | null;
@@ -113,7 +118,7 @@ export class DocsIndex {
       try {
         const store = IndexStore.open(dbPath);
         if (store.recovered) this.log.info(`index for ${root} was not closed cleanly; checked it and carrying on`);
-        const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude });
+        const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude, dependencies: this.opts.dependencies !== false });
         this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false, abort: new AbortController() });
         changed = true;
       } catch (err) {
@@ -212,6 +217,7 @@ export class DocsIndex {
     const languages: Record<string, number> = {};
     const skipped: Record<string, number> = {};
     const roots: IndexStatus['roots'] = [];
+    const packages: IndexStatus['packages'] = [];
     for (const r of this.roots) {
       const c = r.store.counts();
       files += c.files;
@@ -221,6 +227,11 @@ export class DocsIndex {
       for (const [k, v] of Object.entries(c.languages)) languages[k] = (languages[k] ?? 0) + v;
       for (const [k, v] of Object.entries(c.skipped)) skipped[k] = (skipped[k] ?? 0) + v;
       roots.push({ root: r.root, db: r.dbPath, files: c.files, items: c.items, synced: r.synced });
+      for (const p of c.packages) packages.push({ ...p, state: r.synced ? 'indexed' : 'indexing' });
+      for (const d of this.opts.dependencies === false ? [] : declaredNpmPackages(r.root)) {
+        if (c.packages.some((p) => p.name === d.name)) continue;
+        packages.push({ name: d.name, version: d.dir ? installedVersion(r.root, d.dir) : '', files: 0, state: !d.dir ? 'not_installed' : r.synced ? 'no_docs' : 'indexing' });
+      }
     }
     let state: IndexState = !this.roots.length ? 'unavailable' : this.indexing || pending > 0 || this.roots.some((r) => !r.synced) ? 'indexing' : 'ready';
     let note: string | null = null;
@@ -236,7 +247,7 @@ export class DocsIndex {
           ? `${files} file(s) indexed, but none has a public item; index with --private (config index.private) to include the rest`
           : 'the index is empty: no TypeScript/JavaScript, Python, C/C++, Rust, Go or Java files were found under the roots';
     }
-    return { state, files, items, languages, last_update: last ? new Date(last).toISOString() : null, pending, skipped, roots, error: this.error, note };
+    return { state, files, items, languages, last_update: last ? new Date(last).toISOString() : null, pending, skipped, roots, packages, error: this.error, note };
   }
 
   private closeRoot(r: RootIndex): void {

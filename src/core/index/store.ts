@@ -49,6 +49,8 @@ export interface FileUpdate {
   rows?: PreparedItem[];
   /** Private items left out of `extract`. */
   hidden?: number;
+  /** The installed package the file belongs to (null: the project's own file). */
+  pkg?: { name: string; version: string } | null;
 }
 
 /** A file whose content is unchanged but whose mtime moved. */
@@ -167,11 +169,12 @@ export class IndexStore {
       files: db.prepare(`SELECT id, path, hash, size, mtime_ms, language, skipped FROM files`),
       fileByPath: db.prepare(`SELECT id FROM files WHERE path = ?`).pluck(),
       upsertFile: db.prepare(
-        `INSERT INTO files(path, hash, size, mtime_ms, language, module, module_doc, imports, items, hidden, errors, skipped, indexed_at)
-         VALUES (@path, @hash, @size, @mtime, @language, @module, @moduleDoc, @imports, @items, @hidden, @errors, @skipped, @now)
+        `INSERT INTO files(path, hash, size, mtime_ms, language, module, module_doc, imports, items, hidden, errors, skipped, indexed_at, package, version)
+         VALUES (@path, @hash, @size, @mtime, @language, @module, @moduleDoc, @imports, @items, @hidden, @errors, @skipped, @now, @package, @version)
          ON CONFLICT(path) DO UPDATE SET hash=excluded.hash, size=excluded.size, mtime_ms=excluded.mtime_ms, language=excluded.language,
            module=excluded.module, module_doc=excluded.module_doc, imports=excluded.imports, items=excluded.items, hidden=excluded.hidden,
-           errors=excluded.errors, skipped=excluded.skipped, indexed_at=excluded.indexed_at
+           errors=excluded.errors, skipped=excluded.skipped, indexed_at=excluded.indexed_at,
+           package=excluded.package, version=excluded.version
          RETURNING id`,
       ).pluck(),
       itemRowids: db.prepare(`SELECT rowid FROM items WHERE file_id = ?`).pluck(),
@@ -283,6 +286,8 @@ export class IndexStore {
       errors: ex?.errors ?? 0,
       skipped: u.skipped ?? null,
       now: Date.now(),
+      package: u.pkg?.name ?? null,
+      version: u.pkg?.version ?? null,
     }) as number;
     if (!ex) return;
     for (const row of rows) this.insertItem(fileId, row);
@@ -305,7 +310,14 @@ export class IndexStore {
     return this.countsCache.value;
   }
 
-  private computeCounts(): { files: number; items: number; skipped: Record<string, number>; languages: Record<string, number>; lastUpdate: number | null } {
+  private computeCounts(): {
+    files: number;
+    items: number;
+    skipped: Record<string, number>;
+    languages: Record<string, number>;
+    lastUpdate: number | null;
+    packages: { name: string; version: string; files: number }[];
+  } {
     const files = this.db.prepare(`SELECT COUNT(*) FROM files WHERE skipped IS NULL`).pluck().get() as number;
     const items = this.db.prepare(`SELECT COUNT(*) FROM items`).pluck().get() as number;
     const skipped: Record<string, number> = {};
@@ -313,7 +325,10 @@ export class IndexStore {
     const languages: Record<string, number> = {};
     for (const r of this.db.prepare(`SELECT language, COUNT(*) n FROM files WHERE skipped IS NULL GROUP BY language`).all() as { language: string; n: number }[]) languages[r.language] = r.n;
     const last = this.db.prepare(`SELECT value FROM meta WHERE key = 'last_update'`).pluck().get() as string | undefined;
-    return { files, items, skipped, languages, lastUpdate: last ? Number(last) : null };
+    const packages = this.db
+      .prepare(`SELECT package AS name, COALESCE(version, '') AS version, COUNT(*) AS files FROM files WHERE package IS NOT NULL AND skipped IS NULL GROUP BY package, version ORDER BY package, version`)
+      .all() as { name: string; version: string; files: number }[];
+    return { files, items, skipped, languages, lastUpdate: last ? Number(last) : null, packages };
   }
 
   /**

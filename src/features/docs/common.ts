@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { DocItem } from '../../core/extract/types.js';
 import type { DocsIndex, RootIndex } from '../../core/index/service.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { IndexStateSchema } from './schemas.js';
 
 /** Helpers shared by the docs features: root-aware file names, the short index state. */
@@ -76,4 +76,23 @@ export function findByQualifiedName(index: DocsIndex, qualified: string): { root
   const out: { root: RootIndex; item: DocItem }[] = [];
   for (const r of index.roots) for (const item of r.queries.byName(last, 200)) if (item.name === last && namesItem(item.id, qualified)) out.push({ root: r, item });
   return out.sort((a, b) => docWeight(b.item) - docWeight(a.item) || a.item.id.length - b.item.id.length);
+}
+
+/** `scope` on docs_search, docs_list and docs_resolve: the project's own items, installed packages' items, or both. */
+export const ScopeSchema = z
+  .enum(['project', 'deps', 'all'])
+  .default('all')
+  .describe('project: only the project\'s own files; deps: only installed packages (node_modules, site-packages, Cargo registry, Go module cache); all: both, project items first on ties.');
+
+export type Scope = z.output<typeof ScopeSchema>;
+
+/** The installed package of a root-relative file: `{package, version}`, or nulls for a project file. */
+export function packageFields(root: RootIndex, rel: string): { package: string | null; version: string | null } {
+  const p = root.queries.packageOfFile(rel);
+  return { package: p?.name ?? null, version: p?.version ?? null };
+}
+
+/** Whether an item whose file belongs to `pkg` (null: the project) is in `scope` (absent, as from direct callers: all). */
+export function inScope(pkg: string | null, scope: Scope | undefined): boolean {
+  return !scope || scope === 'all' || (scope === 'deps') === (pkg !== null);
 }

@@ -3,7 +3,7 @@ import type { DocItem } from '../../core/extract/types.js';
 import { DocentError } from '../../core/errors.js';
 import type { DocsIndex, RootIndex } from '../../core/index/service.js';
 import type { FeatureContext } from '../context.js';
-import { displayFile, findById, findByQualifiedName, shortState, withDisplayFile } from './common.js';
+import { displayFile, findById, findByQualifiedName, packageFields, shortState, withDisplayFile } from './common.js';
 import { DocItemSchema, IndexStateSchema, ItemSummarySchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -18,6 +18,8 @@ export const DocsGetOutput = DocItemSchema.extend({
   members: z.array(ItemSummarySchema).describe('Direct members (methods, fields, enum values) of a class, enum or namespace.'),
   also_defined_in: z.array(z.object({ file: z.string(), line: z.number().int() })).describe('Other declarations with the same id (overloads, re-exports, copies).'),
   truncated: z.boolean().describe('True when doc was cut at max_chars.'),
+  package: z.string().nullable().describe('The installed package the item comes from (null: the project\'s own code).'),
+  version: z.string().nullable().describe('That package\'s installed version.'),
   index_status: IndexStateSchema,
 });
 
@@ -69,12 +71,13 @@ export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: Feature
     members,
     also_defined_in: all.slice(1).map((a) => ({ file: displayFile(index, a.root, a.item.location.file), line: a.item.location.line })),
     truncated,
+    ...packageFields(root, item.location.file),
     index_status: shortState(index),
   };
 }
 
 export function renderDocItem(i: DocsGetResult): string {
-  const out: string[] = [`${i.id} (${i.kind}, ${i.language}) — ${i.location.file}:${i.location.line}`, '', '    ' + i.signature];
+  const out: string[] = [`${i.id} (${i.kind}, ${i.language}) — ${i.location.file}:${i.location.line}${i.package ? ` [${i.package}@${i.version}]` : ''}`, '', '    ' + i.signature];
   if (i.deprecated) out.push('', `DEPRECATED: ${i.deprecated}`);
   if (i.doc) out.push('', i.doc);
   if (i.params.length) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DocentError } from '../../core/errors.js';
 import type { FeatureContext } from '../context.js';
-import { indexStateLine, shortState } from './common.js';
+import { indexStateLine, inScope, packageFields, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema, ItemSummarySchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -11,6 +11,7 @@ export const DocsListInput = z.object({
   module: z.string().min(1).describe('Module in its language notation: "json", "os.path", "ns::io", "src/util/strings", "_".'),
   limit: z.number().int().min(1).max(1000).default(200).describe('Maximum number of items.'),
   offset: z.number().int().min(0).default(0).describe('Skip this many items (to continue a truncated listing).'),
+  scope: ScopeSchema,
 });
 
 export const DocsListOutput = z.object({
@@ -46,8 +47,15 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
   let doc = '';
   const subs = new Set<string>();
   for (const r of index.roots) {
-    total += r.queries.moduleCount(module);
-    all.push(...r.queries.moduleItems(module, input.offset + input.limit));
+    if (!input.scope || input.scope === 'all') {
+      total += r.queries.moduleCount(module);
+      all.push(...r.queries.moduleItems(module, input.offset + input.limit));
+    } else {
+      // Counted after the filter: a module's items may come from the project and from packages alike.
+      const kept = r.queries.moduleItems(module, 100_000).filter((i) => inScope(packageFields(r, i.location.file).package, input.scope));
+      total += kept.length;
+      all.push(...kept.slice(0, input.offset + input.limit));
+    }
     doc ||= r.queries.moduleDoc(module)?.doc ?? '';
     if (!doc) doc = r.queries.byId(module).find((i) => i.kind === 'module' || i.kind === 'namespace')?.doc ?? '';
     for (const s of directChildren(module, r.queries.submodules(module))) subs.add(s);

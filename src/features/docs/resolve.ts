@@ -4,7 +4,7 @@ import type { DocItem } from '../../core/extract/types.js';
 import { DocentError } from '../../core/errors.js';
 import type { DocsIndex, RootIndex } from '../../core/index/service.js';
 import type { FeatureContext } from '../context.js';
-import { displayFile, isAliasMacro, namesItem, shortState } from './common.js';
+import { displayFile, inScope, isAliasMacro, namesItem, packageFields, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -17,6 +17,7 @@ import { docsIndexFor } from './service.js';
 export const DocsResolveInput = z.object({
   symbol: z.string().min(1).describe('A name as written in code: "Vec", "debounce", "Slice::get", "os.path.join".'),
   context: z.string().min(1).optional().describe('Where the name is used: a module ("std::collections") or a workspace file whose imports are taken into account.'),
+  scope: ScopeSchema,
 });
 
 const Candidate = z.object({ id: z.string(), kind: z.string(), module: z.string(), signature: z.string(), summary: z.string(), file: z.string(), line: z.number().int(), score: z.number() });
@@ -30,6 +31,8 @@ export const DocsResolveOutput = z.object({
   summary: z.string(),
   file: z.string(),
   line: z.number().int(),
+  package: z.string().nullable().describe('The installed package the item comes from (null: the project\'s own code).'),
+  version: z.string().nullable().describe('That package\'s installed version.'),
   ambiguous: z.boolean().describe('True when another candidate scored as well as the chosen one.'),
   alternatives: z.array(Candidate).describe('Other items the symbol could mean, best first.'),
   index_status: IndexStateSchema,
@@ -90,7 +93,7 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
   const last = symbol.split(/::|\.|#|\//).filter(Boolean).pop() ?? symbol;
   const qualified = last !== symbol;
   const c = contextOf(index, ctx, input.context);
-  const found: { root: RootIndex; item: DocItem; score: number }[] = [];
+  const found: { root: RootIndex; item: DocItem; score: number; deps: boolean }[] = [];
   const seen = new Set<string>();
   for (const r of index.roots) {
     // byId also follows re-exports (`asyncio.sleep` → asyncio.tasks.sleep): what it returns is meant.
@@ -101,14 +104,17 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
       if (seen.has(key)) continue;
       if (qualified && !direct.includes(item) && item.id !== symbol && !item.id.endsWith(symbol) && !namesItem(item.id, symbol)) continue;
       seen.add(key);
-      found.push({ root: r, item, score: score(item, symbol, c) });
+      const pkg = packageFields(r, item.location.file).package;
+      if (!inScope(pkg, input.scope)) continue;
+      found.push({ root: r, item, score: score(item, symbol, c), deps: pkg !== null });
     }
   }
   if (!found.length) {
     const suggestions = index.roots.flatMap((r) => r.queries.search(symbol, { limit: 5 }).map((h) => h.id)).slice(0, 8);
-    throw new DocentError('E_NOT_FOUND', `Nothing named "${symbol}" is in the docs index.${index.indexing ? ' The index is still being built.' : ''}`, suggestions.length ? `Similar ids: ${suggestions.join(', ')}.` : 'Check the spelling, or use docs_search.', { suggestions });
+    throw new DocentError('E_NOT_FOUND', `Nothing named "${symbol}" is in the docs index${!input.scope || input.scope === 'all' ? '' : ` (scope ${input.scope})`}.${index.indexing ? ' The index is still being built.' : ''}`, suggestions.length ? `Similar ids: ${suggestions.join(', ')}.` : 'Check the spelling, or use docs_search.', { suggestions });
   }
-  found.sort((a, b) => b.score - a.score);
+  // Project items first on ties.
+  found.sort((a, b) => b.score - a.score || Number(a.deps) - Number(b.deps));
   // One entry per id (overloads and copies collapse onto the best-scoring declaration).
   const byId = new Map<string, (typeof found)[number]>();
   for (const f of found) if (!byId.has(f.item.id)) byId.set(f.item.id, f);
@@ -123,6 +129,7 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
   return {
     symbol,
     ...bestView,
+    ...packageFields(best.root, best.item.location.file),
     ambiguous: ranked.length > 1 && Math.abs(ranked[1]!.score - best.score) < 0.05,
     alternatives,
     index_status: shortState(index),
@@ -130,7 +137,7 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
 }
 
 export function renderDocsResolve(r: DocsResolveResult): string {
-  const out = [`${r.symbol} → ${r.id} (${r.kind}) ${r.file}:${r.line}`, `    ${r.signature}`];
+  const out = [`${r.symbol} → ${r.id} (${r.kind}) ${r.file}:${r.line}${r.package ? ` [${r.package}@${r.version}]` : ''}`, `    ${r.signature}`];
   if (r.summary) out.push(`    ${r.summary}`);
   if (r.ambiguous) out.push('(ambiguous: the next candidate is as likely)');
   if (r.alternatives.length) out.push('Alternatives:', ...r.alternatives.map((a) => `  ${a.id} (${a.kind}) ${a.file}:${a.line}`));

@@ -12,6 +12,9 @@ export const IndexStatusSchema = z.object({
   pending: z.number().int().describe('Files waiting to be (re)indexed.'),
   skipped: z.record(z.string(), z.number().int()).describe('Files not extracted, by reason: oversize, binary, generated, error.'),
   roots: z.array(z.object({ root: z.string(), db: z.string(), files: z.number().int(), items: z.number().int(), synced: z.boolean() })),
+  packages: z
+    .array(z.object({ name: z.string(), version: z.string(), files: z.number().int(), state: z.enum(['indexed', 'indexing', 'not_installed', 'no_docs']) }))
+    .describe('Installed packages whose files are indexed (node_modules packages package.json declares, and any site-packages, Cargo or Go module files under the roots), and declared npm packages with none: not_installed, or no_docs (no .d.ts or JSDoc).'),
   error: z.string().nullable(),
   note: z.string().nullable(),
 });

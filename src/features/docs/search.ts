@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SearchHit } from '../../core/index/query.js';
 import type { FeatureContext } from '../context.js';
-import { displayFile, indexStateLine, shortState } from './common.js';
+import { displayFile, indexStateLine, inScope, packageFields, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema, KindSchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -12,6 +12,7 @@ export const DocsSearchInput = z.object({
   kinds: z.array(KindSchema).optional().describe('Only these kinds, e.g. ["function","method"].'),
   module: z.string().min(1).optional().describe('Only items in this module or below it (e.g. "json", "ns::io", "src/util").'),
   limit: z.number().int().min(1).max(100).default(10).describe('Maximum number of results.'),
+  scope: ScopeSchema,
 });
 
 export const DocsSearchOutput = z.object({
@@ -27,6 +28,8 @@ export const DocsSearchOutput = z.object({
       signature: z.string(),
       file: z.string(),
       line: z.number().int(),
+      package: z.string().nullable().describe('The installed package the item comes from (null: the project\'s own code).'),
+      version: z.string().nullable().describe('That package\'s installed version.'),
       also_in: z.array(z.object({ id: z.string(), file: z.string(), line: z.number().int() })).optional().describe('The same item elsewhere: folded copies (vendored, bundled, repeated declarations), or its definition when id is the public path it is re-exported under.'),
     }),
   ),
@@ -37,26 +40,31 @@ export type DocsSearchResult = z.output<typeof DocsSearchOutput>;
 
 export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: FeatureContext): Promise<DocsSearchResult> {
   const index = await docsIndexFor(ctx);
-  const hits: (SearchHit & { file: string })[] = [];
+  const hits: (SearchHit & { file: string; package: string | null; version: string | null })[] = [];
+  // A scope leaves some candidates out: ask for more so the limit can still be filled.
+  const limit = !input.scope || input.scope === 'all' ? input.limit : Math.min(400, input.limit * 5);
   for (const r of index.roots) {
-    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit: input.limit })) {
-      hits.push({ ...h, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
+    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit })) {
+      const pkg = packageFields(r, h.file);
+      if (!inScope(pkg.package, input.scope)) continue;
+      hits.push({ ...h, ...pkg, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
     }
   }
-  hits.sort((a, b) => b.score - a.score);
+  // Project items first on ties: the project's own API is what its code most often means.
+  hits.sort((a, b) => b.score - a.score || Number(a.package !== null) - Number(b.package !== null));
   const seen = new Set<string>();
   const results = [];
   for (const h of hits) {
     if (seen.has(h.id)) continue;
     seen.add(h.id);
-    results.push({ id: h.id, score: h.score, name: h.name, kind: h.kind, snippet: h.summary || h.signature, module: h.module, signature: h.signature, file: h.file, line: h.line, ...(h.also_in.length ? { also_in: h.also_in } : {}) });
+    results.push({ id: h.id, score: h.score, name: h.name, kind: h.kind, snippet: h.summary || h.signature, module: h.module, signature: h.signature, file: h.file, line: h.line, package: h.package, version: h.version, ...(h.also_in.length ? { also_in: h.also_in } : {}) });
     if (results.length >= input.limit) break;
   }
   return { query: input.query, results, index_status: shortState(index) };
 }
 
 export function renderDocsSearch(r: DocsSearchResult): string {
-  const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}) ${h.file}:${h.line}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}${h.also_in?.length ? `\n   also in: ${h.also_in.slice(0, 3).map((a) => a.id).join(', ')}${h.also_in.length > 3 ? ` (+${h.also_in.length - 3})` : ''}` : ''}`);
+  const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}) ${h.file}:${h.line}${h.package ? ` [${h.package}@${h.version}]` : ''}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}${h.also_in?.length ? `\n   also in: ${h.also_in.slice(0, 3).map((a) => a.id).join(', ')}${h.also_in.length > 3 ? ` (+${h.also_in.length - 3})` : ''}` : ''}`);
   const head = r.results.length ? `${r.results.length} result(s) for "${r.query}"` : `No results for "${r.query}".`;
   const state = indexStateLine(r.index_status);
   return [head, ...lines, ...(state ? [state] : [])].join('\n');

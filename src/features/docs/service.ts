@@ -32,6 +32,7 @@ function create(workspace: Workspace, config: DocentConfig, background: boolean,
     maxFileBytes: config.index.maxFileBytes,
     exclude: config.index.exclude,
     workers: config.index.workers,
+    dependencies: config.index.dependencies,
     log,
     syncEnabled: config.index.enabled,
   });

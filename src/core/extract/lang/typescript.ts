@@ -19,9 +19,13 @@ import type { DocItem, FileExtract, ItemKind, LanguageId, Visibility } from '../
  * `@name`, `@alias` and `@module` shape the qualified name.
  */
 
-/** `src/util/strings.ts` → `src/util/strings`; `lib/index.js` → `lib`. */
+/**
+ * `src/util/strings.ts` → `src/util/strings`; `lib/index.js` → `lib`. An installed package's
+ * file is named as it is imported: `node_modules/zod/lib/index.d.ts` → `zod/lib`,
+ * `node_modules/zod/index.d.ts` → `zod`.
+ */
 export function jsModuleName(file: string): string {
-  const p = file.replace(/\\/g, '/').replace(/(\.d)?\.[cm]?[jt]sx?$/, '');
+  const p = file.replace(/\\/g, '/').replace(/^(.*\/)?node_modules\//, '').replace(/(\.d)?\.[cm]?[jt]sx?$/, '');
   return p.replace(/\/index$/, '') || p;
 }
 

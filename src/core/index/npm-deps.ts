@@ -1,0 +1,98 @@
+import { openSync, readFileSync, readSync, closeSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { walkFiles } from '../workspace/files.js';
+
+/**
+ * The npm packages a root's package.json declares (dependencies, devDependencies,
+ * peerDependencies), as installed under its node_modules. Only these are indexed from
+ * node_modules: everything else there (transitive packages, nested node_modules) stays out,
+ * since an agent asks about what its project uses, and a full node_modules can hold more
+ * code than the project by orders of magnitude.
+ */
+
+export interface DeclaredPackage {
+  name: string;
+  /** The installed package directory, relative to the root (forward slashes), or null when not installed. */
+  dir: string | null;
+}
+
+const FIELDS = ['dependencies', 'devDependencies', 'peerDependencies'] as const;
+
+export function declaredNpmPackages(root: string): DeclaredPackage[] {
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const names = new Set<string>();
+  for (const f of FIELDS) {
+    const deps = json[f];
+    if (deps && typeof deps === 'object') for (const n of Object.keys(deps)) if (/^(@[\w.-]+\/)?[\w.-]+$/.test(n)) names.add(n);
+  }
+  const rootReal = safeRealpath(root) ?? root;
+  return [...names].sort().map((name) => ({ name, dir: installedDir(root, rootReal, name) }));
+}
+
+function safeRealpath(p: string): string | null {
+  try {
+    return realpathSync(p);
+  } catch {
+    return null;
+  }
+}
+
+/** node_modules/<name>, followed through a symlink (pnpm) only while it stays inside the root. */
+function installedDir(root: string, rootReal: string, name: string): string | null {
+  const real = safeRealpath(path.join(root, 'node_modules', name));
+  if (!real) return null;
+  const rel = path.relative(rootReal, real);
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  try {
+    if (!statSync(real).isDirectory()) return null;
+  } catch {
+    return null;
+  }
+  return rel.split(path.sep).join('/');
+}
+
+/** Declaration files always; JavaScript only with a doc comment near its start (most shipped JS has none). */
+const DTS = /\.d\.[cm]?ts$/;
+const JS = /\.[cm]?js$/;
+
+function wantedFile(abs: string, rel: string): boolean {
+  if (DTS.test(rel)) return true;
+  if (!JS.test(rel) || /\.min\.js$/.test(rel)) return false;
+  let fd: number | undefined;
+  try {
+    fd = openSync(abs, 'r');
+    const buf = Buffer.alloc(64 * 1024);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    return buf.subarray(0, n).includes('/**');
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The files of the declared, installed packages worth indexing, relative to the root. */
+export async function* declaredPackageFiles(root: string, packages: readonly DeclaredPackage[], signal?: AbortSignal): AsyncGenerator<string> {
+  for (const p of packages) {
+    if (!p.dir) continue;
+    const base = path.join(root, p.dir);
+    for await (const rel of walkFiles(base, { signal, exclude: ['node_modules/', 'test/', 'tests/', '__tests__/'] })) {
+      if (wantedFile(path.join(base, rel), rel)) yield `${p.dir}/${rel}`;
+    }
+  }
+}
+
+/** The version in an installed package's package.json ('' when unreadable). */
+export function installedVersion(root: string, dir: string): string {
+  try {
+    const v = (JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as { version?: unknown }).version;
+    return typeof v === 'string' ? v : '';
+  } catch {
+    return '';
+  }
+}

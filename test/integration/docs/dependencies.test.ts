@@ -1,0 +1,124 @@
+import { cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocsIndex } from '../../../src/core/index/service.js';
+import { errorOf, startDocent, type DocentSession } from '../../helpers/docent.js';
+
+/**
+ * Installed dependencies in the docs index, end to end over MCP stdio: the npm packages
+ * package.json declares are indexed from node_modules (an undeclared one is not), every item
+ * of an installed package carries its package and version (npm package.json, Python
+ * dist-info), and `scope` keeps the project's own items apart from the packages'.
+ */
+
+const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/docs-deps');
+
+let root: string;
+let indexDir: string;
+let session: DocentSession;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'docent-deps-'));
+  cpSync(FIXTURE, root, { recursive: true });
+  // Committed as _node_modules: a real node_modules folder would be gitignored.
+  renameSync(path.join(root, '_node_modules'), path.join(root, 'node_modules'));
+  indexDir = mkdtempSync(path.join(tmpdir(), 'docent-deps-idx-'));
+  session = await startDocent(['--root', root], { DOCENT_INDEX_DIR: indexDir });
+  const s = await session.call('index_status', { wait: true });
+  expect((s.structuredContent as { state: string }).state).toBe('ready');
+}, 60_000);
+
+afterAll(async () => {
+  await session?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+  if (indexDir) rmSync(indexDir, { recursive: true, force: true });
+});
+
+const sc = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, any>;
+const ids = (r: { structuredContent?: unknown }) => (sc(r).results as { id: string }[]).map((x) => x.id);
+
+describe('installed dependencies in the docs index', () => {
+  it('indexes the declared npm package (its .d.ts and JSDoc’d .js) but not an undeclared one', async () => {
+    const s = sc(await session.call('index_status', {}));
+    expect(s.packages).toEqual(
+      expect.arrayContaining([
+        { name: 'tinyfmt', version: '1.2.3', files: 2, state: 'indexed' },
+        { name: 'widgetlib', version: '2.0.1', files: 1, state: 'indexed' },
+        { name: 'not-installed-pkg', version: '', files: 0, state: 'not_installed' },
+      ]),
+    );
+    expect(s.packages.map((p: { name: string }) => p.name)).not.toContain('undeclared');
+    expect(ids(await session.call('docs_search', { query: 'pad a receipt column' }))).toContain('tinyfmt.padColumn');
+    expect(ids(await session.call('docs_search', { query: 'round an amount to whole cents' }))).toContain('tinyfmt/lib.roundCents');
+    expect(ids(await session.call('docs_search', { query: 'sneaky shuffle widgets' })).filter((id) => /sneaky/i.test(id))).toEqual([]);
+    expect(errorOf(await session.call('docs_resolve', { symbol: 'sneakyShuffle' })).code).toBe('E_NOT_FOUND');
+    expect(errorOf(await session.call('docs_resolve', { symbol: 'undocumentedHelper' })).code).toBe('E_NOT_FOUND');
+  });
+
+  it('records package and version on items: docs_get and docs_search', async () => {
+    const hits = sc(await session.call('docs_search', { query: 'format an amount of money', limit: 10 })).results as { id: string; package: string | null; version: string | null }[];
+    const byId = new Map(hits.map((h) => [h.id, h]));
+    expect(byId.get('tinyfmt.formatAmount')).toMatchObject({ package: 'tinyfmt', version: '1.2.3' });
+    expect(byId.get('widgetlib.format_amount')).toMatchObject({ package: 'widgetlib', version: '2.0.1' });
+    expect(byId.get('src/app.formatAmount2')).toMatchObject({ package: null, version: null });
+    const d = sc(await session.call('docs_get', { id: 'widgetlib.format_amount' }));
+    expect(d).toMatchObject({ package: 'widgetlib', version: '2.0.1' });
+    const own = sc(await session.call('docs_get', { id: 'src/app.receiptTotal' }));
+    expect(own).toMatchObject({ package: null, version: null });
+  });
+
+  it('docs_search filters by scope', async () => {
+    const project = sc(await session.call('docs_search', { query: 'format an amount of money', scope: 'project' })).results as { package: string | null; id: string }[];
+    expect(project.map((h) => h.id)).toContain('src/app.formatAmount2');
+    expect(project.every((h) => h.package === null)).toBe(true);
+    const deps = sc(await session.call('docs_search', { query: 'format an amount of money', scope: 'deps' })).results as { package: string | null; id: string }[];
+    expect(deps.map((h) => h.id)).toEqual(expect.arrayContaining(['tinyfmt.formatAmount', 'widgetlib.format_amount']));
+    expect(deps.every((h) => h.package !== null)).toBe(true);
+  });
+
+  it('docs_list filters by scope', async () => {
+    const all = sc(await session.call('docs_list', { module: 'widgetlib' }));
+    expect(all.items.map((i: { id: string }) => i.id)).toContain('widgetlib.format_amount');
+    const deps = sc(await session.call('docs_list', { module: 'widgetlib', scope: 'deps' }));
+    expect(deps.total).toBe(all.total);
+    const project = sc(await session.call('docs_list', { module: 'widgetlib', scope: 'project' }));
+    expect(project.items).toEqual([]);
+    expect(project.total).toBe(0);
+    const app = sc(await session.call('docs_list', { module: 'src/app', scope: 'project' }));
+    expect(app.items.map((i: { id: string }) => i.id).sort()).toEqual(['src/app.formatAmount2', 'src/app.receiptTotal']);
+  });
+
+  it('docs_resolve filters by scope and reports the package', async () => {
+    const dep = sc(await session.call('docs_resolve', { symbol: 'formatAmount' }));
+    expect(dep).toMatchObject({ id: 'tinyfmt.formatAmount', package: 'tinyfmt', version: '1.2.3' });
+    const none = await session.call('docs_resolve', { symbol: 'formatAmount', scope: 'project' });
+    expect(errorOf(none).code).toBe('E_NOT_FOUND');
+    const own = sc(await session.call('docs_resolve', { symbol: 'receiptTotal', scope: 'project' }));
+    expect(own).toMatchObject({ id: 'src/app.receiptTotal', package: null });
+    expect(errorOf(await session.call('docs_resolve', { symbol: 'receiptTotal', scope: 'deps' })).code).toBe('E_NOT_FOUND');
+  });
+
+  it('docs_resolve follows a file\'s import to the installed package', async () => {
+    // src/app.ts has `import { formatAmount } from 'tinyfmt'`: the package's module is named as imported.
+    const r = sc(await session.call('docs_resolve', { symbol: 'formatAmount', context: 'src/app.ts' }));
+    expect(r).toMatchObject({ id: 'tinyfmt.formatAmount', module: 'tinyfmt', file: 'node_modules/tinyfmt/index.d.ts', package: 'tinyfmt', version: '1.2.3' });
+  });
+});
+
+describe('index.dependencies: false', () => {
+  it('leaves node_modules out entirely', async () => {
+    const dbDir = mkdtempSync(path.join(tmpdir(), 'docent-deps-off-'));
+    const idx = new DocsIndex({ roots: [root], indexDir: dbDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0, dependencies: false });
+    try {
+      await idx.catchUp();
+      const names = idx.status().packages.map((p) => p.name);
+      expect(names).toEqual(['widgetlib']); // a site-packages folder under the root is the root's own tree
+      expect(idx.roots[0]!.queries.byName('formatAmount')).toEqual([]);
+    } finally {
+      await idx.dispose();
+      rmSync(dbDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
