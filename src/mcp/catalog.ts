@@ -122,12 +122,12 @@ export function selectEntries<T extends { name: string; group: ToolGroup }>(sele
 }
 
 /**
- * The run and debug groups execute project code. Over HTTP (a daemon other clients reach) they
- * are listed only when allowRun is true. Over stdio they are listed; when allowRun is set to
- * false there, their calls answer E_RUN_DENIED (the features check it), so the client learns why
- * rather than meeting an unknown tool.
+ * The run and debug groups execute project code. They are listed over stdio unless allowRun is
+ * false, and over HTTP (a daemon other clients reach) only when allowRun is true. The features
+ * check allowRun too (E_RUN_DENIED), for paths that do not go through this list (the CLI, daemon
+ * sessions with their own config).
  */
 export function withRunPolicy<T extends { group: string }>(tools: readonly T[], allowRun: boolean | undefined, http: boolean): T[] {
-  if (!http || allowRun === true) return [...tools];
+  if (allowRun ?? !http) return [...tools];
   return tools.filter((t) => t.group !== 'run' && t.group !== 'debug');
 }

@@ -96,14 +96,18 @@ describe('debug session lifetime', () => {
     }
   });
 
-  it('refuses to debug when allowRun is off', async () => {
+  it('refuses to debug when allowRun is off: the tools are not listed, and the CLI says E_RUN_DENIED', async () => {
     const docent = await startDocent(['--root', root, '--no-index'], { DOCENT_ALLOW_RUN: 'false' });
     try {
-      const r = await docent.call('debug_start', { program: 'app.py' });
-      expect(errorOf(r).code).toBe('E_RUN_DENIED');
+      const names = (await docent.client.listTools()).tools.map((t) => t.name);
+      expect(names).not.toContain('debug_start');
+      expect(names).toContain('docs_search');
     } finally {
       await docent.close();
     }
+    const r = runCli(['--root', root, '--json', 'debug', 'app.py', '--break', 'app.py:13'], { cwd: root, env: { DOCENT_ALLOW_RUN: 'false' } });
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stdout).error.code).toBe('E_RUN_DENIED');
   });
 });
 
