@@ -4,6 +4,7 @@ import { DocentError } from '../../core/errors.js';
 import type { FeatureContext } from '../context.js';
 import { BreakpointRequestSchema } from './breakpoint-resolve.js';
 import { attach, renderBreakpoints, resolveAll, specsByFile, toResult } from './breakpoints-apply.js';
+import { requireRun } from '../run-policy.js';
 import { testTarget } from '../run/test-target.js';
 import { createSession } from './launch.js';
 import { DebugRegistry, killOnCancel } from './registry.js';
@@ -33,11 +34,6 @@ export const DebugStartOutput = z.object({
 });
 export type DebugStartResult = z.output<typeof DebugStartOutput>;
 
-/** Run and debug tools execute project code: refused when allowRun is off. */
-export function requireRun(ctx: FeatureContext): void {
-  if (ctx.config.allowRun === false) throw new DocentError('E_RUN_DENIED', 'Running and debugging programs is turned off (allowRun is false).');
-}
-
 /** What to launch: the program given, or what runs the test a test_id names (as test_list gave it). */
 export async function launchTarget(
   input: { program?: string; script?: string; test_id?: string; args: string[]; cwd?: string },
@@ -55,7 +51,7 @@ export async function launchTarget(
 }
 
 export async function debugStart(input: z.output<typeof DebugStartInput>, ctx: FeatureContext): Promise<DebugStartResult> {
-  requireRun(ctx);
+  requireRun(ctx, 'Running and debugging programs');
   const { program, args, cwd } = await launchTarget(input, ctx);
   const bps = await resolveAll(ctx, input.breakpoints, program, cwd);
   const session = createSession(program, args, cwd, ctx.log);

@@ -8,7 +8,8 @@ import { profilePython } from '../../core/profile/python.js';
 import { ProfileStore } from '../../core/profile/store.js';
 import type { FeatureContext } from '../context.js';
 import { nodeScript, programKind } from '../debug/launch.js';
-import { launchTarget, requireRun } from '../debug/start.js';
+import { launchTarget } from '../debug/start.js';
+import { requireRun } from '../run-policy.js';
 import { HotspotSchema, hotspots, renderHotspots } from './hotspots.js';
 
 /** profile_run: run a program under the profiler for its language and answer with the hotspots, first by self time. */
@@ -37,7 +38,7 @@ export const ProfileRunOutput = z.object({
 export type ProfileRunResult = z.output<typeof ProfileRunOutput>;
 
 export async function profileRun(input: z.output<typeof ProfileRunInput>, ctx: FeatureContext): Promise<ProfileRunResult> {
-  requireRun(ctx);
+  requireRun(ctx, 'Running programs under the profiler');
   const { program, args, cwd } = await launchTarget(input, ctx);
   const run = { args, cwd, durationS: input.duration_s, signal: ctx.signal };
   ctx.progress({ progress: 0, message: `profiling ${path.basename(program)}` });

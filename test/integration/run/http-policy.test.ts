@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDocent } from '../../helpers/docent.js';
+import { errorOf, startDocent } from '../../helpers/docent.js';
 import { startHttpDocent } from '../../helpers/http-server.js';
 
 const RUN_TOOLS = ['build', 'test_list', 'test_run', 'test_coverage'];
@@ -41,7 +41,7 @@ describe('the run group and allowRun', () => {
     for (const t of RUN_TOOLS) expect(withRun).toContain(t);
   });
 
-  it('is on over stdio, annotated as not read-only, and off when allowRun is false', async () => {
+  it('is on over stdio, annotated as not read-only, and refused with E_RUN_DENIED when allowRun is false', async () => {
     const on = await startDocent(['--root', root, '--no-index']);
     try {
       const tools = (await on.client.listTools()).tools.filter((t) => RUN_TOOLS.includes(t.name));
@@ -52,8 +52,10 @@ describe('the run group and allowRun', () => {
     }
     const off = await startDocent(['--root', root, '--no-index'], { DOCENT_ALLOW_RUN: 'false' });
     try {
-      const names = (await off.client.listTools()).tools.map((t) => t.name);
-      for (const t of RUN_TOOLS) expect(names).not.toContain(t);
+      // One rule with the debug tools: still listed over stdio, so a call says why it is refused.
+      const r = await off.call('test_list', {});
+      expect(r.isError).toBe(true);
+      expect(errorOf(r).code).toBe('E_RUN_DENIED');
     } finally {
       await off.close();
     }
