@@ -43,4 +43,10 @@ describe('a pytest id from test_list', () => {
     // The test's own loop dominates: it or its helper is the first hotspot by self time.
     expect(['test_busy', 'step']).toContain(out.hotspots[0].function);
   });
+
+  it('profile_run stops a program at duration_s with SIGINT and still has its profile (through the shared runner)', async () => {
+    const out = ok(await docent.call('profile_run', { program: 'spin.py', duration_s: 1, max_results: 3 }));
+    expect(out.warnings.join(' ')).toContain('duration_s');
+    expect(out.hotspots.map((h: any) => h.function)).toContain('spin');
+  });
 });
