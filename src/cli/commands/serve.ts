@@ -3,6 +3,7 @@ import { createLogger } from '../../core/log.js';
 import { ServiceRegistry } from '../../core/services.js';
 import { VERSION } from '../../core/version.js';
 import { selectEntries, toolCatalog, withRunPolicy } from '../../mcp/catalog.js';
+import { TOOL_GROUPS } from '../../mcp/tool.js';
 import { serveHttp, serveStdio } from '../../mcp/serve.js';
 import { cliSetup } from '../context.js';
 import { printError } from '../output.js';
@@ -36,7 +37,7 @@ export function registerServeCommand(program: Command): void {
     .option('--http <[host:]port>', 'serve Streamable HTTP at http://host:port/mcp (host defaults to 127.0.0.1)')
     .option('--token <token>', 'require this bearer token over HTTP (or set DOCENT_TOKEN)')
     .option('--allowed-host <host>', 'extra Host header value to accept over HTTP (repeatable)', collect)
-    .option('--tools <list>', 'expose only these tools or groups (comma-separated: info, emacs, symbols, docs, analysis, workspace, or tool names)')
+    .option('--tools <list>', `expose only these tools or groups (comma-separated: ${TOOL_GROUPS.join(', ')}, or tool names)`)
     .option('--no-index', 'do not index the workspace roots in the background')
     .option('--attach', 'forward this stdio session to the per-user docent daemon (started if needed), sharing its servers and indexes')
     .action(async (opts: { http?: string; token?: string; allowedHost?: string[]; tools?: string; index: boolean; attach?: boolean }, cmd: Command) => {
