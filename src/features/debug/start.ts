@@ -69,19 +69,20 @@ export async function debugStart(input: z.output<typeof DebugStartInput>, ctx: F
     });
   } catch (err) {
     if (err instanceof DocentError && err.code === 'E_TIMEOUT' && session.state() === 'running') {
-      return result(ctx, entry, true);
+      return result(ctx, entry, true, input.test_id);
     }
     await registry.remove(entry.id);
     throw err;
   }
-  return result(ctx, entry, false);
+  return result(ctx, entry, false, input.test_id);
 }
 
-async function result(ctx: FeatureContext, entry: ReturnType<DebugRegistry['get']>, timedOut: boolean): Promise<DebugStartResult> {
+/** `label` names what was asked for when the program is a launcher (a test id). */
+async function result(ctx: FeatureContext, entry: ReturnType<DebugRegistry['get']>, timedOut: boolean, label?: string): Promise<DebugStartResult> {
   const stop = await stopContext(ctx, entry, { timedOut });
   return {
     session: entry.id,
-    program: ctx.workspace.display(entry.program),
+    program: label ?? ctx.workspace.display(entry.program),
     language: entry.session.language,
     adapter: entry.session.adapter,
     breakpoints: entry.breakpoints.map((b) => toResult(ctx, b)),

@@ -27,6 +27,7 @@ describe('a pytest id from test_list', () => {
     expect(id).toBe('tests/test_total.py::test_total');
     const start = ok(await docent.call('debug_start', { test_id: id, breakpoints: [{ file: 'tests/test_total.py', line: 8 }] }));
     try {
+      expect(start.program).toBe(id);
       expect(start.stop.frames[0]).toMatchObject({ function: 'test_total', file: 'tests/test_total.py', line: 8 });
       expect(start.stop.locals.find((v: any) => v.name === 'result')?.value).toBe('7');
       expect(start.stop.locals.find((v: any) => v.name === 'prices')?.value).toBe('[3, 4]');
