@@ -16,6 +16,9 @@ const files = {
   'pyproject.toml': '[project]\nname = "shop"\nversion = "0.1.0"\n',
   'shop/__init__.py': '',
   'shop/pricing.py': 'def apply_discount(price: float, percent: float) -> float:\n    """Apply a percentage discount to a price."""\n    return price * (1 - percent / 100)\n',
+  // A test for the run group's sample (unittest style, which pytest runs too).
+  'tests/__init__.py': '',
+  'tests/test_pricing.py': 'import unittest\n\nfrom shop.pricing import apply_discount\n\n\nclass TestPricing(unittest.TestCase):\n    def test_discount(self):\n        self.assertEqual(apply_discount(100, 10), 90)\n',
 };
 for (const [rel, text] of Object.entries(files)) {
   mkdirSync(path.dirname(path.join(project, rel)), { recursive: true });
@@ -36,6 +39,10 @@ const SAMPLES = {
   ],
   docs: [{ tool: 'docs_search', args: { query: 'greet' }, ok: (s) => s.results.some((r) => r.name === 'greetUser') }],
   workspace: [{ tool: 'workspace_files', args: {}, ok: (s) => s.files.includes('src/greet.ts') }],
+  check: [{ tool: 'overlay_list', args: {}, ok: (s) => Array.isArray(s.overlays) && s.overlays.length === 0 }],
+  change: [{ tool: 'list_edits', args: {}, ok: (s) => Array.isArray(s.edits) && s.edits.length === 0 }],
+  run: [{ tool: 'test_list', args: {}, ok: (s) => s.tests.some((t) => t.id.includes('test_discount')) }],
+  debug: [{ tool: 'debug_sessions', args: {}, ok: (s) => Array.isArray(s.sessions) && s.sessions.length === 0 }],
 };
 
 const manifest = JSON.parse(readFileSync(path.join(path.dirname(realpathSync(bin)), '../mcp/tools-manifest.json'), 'utf8'));

@@ -4,7 +4,7 @@ import type { DebugProtocol as DP } from '@vscode/debugprotocol';
 import { DocentError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { encodeMessage, MessageReader } from './framing.js';
-import { killTree, spawnGroup } from './process-tree.js';
+import { killTree, spawnGroup } from '../process/process-tree.js';
 
 /**
  * One debug adapter process and its DAP connection over stdio: requests with timeouts,

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { DocentError } from '../errors.js';
-import { spawnGroup } from './process-tree.js';
+import { spawnGroup } from '../process/process-tree.js';
 
 /**
  * Start `node --inspect-brk=127.0.0.1:0 program` in its own process group and read the

@@ -4,7 +4,7 @@ import { DocentError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { CdpClient } from './cdp-client.js';
 import { INSPECTOR_NOISE, startInspected } from './node-launch.js';
-import { killTree } from './process-tree.js';
+import { killTree } from '../process/process-tree.js';
 import {
   OutputBuffer,
   StopWaiter,

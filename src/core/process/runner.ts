@@ -37,6 +37,8 @@ export interface LimitedRunOptions {
   onStderrLine?: (line: string) => void;
   /** Time between SIGTERM and SIGKILL. Default 2000 ms. */
   killGraceMs?: number;
+  /** The signal the timeout sends first (a profiler wants SIGINT, so it still writes its data). Default SIGTERM. */
+  timeoutSignal?: NodeJS.Signals;
 }
 
 export interface LimitedRunResult {
@@ -127,13 +129,13 @@ export async function runLimited(command: readonly string[], opts: LimitedRunOpt
     // detached: the child leads a new process group (setsid), so -pid reaches its whole tree.
     const child = spawn(argv[0]!, argv.slice(1), { cwd: opts.cwd, env: opts.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 
-    const terminate = () => {
-      killGroup(child.pid, 'SIGTERM');
+    const terminate = (first: NodeJS.Signals = 'SIGTERM') => {
+      killGroup(child.pid, first);
       killTimer ??= setTimeout(() => killGroup(child.pid, 'SIGKILL'), grace);
     };
     const timer = setTimeout(() => {
       timedOut = true;
-      terminate();
+      terminate(opts.timeoutSignal);
     }, opts.timeoutMs);
     const onAbort = () => {
       cancelled = true;

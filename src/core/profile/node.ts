@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CdpClient } from '../dap/cdp-client.js';
 import { INSPECTOR_NOISE, startInspected } from '../dap/node-launch.js';
-import { killTree } from '../dap/process-tree.js';
+import { killTree } from '../process/process-tree.js';
 import { ScriptMap } from '../dap/source-maps.js';
 import { DocentError } from '../errors.js';
 import { createLogger } from '../log.js';

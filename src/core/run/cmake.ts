@@ -240,3 +240,27 @@ export function readGcovr(json: GcovrJson): FileCoverage[] {
     })
     .sort((a, b) => a.file.localeCompare(b.file));
 }
+
+/**
+ * The command ctest would run for one test (built first), and its working directory: what the
+ * debugger and the profiler launch for a test id. For GoogleTest that is the test binary with
+ * --gtest_filter naming the one test. Null when ctest knows no such test.
+ */
+export async function ctestCommand(ctx: ExecContext, id: string): Promise<{ argv: string[]; cwd: string } | null> {
+  const dir = buildDir(ctx.project.dir);
+  const built = await configureAndBuild(ctx, dir);
+  const last = built.steps[built.steps.length - 1]!;
+  if (last.exit_code !== 0) throw new Error(buildFailure(built)[0]?.message ?? 'the build failed');
+  const raw = await ctx.exec(['ctest', '--test-dir', dir, '--show-only=json-v1', ...ctestSelection({ ids: [id] })]);
+  type Listed = { name: string; command?: string[]; properties?: Array<{ name: string; value: unknown }> };
+  let listed: Listed[] = [];
+  try {
+    listed = (JSON.parse(raw.stdout) as { tests?: Listed[] }).tests ?? [];
+  } catch {
+    return null;
+  }
+  const test = listed.find((t) => t.name === id);
+  if (!test?.command?.length) return null;
+  const wd = test.properties?.find((p) => p.name === 'WORKING_DIRECTORY')?.value;
+  return { argv: test.command, cwd: typeof wd === 'string' ? wd : dir };
+}

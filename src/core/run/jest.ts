@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ExecContext, TestAdapter } from './adapter.js';
 import { readJestLike, type JestLikeReport } from './jest-json.js';
 import { projectBin } from './node-bin.js';
-import { escapeRegex } from './text.js';
+import { titleSelection } from './title-ids.js';
 import type { TestSelection } from './types.js';
 
 /**
@@ -13,17 +13,10 @@ import type { TestSelection } from './types.js';
  */
 
 export function jestSelection(sel: TestSelection): string[] {
-  const files = new Set(sel.files ?? []);
-  const names: string[] = [];
-  for (const id of sel.ids ?? []) {
-    const [file, ...titles] = id.split(' > ');
-    if (file) files.add(file);
-    if (titles.length) names.push(escapeRegex(titles.join(' ')));
-  }
+  const { files, pattern } = titleSelection(sel);
   const args: string[] = [];
-  if (names.length) args.push(`--testNamePattern=^(?:${names.join('|')})$`);
-  else if (sel.filter) args.push(`--testNamePattern=${escapeRegex(sel.filter)}`);
-  if (files.size) args.push('--runTestsByPath', ...files);
+  if (pattern) args.push(`--testNamePattern=${pattern}`);
+  if (files.length) args.push('--runTestsByPath', ...files);
   return args;
 }
 

@@ -4,7 +4,7 @@ import { DocentError } from '../errors.js';
 import type { ExecContext, TestAdapter } from './adapter.js';
 import { readIstanbul, readJestLike, type JestLikeReport } from './jest-json.js';
 import { projectBin } from './node-bin.js';
-import { escapeRegex } from './text.js';
+import { titleSelection } from './title-ids.js';
 import type { TestSelection } from './types.js';
 
 /**
@@ -16,19 +16,8 @@ import type { TestSelection } from './types.js';
 
 /** Arguments selecting tests: files as positional filters, ids and filters as -t patterns. */
 export function vitestSelection(sel: TestSelection): string[] {
-  const args: string[] = [];
-  const files = new Set(sel.files ?? []);
-  const names: string[] = [];
-  for (const id of sel.ids ?? []) {
-    const [file, ...titles] = id.split(' > ');
-    if (file) files.add(file);
-    // vitest matches -t against the titles joined with spaces.
-    if (titles.length) names.push(escapeRegex(titles.join(' ')));
-  }
-  args.push(...files);
-  if (names.length) args.push('-t', `^(?:${names.join('|')})$`);
-  else if (sel.filter) args.push('-t', escapeRegex(sel.filter));
-  return args;
+  const { files, pattern } = titleSelection(sel);
+  return pattern ? [...files, '-t', pattern] : files;
 }
 
 function readReport(file: string): JestLikeReport | null {

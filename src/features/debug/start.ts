@@ -4,6 +4,8 @@ import { DocentError } from '../../core/errors.js';
 import type { FeatureContext } from '../context.js';
 import { BreakpointRequestSchema } from './breakpoint-resolve.js';
 import { attach, renderBreakpoints, resolveAll, specsByFile, toResult } from './breakpoints-apply.js';
+import { requireRun } from '../run-policy.js';
+import { testTarget } from '../run/test-target.js';
 import { createSession } from './launch.js';
 import { DebugRegistry, killOnCancel } from './registry.js';
 import { BreakpointResultSchema, StopContextSchema } from './schemas.js';
@@ -32,22 +34,27 @@ export const DebugStartOutput = z.object({
 });
 export type DebugStartResult = z.output<typeof DebugStartOutput>;
 
-/** Run and debug tools execute project code: refused when allowRun is off. */
-export function requireRun(ctx: FeatureContext): void {
-  if (ctx.config.allowRun === false) throw new DocentError('E_RUN_DENIED', 'Running and debugging programs is turned off (allowRun is false).');
+/** What to launch: the program given, or what runs the test a test_id names (as test_list gave it). */
+export async function launchTarget(
+  input: { program?: string; script?: string; test_id?: string; args: string[]; cwd?: string },
+  ctx: FeatureContext,
+): Promise<{ program: string; args: string[]; cwd: string }> {
+  if (input.test_id) {
+    const t = await testTarget(ctx, input.test_id);
+    return { program: t.program, args: [...t.args, ...input.args], cwd: t.cwd };
+  }
+  const given = input.program ?? input.script;
+  if (!given) throw new DocentError('E_BAD_INPUT', 'Pass program (or script, or test_id).');
+  const program = ctx.workspace.resolve(given, { mustExist: true, kind: 'file' }).absolute;
+  const cwd = input.cwd ? ctx.workspace.resolve(input.cwd, { mustExist: true, kind: 'directory' }).absolute : (ctx.workspace.rootOf(program) ?? path.dirname(program));
+  return { program, args: input.args, cwd };
 }
 
 export async function debugStart(input: z.output<typeof DebugStartInput>, ctx: FeatureContext): Promise<DebugStartResult> {
-  requireRun(ctx);
-  if (input.test_id) {
-    throw new DocentError('E_UNAVAILABLE', 'Debugging a test by its id needs the run tools (test_list), which this build does not have yet.', 'Pass the test file as program, with a breakpoint in the test.');
-  }
-  const given = input.program ?? input.script;
-  if (!given) throw new DocentError('E_BAD_INPUT', 'debug_start needs program (or script, or test_id).');
-  const program = ctx.workspace.resolve(given, { mustExist: true, kind: 'file' }).absolute;
-  const cwd = input.cwd ? ctx.workspace.resolve(input.cwd, { mustExist: true, kind: 'directory' }).absolute : (ctx.workspace.rootOf(program) ?? path.dirname(program));
+  requireRun(ctx, 'Running and debugging programs');
+  const { program, args, cwd } = await launchTarget(input, ctx);
   const bps = await resolveAll(ctx, input.breakpoints, program, cwd);
-  const session = createSession(program, input.args, cwd, ctx.log);
+  const session = createSession(program, args, cwd, ctx.log);
   const registry = DebugRegistry.of(ctx);
   const entry = registry.add(ctx, { program, cwd, session, breakpoints: bps });
   ctx.progress({ progress: 0, message: `starting ${session.adapter}` });
@@ -62,19 +69,20 @@ export async function debugStart(input: z.output<typeof DebugStartInput>, ctx: F
     });
   } catch (err) {
     if (err instanceof DocentError && err.code === 'E_TIMEOUT' && session.state() === 'running') {
-      return result(ctx, entry, true);
+      return result(ctx, entry, true, input.test_id);
     }
     await registry.remove(entry.id);
     throw err;
   }
-  return result(ctx, entry, false);
+  return result(ctx, entry, false, input.test_id);
 }
 
-async function result(ctx: FeatureContext, entry: ReturnType<DebugRegistry['get']>, timedOut: boolean): Promise<DebugStartResult> {
+/** `label` names what was asked for when the program is a launcher (a test id). */
+async function result(ctx: FeatureContext, entry: ReturnType<DebugRegistry['get']>, timedOut: boolean, label?: string): Promise<DebugStartResult> {
   const stop = await stopContext(ctx, entry, { timedOut });
   return {
     session: entry.id,
-    program: ctx.workspace.display(entry.program),
+    program: label ?? ctx.workspace.display(entry.program),
     language: entry.session.language,
     adapter: entry.session.adapter,
     breakpoints: entry.breakpoints.map((b) => toResult(ctx, b)),

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { pythonFor } from '../../core/dap/adapters.js';
-import { DocentError } from '../../core/errors.js';
 import { profileNative } from '../../core/profile/callgrind.js';
 import type { ProfileData } from '../../core/profile/model.js';
 import { profileNode } from '../../core/profile/node.js';
@@ -9,7 +8,8 @@ import { profilePython } from '../../core/profile/python.js';
 import { ProfileStore } from '../../core/profile/store.js';
 import type { FeatureContext } from '../context.js';
 import { nodeScript, programKind } from '../debug/launch.js';
-import { requireRun } from '../debug/start.js';
+import { launchTarget } from '../debug/start.js';
+import { requireRun } from '../run-policy.js';
 import { HotspotSchema, hotspots, renderHotspots } from './hotspots.js';
 
 /** profile_run: run a program under the profiler for its language and answer with the hotspots, first by self time. */
@@ -38,13 +38,9 @@ export const ProfileRunOutput = z.object({
 export type ProfileRunResult = z.output<typeof ProfileRunOutput>;
 
 export async function profileRun(input: z.output<typeof ProfileRunInput>, ctx: FeatureContext): Promise<ProfileRunResult> {
-  requireRun(ctx);
-  if (input.test_id) throw new DocentError('E_UNAVAILABLE', 'Profiling a test by its id needs the run tools (test_list), which this build does not have yet.', 'Pass the program (or the test file) instead.');
-  const given = input.program ?? input.script;
-  if (!given) throw new DocentError('E_BAD_INPUT', 'profile_run needs program (or script, or test_id).');
-  const program = ctx.workspace.resolve(given, { mustExist: true, kind: 'file' }).absolute;
-  const cwd = input.cwd ? ctx.workspace.resolve(input.cwd, { mustExist: true, kind: 'directory' }).absolute : (ctx.workspace.rootOf(program) ?? path.dirname(program));
-  const run = { args: input.args, cwd, durationS: input.duration_s, signal: ctx.signal };
+  requireRun(ctx, 'Running programs under the profiler');
+  const { program, args, cwd } = await launchTarget(input, ctx);
+  const run = { args, cwd, durationS: input.duration_s, signal: ctx.signal };
   ctx.progress({ progress: 0, message: `profiling ${path.basename(program)}` });
   const kind = programKind(program);
   const measured =
@@ -54,11 +50,11 @@ export async function profileRun(input: z.output<typeof ProfileRunInput>, ctx: F
         ? await profileNode({ ...run, program: nodeScript(program) })
         : await profileNative({ ...run, program });
   const store = new ProfileStore(ctx.config.indexDir);
-  const profile: ProfileData = { ...measured, id: store.newId(), created: new Date().toISOString(), program, args: input.args };
+  const profile: ProfileData = { ...measured, id: store.newId(), created: new Date().toISOString(), program, args };
   store.save(profile);
   return {
     profile_id: profile.id,
-    program: ctx.workspace.display(program),
+    program: input.test_id ?? ctx.workspace.display(program),
     profiler: profile.profiler,
     unit: profile.unit,
     total_ms: Math.round(profile.total_ms),

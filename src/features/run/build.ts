@@ -5,6 +5,7 @@ import { DocentError } from '../../core/errors.js';
 import { BUILD_ADAPTERS } from '../../core/run/registry.js';
 import { tail } from '../../core/run/text.js';
 import type { FeatureContext } from '../context.js';
+import { requireRun } from '../run-policy.js';
 import { findArtifacts } from './artifacts.js';
 import { chooseProject, projectFiles } from './project.js';
 import { withExec } from './runs.js';
@@ -44,6 +45,7 @@ export const BuildOutput = z.object({
 export type BuildResult = z.output<typeof BuildOutput>;
 
 export async function build(input: z.output<typeof BuildInput>, ctx: FeatureContext): Promise<BuildResult> {
+  requireRun(ctx, 'Running builds and tests');
   const project = chooseProject(ctx, { root: input.root, files: input.files, need: 'build' });
   const adapter = BUILD_ADAPTERS[project.kind];
   if (!adapter) throw new DocentError('E_UNAVAILABLE', `Building ${project.kind} projects is not supported yet.`);

@@ -10,6 +10,7 @@ import { runLimited, type LimitedRunResult } from '../../core/process/runner.js'
 import { DocentError } from '../../core/errors.js';
 import { indexBaseDir, rootKey } from '../../core/index/paths.js';
 import type { FeatureContext } from '../context.js';
+import { requireRun } from '../run-policy.js';
 
 /**
  * The state the run tools keep: each session's recent test runs (for `only_failed` and for
@@ -104,10 +105,7 @@ export function newRunId(): string {
  * memory caps from config, and the clean environment.
  */
 export async function withExec<T>(ctx: FeatureContext, project: Project, timeoutS: number | undefined, fn: (exec: ExecContext) => Promise<T>): Promise<T> {
-  if (ctx.config.allowRun === false) {
-    // Over HTTP the run tools are not even listed then; this covers the CLI and stdio.
-    throw new DocentError('E_RUN_DENIED', `Running ${project.kind} builds and tests is turned off (allowRun is false).`);
-  }
+  requireRun(ctx, `Running ${project.kind} builds and tests`);
   const state = runState(ctx);
   const limits = ctx.config.run;
   const timeoutMs = (timeoutS ?? limits.timeoutS) * 1000;

@@ -5,6 +5,7 @@ import { TEST_ADAPTERS } from '../../core/run/registry.js';
 import { tail } from '../../core/run/text.js';
 import type { TestRunnerName } from '../../core/run/types.js';
 import type { FeatureContext } from '../context.js';
+import { requireRun } from '../run-policy.js';
 import { chooseProject } from './project.js';
 import { withExec } from './runs.js';
 import { LimitExceeded, ProjectRef, RootArg, RunnerArg } from './schemas.js';
@@ -52,6 +53,7 @@ function ratio(covered: number, total: number) {
 }
 
 export async function testCoverage(input: z.output<typeof TestCoverageInput>, ctx: FeatureContext): Promise<TestCoverageResult> {
+  requireRun(ctx, 'Running builds and tests');
   const project = chooseProject(ctx, { root: input.root, runner: input.runner, need: 'test' });
   const adapter = TEST_ADAPTERS[project.runner as TestRunnerName];
   if (!adapter?.coverage) throw new DocentError('E_UNAVAILABLE', `Coverage for ${project.runner} tests is not supported.`, 'Supported: vitest (with @vitest/coverage-v8), pytest (coverage.py), ctest (gcovr).');

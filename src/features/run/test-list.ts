@@ -4,6 +4,7 @@ import { TEST_ADAPTERS } from '../../core/run/registry.js';
 import type { TestRunnerName } from '../../core/run/types.js';
 import { tail } from '../../core/run/text.js';
 import type { FeatureContext } from '../context.js';
+import { requireRun } from '../run-policy.js';
 import { chooseProject, projectFiles } from './project.js';
 import { withExec } from './runs.js';
 import { CollectionErrorSchema, LimitExceeded, ProjectRef, RootArg, RunnerArg, TestCaseSchema } from './schemas.js';
@@ -33,6 +34,7 @@ export const TestListOutput = z.object({
 export type TestListResult = z.output<typeof TestListOutput>;
 
 export async function testList(input: z.output<typeof TestListInput>, ctx: FeatureContext): Promise<TestListResult> {
+  requireRun(ctx, 'Running builds and tests');
   const project = chooseProject(ctx, { root: input.root, files: input.files, runner: input.runner, need: 'test' });
   const adapter = TEST_ADAPTERS[project.runner as TestRunnerName];
   if (!adapter) throw new DocentError('E_UNAVAILABLE', `Listing ${project.runner} tests is not supported yet.`);

@@ -4,6 +4,7 @@ import { TEST_ADAPTERS } from '../../core/run/registry.js';
 import type { TestRunnerName, TestSelection } from '../../core/run/types.js';
 import { tail } from '../../core/run/text.js';
 import type { FeatureContext } from '../context.js';
+import { requireRun } from '../run-policy.js';
 import { chooseProject, projectFiles } from './project.js';
 import { newRunId, runState, withExec, type StoredRun } from './runs.js';
 import { CollectionErrorSchema, LimitExceeded, ProjectRef, RootArg, RunnerArg, TestResultSchema } from './schemas.js';
@@ -101,6 +102,7 @@ export function pageOfRun(run: StoredRun, include: 'problems' | 'all', offset: n
 }
 
 export async function testRun(input: z.output<typeof TestRunInput>, ctx: FeatureContext): Promise<TestRunResult> {
+  requireRun(ctx, 'Running builds and tests');
   const state = runState(ctx);
   if (input.run_id && !input.only_failed) {
     const stored = state.find(ctx, input.run_id);

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
  * Spawning a debug adapter or debuggee in its own process group, and killing everything it
  * started. Debuggers fork (debugpy's launcher, lldb-server, the program itself), and a program
  * may put itself elsewhere, so a kill takes the group and every descendant found under /proc.
- * Kept small on purpose: the shared process runner (core/process) can absorb it later.
+ * Shared by the debug adapters, the Node profiler and the runner's users that need a tree kill.
  */
 
 /** Start `command` as the leader of a new process group (detached), stdio piped. */
