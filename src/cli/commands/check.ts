@@ -35,7 +35,7 @@ export function registerCheckCommands(program: Command): void {
     .argument('[files...]', 'paths, directories or globs ("src/**/*.ts")')
     .option('--since <baseline>', 'report only diagnostics new or fixed since this baseline (printed by an earlier run)')
     .addOption(new Option('--min-severity <level>', 'leave out diagnostics below this severity').choices([...SEVERITIES]).default('hint'))
-    .addOption(new Option('-n, --max <n>', 'maximum diagnostics').default(200).argParser(wholeNumber(1)))
+    .addOption(new Option('-n, --max <n>', 'maximum diagnostics').default(100).argParser(wholeNumber(1)))
     .option('--no-fixes', 'do not ask the servers for quick fixes')
     .action(async (files: string[], opts: { since?: string; minSeverity: string; max: number; fixes: boolean }, cmd: Command) => {
       await runFeature(

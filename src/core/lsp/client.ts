@@ -110,7 +110,7 @@ export class LspClient {
       didOpen: (doc, text) => this.notify(DidOpenTextDocumentNotification.method, { textDocument: { uri: doc.uri, languageId: doc.languageId, version: doc.version, text } }),
       didChange: (doc, text) => this.notify(DidChangeTextDocumentNotification.method, { textDocument: { uri: doc.uri, version: doc.version }, contentChanges: [{ text }] }),
       didClose: (doc) => this.notify(DidCloseTextDocumentNotification.method, { textDocument: { uri: doc.uri } }),
-    }, opts.maxOpenDocuments ?? 32);
+    }, opts.maxOpenDocuments ?? 32, (uri) => !this.leases.idle(uri));
   }
 
   /** Spawn the server and complete the initialize handshake, or throw E_NO_SERVER / E_TIMEOUT. */

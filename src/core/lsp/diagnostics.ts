@@ -110,7 +110,8 @@ export async function documentDiagnostics(server: LanguageServer, file: string, 
  */
 async function waitForPush(client: LspClient, doc: OpenDocument, settleMs: number, timeoutMs: number, signal?: AbortSignal): Promise<Diagnostic[] | undefined> {
   const deadline = Date.now() + timeoutMs;
-  const first = await client.diagnostics.wait(doc.uri, (p) => (p.version !== undefined ? p.version === doc.version : p.at >= doc.syncedAt), timeoutMs, signal);
+  // A late unversioned push (a clear sent on an earlier close) must not pass for this version.
+  const first = await client.diagnostics.wait(doc.uri, (p) => (p.version !== undefined ? p.version === doc.version : !client.diagnostics.versioned && p.at >= doc.syncedAt), timeoutMs, signal);
   if (!first) return undefined;
   if (first.version !== undefined) return first.diagnostics;
   const last = await client.diagnostics.quiet(doc.uri, Math.min(settleMs, 1000), deadline, signal);

@@ -44,6 +44,8 @@ export class OpenDocuments {
   constructor(
     private readonly sink: DocumentSink,
     private readonly maxOpen = 64,
+    /** Documents in use right now (a request holds them): never closed to make room. */
+    private readonly inUse: (uri: string) => boolean = () => false,
   ) {}
 
   /**
@@ -102,13 +104,21 @@ export class OpenDocuments {
   closeIdle(idleMs: number, now = Date.now(), keep?: (doc: OpenDocument) => boolean): number {
     let n = 0;
     for (const doc of [...this.docs.values()]) {
-      if (now - doc.lastUsed >= idleMs && !keep?.(doc)) {
+      if (now - doc.lastUsed >= idleMs && !keep?.(doc) && !this.inUse(doc.uri)) {
         this.docs.delete(doc.uri);
         this.sink.didClose(doc);
         n++;
       }
     }
     return n;
+  }
+
+  /** Close one document now (it was opened for one question only). */
+  close(path: string): void {
+    const doc = this.docs.get(pathToUri(path));
+    if (!doc) return;
+    this.docs.delete(doc.uri);
+    this.sink.didClose(doc);
   }
 
   /** Mark a document as in use, so the least-recently-used policy keeps it open. */
@@ -129,7 +139,7 @@ export class OpenDocuments {
 
   private closeLeastRecentlyUsed(count: number, except: string): void {
     const oldest = [...this.docs.values()]
-      .filter((d) => d.uri !== except)
+      .filter((d) => d.uri !== except && !this.inUse(d.uri))
       .sort((a, b) => a.lastUsed - b.lastUsed)
       .slice(0, count);
     for (const doc of oldest) {

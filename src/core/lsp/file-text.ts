@@ -1,5 +1,6 @@
 import { statSync, readFileSync } from 'node:fs';
 import { lineAt, lineStarts } from './positions.js';
+import { sessionOverlay } from './session-view.js';
 
 /**
  * A small cache of file contents keyed by path and validated by mtime and size, so that line
@@ -20,6 +21,9 @@ const MAX_BYTES = 8 * 1024 * 1024;
 const cache = new Map<string, FileText>();
 
 export function readFileText(path: string): FileText | undefined {
+  // Work for a session that overlays this file reads the overlay (session-view.ts).
+  const overlay = sessionOverlay(path);
+  if (overlay) return overlayText(overlay.path, overlay.text, overlay.hash);
   let st;
   try {
     st = statSync(path);
@@ -45,6 +49,18 @@ export function readFileText(path: string): FileText | undefined {
   return entry;
 }
 
+const overlays = new Map<string, FileText>();
+function overlayText(path: string, text: string, hash: string): FileText {
+  const key = `${path}\0${hash}`;
+  let hit = overlays.get(key);
+  if (!hit) {
+    hit = { path, text, mtimeMs: -1, size: text.length, starts: lineStarts(text) };
+    overlays.set(key, hit);
+    if (overlays.size > 64) overlays.delete(overlays.keys().next().value!);
+  }
+  return hit;
+}
+
 /** The trimmed text of 0-based `line` in `path`, capped for token budgets; '' when unreadable. */
 export function linePreview(path: string, line: number, maxChars = 200): string {
   const ft = readFileText(path);
@@ -58,6 +74,8 @@ export function linePreview(path: string, line: number, maxChars = 200): string 
  * stamp are stale once the stamp changes.
  */
 export function fileStamp(file: string): string {
+  const overlay = sessionOverlay(file);
+  if (overlay) return `overlay:${overlay.hash}`;
   try {
     const st = statSync(file);
     return `${st.mtimeMs}:${st.size}`;

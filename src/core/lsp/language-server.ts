@@ -40,6 +40,8 @@ export interface LanguageServerOptions {
 export interface FileRequestOptions extends RequestOptions {
   /** The asking client session; without it, the disk view. */
   session?: string;
+  /** Close the file afterwards if it was not open before (a workspace-wide pass over many files). */
+  transient?: boolean;
 }
 
 /** What a request about a file runs with: the client, the document and the content it holds. */
@@ -278,6 +280,7 @@ export class LanguageServer {
       const client = await this.connection(opts.signal);
       this.lastUsed = Date.now();
       const paths = this.viewPaths(client, file, opts.session);
+      const wasOpen = client.documents.isOpen(file);
       const releases: Array<() => void> = [];
       try {
         // Leases in URI order, so two requests never wait on each other crosswise.
@@ -290,12 +293,16 @@ export class LanguageServer {
           // Read again under the lease; a view changed while waiting still goes out whole.
           const view = this.vfs.read(p, opts.session);
           const doc = p === file || client.documents.isOpen(p) || view.origin === 'overlay' ? client.open(view, languageIdFor(p, this.spec)) : undefined;
+          // Another session's overlay of a file that does not exist for this session: gone from the server.
+          if (!doc && !view.exists && client.documents.isOpen(p)) client.documents.close(p);
           if (p === file) {
             if (!doc) throw new DocentError('E_NOT_FOUND', `Cannot read ${file}.`, 'Check that the file exists and is readable.');
             held = { client, doc, view };
           }
         }
-        return await fn(held!);
+        const result = await fn(held!);
+        if (opts.transient && !wasOpen && held!.view.origin === 'disk') client.documents.close(file);
+        return result;
       } catch (err) {
         const crashed = err instanceof DocentError && err.code === 'E_UNAVAILABLE' && err.details?.crashed === true;
         if (!crashed || attempt > 0) throw err;

@@ -19,8 +19,11 @@ export interface Published {
 export class PublishedDiagnostics {
   private readonly byUri = new Map<string, Published>();
   private readonly listeners = new Set<(p: Published) => void>();
+  /** True once the server sent a version with a push: from then on, unversioned pushes (clangd's clear on close) match nothing. */
+  versioned = false;
 
   handle(p: PublishDiagnosticsParams): void {
+    if (typeof p.version === 'number') this.versioned = true;
     const seq = (this.byUri.get(p.uri)?.seq ?? 0) + 1;
     const entry: Published = { uri: p.uri, version: typeof p.version === 'number' ? p.version : undefined, diagnostics: p.diagnostics, at: Date.now(), seq };
     this.byUri.set(p.uri, entry);

@@ -24,6 +24,14 @@ import { resolveScope } from './scope.js';
 const CONCURRENCY = 3;
 /** Quick fixes are asked for at most this many diagnostics per file. */
 const FIXES_PER_FILE = 20;
+/** In a pass over many files, fewer: code actions cost a request each. */
+const FIXES_PER_FILE_WIDE = 3;
+/** Fixes (with their diffs) are shown for this many diagnostics of an answer, to keep it small. */
+const FIXES_SHOWN = 25;
+/** Past this many files, files opened only for this call are closed after their turn. */
+const TRANSIENT_OVER = 8;
+/** At most this many files are listed in `incomplete` (a warning gives the full count). */
+const MAX_INCOMPLETE = 50;
 
 interface Checked {
   file: string;
@@ -58,8 +66,11 @@ export async function diagnostics(input: DiagnosticsInputT, ctx: FeatureContext)
         c.result = await documentDiagnostics(c.server, c.file, {
           session: ctx.session.id,
           signal: ctx.signal,
-          timeoutMs: ctx.config.lsp.requestTimeoutMs,
-          fixesFor: input.include_fixes ? FIXES_PER_FILE : 0,
+          // A first parse of a heavy file (templates, a big TU) can outlast one request's timeout.
+          timeoutMs: Math.max(ctx.config.lsp.requestTimeoutMs, ctx.config.lsp.readyTimeoutMs),
+          // Many files: each is closed after its turn, so the server's open set stays small.
+          transient: checked.length > TRANSIENT_OVER,
+          fixesFor: input.include_fixes ? (checked.length > TRANSIENT_OVER ? FIXES_PER_FILE_WIDE : FIXES_PER_FILE) : 0,
           fixable: (d) => severityRank(severityOf(d)) <= minRank,
         });
         c.items = convert(c.result, c.server, vfs, ctx);
@@ -102,12 +113,21 @@ export async function diagnostics(input: DiagnosticsInputT, ctx: FeatureContext)
     unchanged = shown.filter((d) => before.has(d.id)).length;
     shown = shown.filter((d) => !before.has(d.id));
   }
+  if (incomplete.length > MAX_INCOMPLETE) warnings.push(`${incomplete.length} files could not be checked completely; the first ${MAX_INCOMPLETE} are listed in incomplete.`);
   shown = shown.filter((d) => severityRank(d.severity) <= minRank);
   shown.sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || a.span.file.localeCompare(b.span.file) || a.span.line - b.span.line || a.span.column - b.span.column);
   const counts = { error: 0, warning: 0, info: 0, hint: 0 };
   for (const d of shown) counts[d.severity]++;
   const total = shown.length;
   const page = shown.slice(0, input.max_results);
+  let hidden = 0;
+  page.forEach((d, i) => {
+    if (i >= FIXES_SHOWN && d.fixes.length) {
+      hidden++;
+      d.fixes = [];
+    }
+  });
+  if (hidden) warnings.push(`Fixes are shown for the first ${FIXES_SHOWN} diagnostics only (${hidden} more have some): ask about fewer files to see theirs.`);
   return {
     diagnostics: page,
     fixed,
@@ -124,7 +144,7 @@ export async function diagnostics(input: DiagnosticsInputT, ctx: FeatureContext)
         server: c.server!.spec.id,
       })),
     complete: incomplete.length === 0,
-    incomplete,
+    incomplete: incomplete.slice(0, MAX_INCOMPLETE),
     baseline: encodeBaseline(baseline),
     counts,
     total,

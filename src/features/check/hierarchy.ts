@@ -1,4 +1,5 @@
 import type { CallHierarchyIncomingCall, CallHierarchyItem, CallHierarchyOutgoingCall, Position, Range, TypeHierarchyItem } from 'vscode-languageserver-protocol';
+import { onSessionView } from '../../core/lsp/session-view.js';
 import { z } from 'zod';
 import { DocentError } from '../../core/errors.js';
 import type { LspClient } from '../../core/lsp/client.js';
@@ -74,7 +75,7 @@ interface Walk {
   expand(item: Item): Promise<Array<{ item: Item; sites?: Range[] }>>;
 }
 
-export async function callHierarchy(input: z.output<typeof CallHierarchyInput>, ctx: FeatureContext): Promise<HierarchyResult> {
+async function callHierarchyOnView(input: z.output<typeof CallHierarchyInput>, ctx: FeatureContext): Promise<HierarchyResult> {
   const t = await resolveTarget(input, ctx);
   const r = await t.server.withView(t.site.file, { signal: ctx.signal, session: ctx.session.id }, async ({ client, doc }) => {
     const roots = await client.request<CallHierarchyItem[] | null>('textDocument/prepareCallHierarchy', { textDocument: { uri: doc.uri }, position: t.site.position }, { signal: ctx.signal }).catch(unsupported(t, 'call hierarchy'));
@@ -94,7 +95,7 @@ export async function callHierarchy(input: z.output<typeof CallHierarchyInput>, 
   return r;
 }
 
-export async function typeHierarchy(input: z.output<typeof TypeHierarchyInput>, ctx: FeatureContext): Promise<HierarchyResult> {
+async function typeHierarchyOnView(input: z.output<typeof TypeHierarchyInput>, ctx: FeatureContext): Promise<HierarchyResult> {
   const t = await resolveTarget(input, ctx);
   const r = await t.server.withView(t.site.file, { signal: ctx.signal, session: ctx.session.id }, async ({ client, doc }) => {
     const params = { textDocument: { uri: doc.uri }, position: t.site.position };
@@ -278,3 +279,9 @@ export function renderHierarchy(r: HierarchyResult): string {
   for (const w of r.warnings) lines.push(`warning: ${w}`);
   return lines.join('\n');
 }
+
+/** callHierarchy, on the caller's session view (its overlays). */
+export const callHierarchy = onSessionView(callHierarchyOnView);
+
+/** typeHierarchy, on the caller's session view (its overlays). */
+export const typeHierarchy = onSessionView(typeHierarchyOnView);

@@ -1,4 +1,5 @@
 import type { Location, LocationLink } from 'vscode-languageserver-protocol';
+import { onSessionView } from '../../core/lsp/session-view.js';
 import { z } from 'zod';
 import { DocentError } from '../../core/errors.js';
 import { toFileRanges } from '../../core/lsp/navigation.js';
@@ -31,7 +32,7 @@ export const ImplementationsOutput = z.object({
 });
 export type ImplementationsResult = z.output<typeof ImplementationsOutput>;
 
-export async function findImplementations(input: z.output<typeof ImplementationsInput>, ctx: FeatureContext): Promise<ImplementationsResult> {
+async function findImplementationsOnView(input: z.output<typeof ImplementationsInput>, ctx: FeatureContext): Promise<ImplementationsResult> {
   const t = await resolveTarget(input, ctx);
   const raw = await t.server
     .fileQuery<Location | Location[] | LocationLink[] | null>(t.site.file, 'textDocument/implementation', (uri) => ({ textDocument: { uri }, position: t.site.position }), { signal: ctx.signal, session: ctx.session.id })
@@ -63,3 +64,6 @@ export function renderImplementations(r: ImplementationsResult): string {
   for (const w of r.warnings) lines.push(`warning: ${w}`);
   return lines.join('\n');
 }
+
+/** findImplementations, on the caller's session view (its overlays). */
+export const findImplementations = onSessionView(findImplementationsOnView);

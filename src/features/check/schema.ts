@@ -21,7 +21,7 @@ export const FixSchema = z.object({
   title: z.string(),
   confidence: z.enum(CONFIDENCES).describe(CONFIDENCE_HELP),
   is_preferred: z.boolean().describe('The server marks this fix as the one to take (LSP isPreferred).'),
-  edits: z.array(TextEditSchema).describe('Plain text edits on the current view ({file, range, new_text}); give them to the edit applier or to overlay_apply.'),
+  edits: z.array(TextEditSchema).describe('Plain text edits on the current view ({file, range, new_text}, 1-based): apply them with edit_files (the edit applier: preview, then apply: true, or into an overlay) or try them with overlay_apply {file, edits}.'),
   diff: z.string().describe('Unified diff of the fix against the current view (the session\'s overlays, else the disk).'),
 });
 export type FixT = z.output<typeof FixSchema>;
@@ -44,7 +44,7 @@ export const DiagnosticsInput = z.object({
   files: z.array(z.string().min(1)).min(1).max(500).optional().describe('Paths, directories or globs ("src/**/*.ts"); the whole workspace when omitted (with progress).'),
   min_severity: SeveritySchema.default('hint').describe('Leave out diagnostics below this severity (error > warning > info > hint).'),
   since: z.string().optional().describe('A baseline an earlier diagnostics call returned: answer only the new diagnostics (in `diagnostics`) and the fixed ones (in `fixed`).'),
-  max_results: z.number().int().min(1).max(5000).default(200).describe('At most this many diagnostics (errors first); `total` and `truncated` say how many there were.'),
+  max_results: z.number().int().min(1).max(5000).default(100).describe('At most this many diagnostics (errors first); `total` and `truncated` say how many there were.'),
   include_fixes: z.boolean().default(true).describe('Ask the servers for quick fixes of the diagnostics shown.'),
 });
 export type DiagnosticsInputT = z.output<typeof DiagnosticsInput>;

@@ -1,4 +1,5 @@
 import type { FeatureContext } from '../context.js';
+import { onSessionView } from '../../core/lsp/session-view.js';
 import { resolveSymbol, type Resolution } from './resolve.js';
 import type { CandidateT, SymbolDocResult } from './schema.js';
 import { toLocation } from './sites.js';
@@ -10,7 +11,7 @@ import type { WorkspaceMatch } from './workspace-search.js';
  * defined and used, and which of seed 002's edge cases the lookup met.
  */
 
-export async function getSymbolDocumentation(input: { symbol_name: string; file_path?: string }, ctx: FeatureContext): Promise<SymbolDocResult> {
+async function getSymbolDocumentationOnView(input: { symbol_name: string; file_path?: string }, ctx: FeatureContext): Promise<SymbolDocResult> {
   const res = await resolveSymbol(input.symbol_name, input.file_path, ctx, { wantDocs: true });
   return toDocResult(res, ctx, input.file_path);
 }
@@ -82,3 +83,6 @@ function indent(s: string): string {
     .map((l) => `  ${l}`)
     .join('\n');
 }
+
+/** getSymbolDocumentation, on the caller's session view (its overlays). */
+export const getSymbolDocumentation = onSessionView(getSymbolDocumentationOnView);

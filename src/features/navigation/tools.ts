@@ -1,4 +1,5 @@
 import { DocentError } from '../../core/errors.js';
+import { onSessionView } from '../../core/lsp/session-view.js';
 import { linePreview } from '../../core/lsp/file-text.js';
 import { splitHover } from '../../core/lsp/hover.js';
 import { LspManager } from '../../core/lsp/manager.js';
@@ -21,7 +22,7 @@ import { resolveTarget, targetOut } from './target.js';
  * takes a position or a symbol name (see target.ts) and asks the file's language server.
  */
 
-export async function findDefinition(input: TargetInputT & { source_lines: number }, ctx: FeatureContext): Promise<FindDefinitionResult> {
+async function findDefinitionOnView(input: TargetInputT & { source_lines: number }, ctx: FeatureContext): Promise<FindDefinitionResult> {
   const t = await resolveTarget(input, ctx);
   const warnings = [...t.warnings];
   let ranges = toFileRanges(await t.server.definition(t.site.file, t.site.position, { signal: ctx.signal, session: ctx.session.id }));
@@ -49,7 +50,7 @@ export async function findDefinition(input: TargetInputT & { source_lines: numbe
   return { target: targetOut(t, ctx), definitions, candidates: t.candidates, index_status: t.server.indexStatus(), warnings };
 }
 
-export async function findReferences(
+async function findReferencesOnView(
   input: TargetInputT & { include_declaration: boolean; max_results: number; offset: number; context_lines: number },
   ctx: FeatureContext,
 ): Promise<FindReferencesResult> {
@@ -92,7 +93,7 @@ export async function findReferences(
   };
 }
 
-export async function hover(input: TargetInputT, ctx: FeatureContext): Promise<HoverResult> {
+async function hoverOnView(input: TargetInputT, ctx: FeatureContext): Promise<HoverResult> {
   const t = await resolveTarget(input, ctx);
   // A name resolution already has the best hover (the use's, or the definition's when the use had no docs).
   const parts = t.resolution?.hover ?? splitHover(await hoverCache(ctx).hover(t.server, t.site.file, t.site.position, { signal: ctx.signal, session: ctx.session.id }));
@@ -102,7 +103,7 @@ export async function hover(input: TargetInputT, ctx: FeatureContext): Promise<H
   return { target: targetOut(t, ctx), found, signature: parts.signature, documentation: parts.documentation, candidates: t.candidates, index_status: t.server.indexStatus(), warnings };
 }
 
-export async function documentSymbols(input: { file: string; depth?: number; max_results: number }, ctx: FeatureContext): Promise<DocumentSymbolsResult> {
+async function documentSymbolsOnView(input: { file: string; depth?: number; max_results: number }, ctx: FeatureContext): Promise<DocumentSymbolsResult> {
   const file = ctx.workspace.resolve(input.file, { mustExist: true, kind: 'file' }).absolute;
   const server = LspManager.from(ctx).forFile(file, ctx.workspace);
   const status = await server.ready({ anchor: file, signal: ctx.signal });
@@ -150,3 +151,15 @@ export async function documentSymbols(input: { file: string; depth?: number; max
 function sortOutline(nodes: OutlineNode[]): OutlineNode[] {
   return [...nodes].sort((a, b) => comparePos(a.range.start, b.range.start)).map((n) => ({ ...n, children: sortOutline(n.children) }));
 }
+
+/** findDefinition, on the caller's session view (its overlays). */
+export const findDefinition = onSessionView(findDefinitionOnView);
+
+/** findReferences, on the caller's session view (its overlays). */
+export const findReferences = onSessionView(findReferencesOnView);
+
+/** hover, on the caller's session view (its overlays). */
+export const hover = onSessionView(hoverOnView);
+
+/** documentSymbols, on the caller's session view (its overlays). */
+export const documentSymbols = onSessionView(documentSymbolsOnView);

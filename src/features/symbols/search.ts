@@ -1,4 +1,5 @@
 import type { SymbolInformation, WorkspaceSymbol } from 'vscode-languageserver-protocol';
+import { onSessionView } from '../../core/lsp/session-view.js';
 import { CLANGD_RESULT_LIMIT } from '../../core/lsp/builtin-servers.js';
 import { linePreview } from '../../core/lsp/file-text.js';
 import type { IndexStatus, LanguageServer } from '../../core/lsp/language-server.js';
@@ -42,7 +43,7 @@ interface Gathered {
   explicitFiles: Set<string>;
 }
 
-export async function searchSymbols(input: SearchSymbolsInputT, ctx: FeatureContext): Promise<SearchSymbolsResult> {
+async function searchSymbolsOnView(input: SearchSymbolsInputT, ctx: FeatureContext): Promise<SearchSymbolsResult> {
   const manager = LspManager.from(ctx);
   const gathered = input.files ? await fromFiles(input, ctx, manager) : await fromWorkspace(input, ctx, manager);
   const { reports, warnings } = gathered;
@@ -356,3 +357,6 @@ const REASON_TEXT: Record<string, string> = {
   generated: 'in generated files',
   not_in_compile_commands: 'in C/C++ files not in compile_commands.json',
 };
+
+/** searchSymbols, on the caller's session view (its overlays). */
+export const searchSymbols = onSessionView(searchSymbolsOnView);

@@ -83,7 +83,7 @@ export const checkTools: AnyTool[] = [
     title: 'Diagnostics',
     description:
       'Errors and warnings from the language servers (clangd, TypeScript, pyright, …), computed on this session\'s view (overlays included) and never on stale content: computed_on names the version and hash of each file. ' +
-      'Stable namespaced codes (ts2322, pyright:reportAttributeAccessIssue, clang:-Wunused-variable), spans, related locations, and quick fixes as plain edits plus a unified diff with a confidence. ' +
+      'Stable namespaced codes (ts2322, pyright:reportAttributeAccessIssue, clang:-Wunused-variable), spans, related locations, and quick fixes as plain edits plus a unified diff with a confidence (apply them with edit_files, or try them in an overlay with overlay_apply). ' +
       'complete: false with the reason when a server timed out or is indexing. Pass the returned baseline as since to get only new and fixed diagnostics. Without files, the whole workspace (with progress).',
     group: 'check',
     inputSchema: DiagnosticsInput,

@@ -18,7 +18,8 @@ function mock(args: string[]) {
   const dir = mkdtempSync(path.join(tmpdir(), 'docent-check-mock-'));
   writeFileSync(path.join(dir, 'a.mock'), 'anything\n');
   const env = makeContext([dir], {
-    lsp: { requestTimeoutMs: 700, readyTimeoutMs: 700, servers: { mock: { command: process.execPath, args: [MOCK, ...args], extensions: ['.mock'], languages: ['mock'] } } },
+    // readyTimeoutMs bounds the server's start too: generous, so a loaded machine cannot fail the start.
+    lsp: { requestTimeoutMs: 700, readyTimeoutMs: 6000, servers: { mock: { command: process.execPath, args: [MOCK, ...args], extensions: ['.mock'], languages: ['mock'] } } },
   });
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => env.services.disposeAll());
   return (input: Record<string, unknown>) => diagnostics(DiagnosticsInput.parse(input), env.ctx);
@@ -36,6 +37,6 @@ describe('diagnostics that cannot be complete say so', () => {
   it('a server that never publishes: complete false after the bound, with the version waited for', async () => {
     const r = await mock(['--silent'])({ files: ['a.mock'] });
     expect(r.complete).toBe(false);
-    expect(r.incomplete[0]!.reason).toMatch(/did not publish diagnostics for this content \(version 1\) within 700 ms \(it is still indexing\)/);
+    expect(r.incomplete[0]!.reason).toMatch(/did not publish diagnostics for this content \(version 1\) within 6000 ms \(it is still indexing\)/);
   });
 });

@@ -106,4 +106,17 @@ describe('diagnostics on typescript-language-server', () => {
     expect(m).toMatchObject({ origin: 'disk', syntax: { error_count: 0 }, outline: { symbols: 4, top_level: 4 }, project: { server: 'typescript', in_project: true } });
     expect(m.diagnostics.counts.error).toBe(0);
   });
+
+  it('navigation answers on the overlay too: positions, names and line previews of the overlaid text', async () => {
+    const text = readFileSync(path.join(fx.root, 'src/util.ts'), 'utf8');
+    ok(await a.call('overlay_apply', { file: 'src/util.ts', content: `/** Only in the overlay. */\nexport function brandNew(): number {\n  return leaf();\n}\n\n${text}` }));
+    const doc = ok(await a.call('get_symbol_documentation', { symbol_name: 'brandNew', file_path: 'src/util.ts' }));
+    expect(doc).toMatchObject({ found: true, location: { file: 'src/util.ts', line: 2, line_preview: 'export function brandNew(): number {' } });
+    const refs = ok(await a.call('find_references', { symbol_name: 'leaf', file_path: 'src/util.ts' }));
+    const util = refs.files.find((f: { file: string }) => f.file === 'src/util.ts');
+    expect(util.references.map((r: { line: number; line_preview: string }) => `${r.line}:${r.line_preview}`)).toEqual(expect.arrayContaining(['3:return leaf();', '12:export function leaf(): number {']));
+    // The other session still sees the disk.
+    expect(ok(await b.call('get_symbol_documentation', { symbol_name: 'brandNew', file_path: 'src/util.ts' })).found).toBe(false);
+    ok(await a.call('overlay_remove', {}));
+  });
 });
