@@ -92,7 +92,17 @@ export async function documentDiagnostics(server: LanguageServer, file: string, 
               if (err instanceof DocentError && err.code === 'E_CANCELLED') throw err;
               return null;
             });
-          const fixes = (list ?? []).filter((a): a is CodeAction => typeof (a as CodeAction).title === 'string' && (a as CodeAction).edit !== undefined && (!(a as CodeAction).kind || (a as CodeAction).kind!.startsWith('quickfix')));
+          const quick = (list ?? []).filter((a): a is CodeAction => typeof (a as CodeAction).title === 'string' && typeof (a as CodeAction).command !== 'string' && (!(a as CodeAction).kind || (a as CodeAction).kind!.startsWith('quickfix')));
+          // The client offers codeAction/resolve: a server may leave the edit to be asked for.
+          const resolvable = typeof client.capabilities.codeActionProvider === 'object' && client.capabilities.codeActionProvider.resolveProvider === true;
+          const fixes: CodeAction[] = [];
+          for (const a of quick) {
+            if (a.edit) fixes.push(a);
+            else if (resolvable && a.data !== undefined) {
+              const full = await client.request<CodeAction | null>('codeAction/resolve', a, { signal: opts.signal, timeoutMs: Math.min(timeoutMs, 10_000) }).catch(() => null);
+              if (full?.edit) fixes.push(full);
+            }
+          }
           if (fixes.length) actions.set(i, fixes);
         }),
       );

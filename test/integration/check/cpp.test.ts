@@ -51,4 +51,18 @@ describe('diagnostics on clangd', () => {
     const r = await diags({ files: ['src/shapes.cpp'] });
     expect((r.diagnostics as Diag[]).map((d) => `${d.code}:${d.span.line}`)).toEqual(['clang:-Wunused-variable:8']);
   });
+
+  it('a fix-it applied into an overlay through the edit applier (edit_files, target overlay) clears its diagnostic', async () => {
+    const file = path.join(fx.root, 'src/shapes.cpp');
+    const before = diskState(file);
+    ok(await s.call('overlay_apply', { file: 'src/shapes.cpp', edits: [{ anchor: 'return middle() * 2;', new_text: 'return middle() * 2' }] }));
+    const d = ((await diags({ files: ['src/shapes.cpp'] })).diagnostics as Diag[]).find((x) => x.code === 'clang:expected_semi_after_stmt')!;
+    const applied = ok(await s.call('edit_files', { edits: d.fixes[0]!.edits, apply: true, target: 'overlay' }));
+    expect(applied).toMatchObject({ status: 'applied_to_overlay' });
+    const r = await diags({ files: ['src/shapes.cpp'] });
+    expect(r.diagnostics.filter((x: Diag) => x.severity === 'error')).toEqual([]);
+    expect(r.computed_on[0].origin).toBe('overlay');
+    expect(diskState(file)).toEqual(before);
+    ok(await s.call('overlay_remove', {}));
+  });
 });
