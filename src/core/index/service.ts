@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { declaredNpmPackages, installedVersion } from './npm-deps.js';
 import { createLogger, type Logger } from '../log.js';
 import { RootIndexer, type IndexRunStats, type ProgressFn } from './indexer.js';
@@ -207,6 +208,29 @@ export class DocsIndex {
     });
     this.updateChain = next;
     return next;
+  }
+
+  /**
+   * docent wrote `absPath` (the edit applier) or saw it change: re-index it now rather than
+   * when a file watcher reports it. Only for roots past their first sync (until then the sync
+   * itself picks the file up).
+   */
+  noteChanged(absPath: string): void {
+    if (this.opts.syncEnabled === false) return;
+    for (const r of this.roots) {
+      const rel = path.relative(r.root, absPath);
+      if (!r.synced || !rel || rel.startsWith('..') || path.isAbsolute(rel)) continue;
+      void this.updatePaths(r, [rel.split(path.sep).join('/')]);
+      return;
+    }
+  }
+
+  /** Resolves when the re-indexing of changed paths queued so far is done (never rejects). */
+  settled(): Promise<void> {
+    return this.updateChain.then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   status(): IndexStatus {

@@ -334,6 +334,26 @@ export class LanguageServer {
     client.open(view, languageIdFor(view.path, this.spec));
   }
 
+  /**
+   * docent wrote `view` to disk (the edit applier): a document this server holds with disk
+   * content gets the new text now, not at the next request about that very file, so a request
+   * about another file (a user of a renamed symbol) is answered on the written code without
+   * waiting for a file watcher. Waits its turn under the document's lease, like any sync.
+   */
+  diskChanged(view: FileSnapshot): void {
+    const client = this.client;
+    if (!client?.alive || !view.exists || client.documents.get(view.path)?.origin !== 'disk') return;
+    const uri = pathToUri(view.path);
+    void client.leases.acquire(uri, view.hash).then((release) => {
+      try {
+        // Still disk content, and still what the disk holds (a later write sends its own).
+        if (client.alive && client.documents.get(view.path)?.origin === 'disk' && this.vfs.readDisk(view.path).hash === view.hash) client.open(view, languageIdFor(view.path, this.spec));
+      } finally {
+        release();
+      }
+    }, () => undefined);
+  }
+
   /** A request about `file` on the session's view of it (see withView). */
   private fileRequest<R>(file: string, method: string, params: (uri: string) => unknown, opts: FileRequestOptions): Promise<R> {
     return this.withView(file, opts, ({ client, doc }) => client.request<R>(method, params(doc.uri), opts));

@@ -49,7 +49,10 @@ export class LspManager implements Disposable {
     // An overlay change goes to the servers holding that file at once (a head start: every
     // request still syncs its own session's view under a lease).
     this.offVfs = vfs.onDidChange((e) => {
-      if (e.origin !== 'overlay' || !e.snapshot) return;
+      if (!e.snapshot) return;
+      // A disk write (the edit applier) goes to servers holding the file's disk content at once.
+      if (e.origin === 'disk') for (const s of this.servers.values()) s.diskChanged(e.snapshot);
+      if (e.origin !== 'overlay') return;
       for (const s of this.servers.values()) s.prefetch(e.snapshot);
     });
   }

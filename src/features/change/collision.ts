@@ -35,12 +35,12 @@ export async function findCollision(server: LanguageServer, file: string, positi
     // A file that does not contain the new name cannot declare it: no need to ask the server.
     if (!o && !word.test(vfs.read(f, ctx.session.id).text)) outlines.set(f, (o = []));
     if (!o) {
-      o = buildOutline((await server.documentSymbols(f, { signal: ctx.signal }).catch(() => null)) ?? [], server.spec.separator);
+      o = buildOutline((await server.documentSymbols(f, { signal: ctx.signal, session: ctx.session.id }).catch(() => null)) ?? [], server.spec.separator);
       outlines.set(f, o);
     }
     return o;
   };
-  const def = toFileRanges(await server.definition(file, position, { signal: ctx.signal }).catch(() => null)).find((r) => r.file);
+  const def = toFileRanges(await server.definition(file, position, { signal: ctx.signal, session: ctx.session.id }).catch(() => null)).find((r) => r.file);
   const declFile: string = def?.file ?? file;
   const declPos = def?.range.start ?? position;
   const declChain = chainAt(await outline(declFile), declPos);

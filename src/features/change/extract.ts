@@ -9,6 +9,7 @@ import { lineStarts, positionAt } from '../../core/lsp/positions.js';
 import { actionEdit, codeActions, openAll } from '../../core/lsp/refactor.js';
 import { fromWorkspaceEdit } from '../../core/lsp/workspace-edit.js';
 import { Vfs } from '../../core/vfs/vfs.js';
+import { onSessionView } from '../../core/lsp/session-view.js';
 import type { FeatureContext } from '../context.js';
 import { ApplyInput, EditResultShape, finishEdit, renderEdit } from './edit-result.js';
 import { formattingOptions } from './format.js';
@@ -42,7 +43,10 @@ export type ExtractFunctionResult = z.output<typeof ExtractFunctionOutput>;
 /** The names servers give an extracted function before it is renamed. */
 const GENERATED = /\b(newFunction(?:_\d+)?|extracted)\b/;
 
-export async function extractFunction(input: z.output<typeof ExtractFunctionInput>, ctx: FeatureContext): Promise<ExtractFunctionResult> {
+/** Runs on the caller's session view, so names and text read deep inside come from its overlays as the server's do. */
+export const extractFunction = onSessionView(extractFunctionOnView);
+
+async function extractFunctionOnView(input: z.output<typeof ExtractFunctionInput>, ctx: FeatureContext): Promise<ExtractFunctionResult> {
   const resolved = ctx.workspace.resolve(input.file, { mustExist: true, kind: 'file' });
   const file = resolved.absolute;
   const text = Vfs.from(ctx.services).read(file, ctx.session.id).text;
@@ -63,10 +67,10 @@ export async function extractFunction(input: z.output<typeof ExtractFunctionInpu
   } else {
     const server = LspManager.from(ctx).forFile(file, ctx.workspace);
     await server.ready({ anchor: file, signal: ctx.signal });
-    await openAll(server, [file], ctx.signal);
+    await openAll(server, [file], ctx.signal, ctx.session.id);
     const starts = lineStarts(text);
     const range = { start: positionAt(text, start, starts), end: positionAt(text, end, starts) };
-    const actions = ((await codeActions(server, file, range, ['refactor'], { signal: ctx.signal })) ?? []) as Array<CodeAction | Command>;
+    const actions = ((await codeActions(server, file, range, ['refactor'], { signal: ctx.signal, session: ctx.session.id })) ?? []) as Array<CodeAction | Command>;
     const candidates = actions.filter((a) => /extract/i.test(a.title) && /function|method/i.test(a.title) && !/constant|variable|type|interface/i.test(a.title));
     // tsserver offers one per scope: the module scope, like docent's Python extraction.
     const action = candidates.find((a) => /module scope|global scope/i.test(a.title)) ?? candidates[0];
@@ -75,7 +79,7 @@ export async function extractFunction(input: z.output<typeof ExtractFunctionInpu
       throw new DocentError('E_UNAVAILABLE', `${server.spec.id} offers no extract-function refactoring for this range${titles.length ? ` (it offers: ${titles.slice(0, 8).join('; ')})` : ''}.`, 'Select whole statements inside one function body.');
     }
     const warnings: string[] = [];
-    const edit = await actionEdit(server, action, { signal: ctx.signal });
+    const edit = await actionEdit(server, action, { signal: ctx.signal, session: ctx.session.id }, file);
     change = fromWorkspaceEdit(edit, warnings);
     if (!change.edits.length) throw new DocentError('E_UNAVAILABLE', `${server.spec.id}'s "${action.title}" produced no edit.`);
     const generated = change.edits.map((e) => GENERATED.exec(e.new_text)?.[1]).find(Boolean);

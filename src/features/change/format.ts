@@ -8,6 +8,7 @@ import type { LanguageServer } from '../../core/lsp/language-server.js';
 import { LspManager } from '../../core/lsp/manager.js';
 import { formatting, openAll } from '../../core/lsp/refactor.js';
 import { Vfs } from '../../core/vfs/vfs.js';
+import { onSessionView } from '../../core/lsp/session-view.js';
 import type { FeatureContext } from '../context.js';
 import { ApplyInput, EditRangeSchema, EditResultShape, finishEdit, renderEdit } from './edit-result.js';
 
@@ -33,7 +34,10 @@ export type FormatDocumentResult = z.output<typeof FormatDocumentOutput>;
 /** Servers known not to format: asking them would only start them for nothing. */
 const NO_FORMATTING = new Set(['pyright', 'basedpyright']);
 
-export async function formatDocument(input: z.output<typeof FormatDocumentInput>, ctx: FeatureContext): Promise<FormatDocumentResult> {
+/** Runs on the caller's session view, so names and text read deep inside come from its overlays as the server's do. */
+export const formatDocument = onSessionView(formatDocumentOnView);
+
+async function formatDocumentOnView(input: z.output<typeof FormatDocumentInput>, ctx: FeatureContext): Promise<FormatDocumentResult> {
   const resolved = ctx.workspace.resolve(input.file, { mustExist: true, kind: 'file' });
   const file = resolved.absolute;
   const text = Vfs.from(ctx.services).read(file, ctx.session.id).text;
@@ -51,12 +55,12 @@ export async function formatDocument(input: z.output<typeof FormatDocumentInput>
   if (server && !(external && NO_FORMATTING.has(server.spec.id))) {
     try {
       await server.ready({ anchor: file, signal: ctx.signal });
-      await openAll(server, [file], ctx.signal);
+      await openAll(server, [file], ctx.signal, ctx.session.id);
       const caps = (await server.connection(ctx.signal)).capabilities;
       const can = input.range ? caps.documentRangeFormattingProvider : caps.documentFormattingProvider;
       if (can) {
         const range = input.range ? { start: { line: input.range.start.line - 1, character: input.range.start.column - 1 }, end: { line: input.range.end.line - 1, character: input.range.end.column - 1 } } : undefined;
-        const edits = (await formatting(server, file, formattingOptions(file, text), range, { signal: ctx.signal })) ?? [];
+        const edits = (await formatting(server, file, formattingOptions(file, text), range, { signal: ctx.signal, session: ctx.session.id })) ?? [];
         change = { edits: edits.map((e) => ({ file, range: { start: fromLsp(e.range.start), end: fromLsp(e.range.end) }, new_text: e.newText })), clampColumns: true };
         formatter = server.spec.id;
       } else if (!external) {

@@ -5,6 +5,7 @@ import { linePreview } from '../../core/lsp/file-text.js';
 import { comparePos, toFileRanges } from '../../core/lsp/navigation.js';
 import { openAll, prepareRename, rename } from '../../core/lsp/refactor.js';
 import { fromWorkspaceEdit } from '../../core/lsp/workspace-edit.js';
+import { onSessionView } from '../../core/lsp/session-view.js';
 import type { FeatureContext } from '../context.js';
 import { identifierAt } from '../navigation/sites.js';
 import { resolveTarget } from '../navigation/target.js';
@@ -46,7 +47,10 @@ export const RenameSymbolOutput = z.object({
 });
 export type RenameSymbolResult = z.output<typeof RenameSymbolOutput>;
 
-export async function renameSymbol(input: z.output<typeof RenameSymbolInput>, ctx: FeatureContext): Promise<RenameSymbolResult> {
+/** Runs on the caller's session view, so names and text read deep inside come from its overlays as the server's do. */
+export const renameSymbol = onSessionView(renameSymbolOnView);
+
+async function renameSymbolOnView(input: z.output<typeof RenameSymbolInput>, ctx: FeatureContext): Promise<RenameSymbolResult> {
   if (!IDENTIFIER.test(input.new_name)) throw new DocentError('E_BAD_INPUT', `"${input.new_name}" is not an identifier.`, 'Pass the bare new name, e.g. "formatPerson".');
   const byPosition = input.line !== undefined || input.column !== undefined;
   if (byPosition && (input.file === undefined || input.line === undefined || input.column === undefined)) {
@@ -60,7 +64,7 @@ export async function renameSymbol(input: z.output<typeof RenameSymbolInput>, ct
   if (!oldName) throw new DocentError('E_BAD_INPUT', `No identifier at ${ctx.workspace.display(site.file)}:${site.position.line + 1}:${site.position.character + 1}.`, 'Put the position on the name to rename.');
   if (oldName === input.new_name) throw new DocentError('E_BAD_INPUT', `The symbol is already called ${oldName}: the rename would change nothing.`, 'Pass a different new_name.');
   const warnings = [...t.warnings];
-  const opts = { signal: ctx.signal };
+  const opts = { signal: ctx.signal, session: ctx.session.id };
 
   // Every file the symbol is used in is opened first, so the server renames from current text.
   const refs = toFileRanges(await server.references(site.file, site.position, true, opts)).filter((r): r is typeof r & { file: string } => Boolean(r.file));
@@ -72,7 +76,7 @@ export async function renameSymbol(input: z.output<typeof RenameSymbolInput>, ct
   for (const r of refs) if (r.file !== site.file) perFile.set(r.file, (perFile.get(r.file) ?? 0) + 1);
   const budget = Math.max(0, (server.spec.maxOpenDocuments ?? 32) - 2);
   const opened = [...perFile].sort((a, b) => b[1] - a[1]).slice(0, budget).map(([f]) => f);
-  await openAll(server, [...opened.reverse(), site.file], ctx.signal);
+  await openAll(server, [...opened.reverse(), site.file], ctx.signal, ctx.session.id);
   if (perFile.size > opened.length) warnings.push(`${perFile.size - opened.length} of the ${perFile.size + 1} affected files were not opened in ${server.spec.id} (it keeps ${budget + 2} open); it reads them from disk.`);
 
   const caps = (await server.connection(ctx.signal)).capabilities;
@@ -90,7 +94,7 @@ export async function renameSymbol(input: z.output<typeof RenameSymbolInput>, ct
   const collision = await findCollision(server, site.file, position, input.new_name, refs, ctx);
   if (collision) throw collisionError(oldName, input.new_name, collision, ctx);
 
-  await openAll(server, [site.file], ctx.signal);
+  await openAll(server, [site.file], ctx.signal, ctx.session.id);
   const we = await rename(server, site.file, position, input.new_name, opts).catch((err: DocentError) => {
     if (err.code === 'E_UNAVAILABLE' && /conflict|already|collid|exists/i.test(err.message)) {
       throw new DocentError('E_BAD_INPUT', `Renaming ${oldName} to ${input.new_name} collides with an existing name: ${err.message.replace(/^.*?failed textDocument\/rename: /, '')}`, 'Choose another name.');

@@ -54,7 +54,7 @@ async function locate(input: { symbol: string; file?: string }, ctx: FeatureCont
   let file = t.site.file;
   let name = t.site.position;
   if (t.via !== 'document_symbols') {
-    const def = toFileRanges(await t.server.definition(t.site.file, t.site.position, { signal: ctx.signal }).catch(() => null)).find((r) => r.file);
+    const def = toFileRanges(await t.server.definition(t.site.file, t.site.position, { signal: ctx.signal, session: ctx.session.id }).catch(() => null)).find((r) => r.file);
     if (def?.file) {
       file = def.file;
       name = nameIn(def.file, def.range, bare) ?? def.range.start;
@@ -123,7 +123,7 @@ export async function deleteSymbol(input: z.output<typeof DeleteSymbolInput>, ct
     const o = offsetAt(l.text, p, starts);
     return o >= l.range.start && o <= l.range.end;
   };
-  const refs = toFileRanges(await l.server.references(l.file, l.name, false, { signal: ctx.signal }).catch(() => null))
+  const refs = toFileRanges(await l.server.references(l.file, l.name, false, { signal: ctx.signal, session: ctx.session.id }).catch(() => null))
     .filter((r): r is typeof r & { file: string } => Boolean(r.file) && !inside(r.file!, r.range.start))
     .map((r) => ({ file: ctx.workspace.display(r.file), line: r.range.start.line + 1, column: r.range.start.character + 1 }));
   if (refs.length && !input.force) {

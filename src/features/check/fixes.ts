@@ -1,4 +1,5 @@
 import type { CodeAction, TextEdit } from 'vscode-languageserver-protocol';
+import { FixStore } from '../../core/edit/fix-store.js';
 import { uriToPath } from '../../core/lsp/positions.js';
 import type { Vfs } from '../../core/vfs/index.js';
 import type { FeatureContext } from '../context.js';
@@ -28,12 +29,17 @@ export function toFix(action: CodeAction, vfs: Vfs, ctx: FeatureContext): FixT |
   }
   if (!byFile.size) return undefined;
   const edits: FixT['edits'] = [];
+  const absolute: Array<FixT['edits'][number]> = [];
+  const hashes = new Map<string, string>();
   const diffs: string[] = [];
   for (const [file, list] of byFile) {
     const display = ctx.workspace.display(file);
     const plain = list.map((e) => ({ file: display, range: fromLspRange(e.range), new_text: e.newText }));
     edits.push(...plain);
-    const before = vfs.read(file, ctx.session.id).text;
+    absolute.push(...plain.map((e) => ({ ...e, file })));
+    const view = vfs.read(file, ctx.session.id);
+    hashes.set(file, view.hash);
+    const before = view.text;
     try {
       diffs.push(unifiedDiff(display, before, applyRangeEdits(before, plain)));
     } catch {
@@ -41,6 +47,8 @@ export function toFix(action: CodeAction, vfs: Vfs, ctx: FeatureContext): FixT |
     }
   }
   return {
+    // apply_fix {fix_id} hands the edits to the edit applier (fix-store.ts).
+    fix_id: FixStore.from(ctx.services).remember(ctx.session, { title: action.title, edits: absolute, hashes }),
     title: action.title,
     confidence: confidenceOf(action, edits.length, byFile.size, edits.map((e) => e.new_text)),
     is_preferred: action.isPreferred === true,

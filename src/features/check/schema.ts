@@ -18,6 +18,7 @@ export const SpanSchema = z.object({
 });
 
 export const FixSchema = z.object({
+  fix_id: z.string().describe('Apply it in one call with apply_fix {fix_id} (the edit applier: preview by default, apply: true to write with --allow-writes, target: "overlay" to try it); valid in this session while the files stay as they are.'),
   title: z.string(),
   confidence: z.enum(CONFIDENCES).describe(CONFIDENCE_HELP),
   is_preferred: z.boolean().describe('The server marks this fix as the one to take (LSP isPreferred).'),

@@ -4,6 +4,7 @@ import { indexDbPath } from '../../core/index/paths.js';
 import { createLogger, type Logger } from '../../core/log.js';
 import { DocsIndex } from '../../core/index/service.js';
 import type { ServiceRegistry } from '../../core/services.js';
+import { Vfs } from '../../core/vfs/vfs.js';
 import type { Workspace } from '../../core/workspace/workspace.js';
 import type { FeatureContext } from '../context.js';
 
@@ -24,7 +25,7 @@ export interface DocsService {
   dispose(): Promise<void>;
 }
 
-function create(workspace: Workspace, config: DocentConfig, background: boolean, log: Logger): DocsService {
+function create(workspace: Workspace, config: DocentConfig, background: boolean, log: Logger, services?: ServiceRegistry): DocsService {
   const index = new DocsIndex({
     roots: workspace.roots,
     indexDir: config.indexDir,
@@ -36,7 +37,17 @@ function create(workspace: Workspace, config: DocentConfig, background: boolean,
     log,
     syncEnabled: config.index.enabled,
   });
-  return { index, background, dispose: () => index.dispose() };
+  // A file docent writes (the edit applier) is re-indexed at once, not when a watcher reports it.
+  const off = services
+    ? Vfs.from(services).onDidChange((e) => {
+        if (e.origin === 'disk') index.noteChanged(e.path);
+      })
+    : () => undefined;
+  const dispose = () => {
+    off();
+    return index.dispose();
+  };
+  return { index, background, dispose };
 }
 
 export interface StartDocsIndexingArgs {
@@ -53,7 +64,7 @@ export interface StartDocsIndexingArgs {
  */
 export function startDocsIndexing(args: StartDocsIndexingArgs): DocsService {
   const log = args.log ?? createLogger('docent:index');
-  const svc = args.services.get<DocsService>(DOCS_SERVICE_KEY, () => create(args.workspace, args.config, true, log));
+  const svc = args.services.get<DocsService>(DOCS_SERVICE_KEY, () => create(args.workspace, args.config, true, log, args.services));
   svc.background = true;
   kickBackground(svc, args.config, log);
   return svc;
@@ -85,10 +96,12 @@ function kickBackground(svc: DocsService, config: DocentConfig, log: Logger): vo
  * own). In the CLI (no background service) it first catches up, reporting progress.
  */
 export async function docsIndexFor(ctx: FeatureContext): Promise<DocsIndex> {
-  const svc = ctx.services.get<DocsService>(DOCS_SERVICE_KEY, () => create(ctx.workspace, ctx.config, false, ctx.log));
+  const svc = ctx.services.get<DocsService>(DOCS_SERVICE_KEY, () => create(ctx.workspace, ctx.config, false, ctx.log, ctx.services));
   const changed = svc.index.setRoots(ctx.workspace.roots);
   if (svc.background) {
     if (changed) kickBackground(svc, ctx.config, ctx.log);
+    // Files docent just wrote are answered on their new content.
+    await svc.index.settled();
     return svc.index;
   }
   if (ctx.config.index.enabled) {

@@ -3,6 +3,7 @@ import { linePreview, readFileText } from '../../core/lsp/file-text.js';
 import { HOVER_CACHE_KEY, HoverCache } from '../../core/lsp/hover-cache.js';
 import { OUTLINE_CACHE_KEY, OutlineCache } from '../../core/lsp/outline-cache.js';
 import { lineAt, offsetAt, positionAt } from '../../core/lsp/positions.js';
+import { Vfs } from '../../core/vfs/vfs.js';
 import type { Workspace } from '../../core/workspace/workspace.js';
 import type { FeatureContext } from '../context.js';
 import type { LocationT } from './schema.js';
@@ -16,7 +17,16 @@ export interface Site {
 }
 
 export function hoverCache(ctx: Pick<FeatureContext, 'services'>): HoverCache {
-  return ctx.services.get(HOVER_CACHE_KEY, () => new HoverCache());
+  return ctx.services.get(HOVER_CACHE_KEY, () => {
+    const cache = new HoverCache();
+    // A file written by docent (the edit applier) or seen changed on disk can change hover text
+    // in other files (a use site's hover comes from the definition's file), which entries keyed
+    // on their own file's stamp would not notice: start over.
+    Vfs.from(ctx.services).onDidChange((e) => {
+      if (e.origin === 'disk') cache.clear();
+    });
+    return cache;
+  });
 }
 
 export function outlineCache(ctx: Pick<FeatureContext, 'services'>): OutlineCache {

@@ -29,6 +29,7 @@ import {
 } from '../../features/change/symbol-edits.js';
 import { FormatDocumentInput, FormatDocumentOutput, formatDocument, renderFormat } from '../../features/change/format.js';
 import { ExtractFunctionInput, ExtractFunctionOutput, extractFunction, renderExtract } from '../../features/change/extract.js';
+import { ApplyFixInput, applyFix } from '../../features/change/apply-fix.js';
 import { defineTool, type AnyTool } from '../tool.js';
 
 /** Editing writes files (with --allow-writes): never read-only; applying an edit twice is refused. */
@@ -163,6 +164,16 @@ export const changeTools: AnyTool[] = [
     handler: editFiles,
     render: (r) => renderEdit(r),
   }),
+  defineTool({
+    name: 'apply_fix',
+    title: 'Apply a fix-it',
+    description:
+      'Apply a quick fix that diagnostics offered, by its fix_id, through docent\'s edit applier: previewed with a diff and an edit_id by default; apply: true writes (needs --allow-writes); target: "overlay" applies it to this session\'s overlay only, so the next diagnostics call checks it. Refused (E_CONFLICT) when a file changed since the fix was offered.',
+    group: 'change',
+    inputSchema: ApplyFixInput,
+    outputSchema: EditResultSchema,
+    annotations: EDITS,
+    handler: applyFix,
+    render: (r) => renderEdit(r),
+  }),
 ];
-
-
