@@ -125,7 +125,11 @@ async function docent(root, firstQuery) {
   /** Whether the docs index has an item of this name declared at this place (1-based line, or a few lines above it). */
   const indexHas = (file, name, line) => indexed.get(file, name, line - 3, line) > 0;
   const names = db.prepare("SELECT DISTINCT name FROM items WHERE length(name) > 3 AND kind NOT IN ('module', 'example') ORDER BY name").pluck().all();
-  return { ttfa, indexMs, items: index.status().items, first, run, indexHas, names, pids: () => manager.list().map((s) => s.pid).filter(Boolean), close: () => services.disposeAll() };
+  const close = async () => {
+    await services.disposeAll();
+    rmSync(config.indexDir, { recursive: true, force: true });
+  };
+  return { ttfa, indexMs, items: index.status().items, first, run, indexHas, names, pids: () => manager.list().map((s) => s.pid).filter(Boolean), close };
 }
 
 async function bench(label, dir, { firstFile, firstQuery, vocab }) {

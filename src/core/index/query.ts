@@ -389,6 +389,14 @@ export class IndexQueries {
     return rows.filter((m) => m !== module);
   }
 
+  /** Module names that end with `tail` after a separator (`format` finds `src/util/format`, `pad` finds `textkit.pad`). */
+  modulesEndingWith(tail: string, limit = 20): string[] {
+    const esc = tail.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return this.prep(`SELECT DISTINCT module FROM files WHERE module LIKE ? ESCAPE '\\' OR module LIKE ? ESCAPE '\\' OR module LIKE ? ESCAPE '\\' LIMIT ?`)
+      .pluck()
+      .all(`%/${esc}`, `%.${esc}`, `%::${esc}`, limit) as string[];
+  }
+
   moduleDoc(module: string): { doc: string; file: string } | null {
     const r = this.prep(`SELECT module_doc AS doc, path AS file FROM files WHERE module = ? AND module_doc IS NOT NULL LIMIT 1`).get(module) as { doc: string; file: string } | undefined;
     return r ?? null;

@@ -41,7 +41,12 @@ export function directChildren(module: string, names: readonly string[]): string
 
 export async function docsList(input: z.output<typeof DocsListInput>, ctx: FeatureContext): Promise<DocsListResult> {
   const index = await docsIndexFor(ctx);
-  const module = input.module.trim();
+  let module = input.module.trim();
+  // A module as other tools name it (search_symbols: a TypeScript file's name, `format`): the one module it ends.
+  if (!index.roots.some((r) => r.queries.moduleCount(module) > 0 || r.queries.moduleDoc(module))) {
+    const ends = [...new Set(index.roots.flatMap((r) => r.queries.modulesEndingWith(module)))];
+    if (ends.length === 1) module = ends[0]!;
+  }
   let total = 0;
   const all = [];
   let doc = '';

@@ -47,7 +47,7 @@ export async function symbolDetails(
   }
   const rest = opts.describe ? top.filter((c) => !details.has(c)) : [];
   if (rest.length) {
-    const r = await enrich(rest, { concurrency: CONCURRENCY, budgetMs: Math.min(HOVER_BUDGET_MS, ctx.config.lsp.requestTimeoutMs), signal: ctx.signal, hover: true, references: false, services: ctx.services });
+    const r = await enrich(rest, { concurrency: CONCURRENCY, budgetMs: Math.min(HOVER_BUDGET_MS, ctx.config.lsp.requestTimeoutMs), signal: ctx.signal, hover: true, references: false, services: ctx.services, requestTimeoutMs: ctx.config.lsp.requestTimeoutMs });
     for (const [c, d] of r.details) if (d.signature || d.documentation) details.set(c, d);
     const left = rest.filter((c) => !r.answered.has(c));
     if (left.length) {
@@ -62,7 +62,7 @@ export async function symbolDetails(
     }
   }
   if (opts.references) {
-    const r = await enrich(top, { concurrency: CONCURRENCY, budgetMs: Math.min(REFERENCES_BUDGET_MS, ctx.config.lsp.requestTimeoutMs), signal: ctx.signal, hover: false, references: true, services: ctx.services });
+    const r = await enrich(top, { concurrency: CONCURRENCY, budgetMs: Math.min(REFERENCES_BUDGET_MS, ctx.config.lsp.requestTimeoutMs), signal: ctx.signal, hover: false, references: true, services: ctx.services, requestTimeoutMs: ctx.config.lsp.requestTimeoutMs });
     for (const [c, d] of r.details) {
       if (d.references_count === undefined) continue;
       details.set(c, { ...details.get(c), references_count: d.references_count });

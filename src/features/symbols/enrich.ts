@@ -22,6 +22,7 @@ import type { Candidate } from './collect.js';
 /** Hovers still running after their caller stopped waiting, per server. */
 const pendingHovers = new WeakMap<LanguageServer, number>();
 const MAX_PENDING_HOVERS = 4;
+const BACKGROUND_HOVER_TIMEOUT_MS = 60_000;
 
 export interface Details {
   signature?: string;
@@ -37,6 +38,8 @@ export interface EnrichOptions {
   references: boolean;
   /** Hover answers are cached per server process and file version. */
   services: ServiceRegistry;
+  /** The configured request timeout (lsp.requestTimeoutMs). */
+  requestTimeoutMs: number;
 }
 
 export interface EnrichResult {
@@ -72,8 +75,9 @@ export async function enrich(candidates: readonly Candidate[], opts: EnrichOptio
     const running = pendingHovers.get(c.server) ?? 0;
     if (running >= MAX_PENDING_HOVERS) throw new Error('too many hovers running');
     pendingHovers.set(c.server, running + 1);
-    // Not tied to the caller's signal either: the hover outlives the call (bounded by the server's request timeout).
-    const p = cache.hover(c.server, c.file, pos);
+    // Not tied to the caller's signal either: the hover outlives the call. Its own timeout is
+    // long, since a timeout cancels too (a busy clangd building a large file's AST can take a while).
+    const p = cache.hover(c.server, c.file, pos, { timeoutMs: Math.max(BACKGROUND_HOVER_TIMEOUT_MS, opts.requestTimeoutMs) });
     void p.catch(() => {}).finally(() => pendingHovers.set(c.server, Math.max(0, (pendingHovers.get(c.server) ?? 1) - 1)));
     const r = await Promise.race([p, late]);
     if (r === 'late') throw new Error('late');

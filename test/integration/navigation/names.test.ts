@@ -149,6 +149,16 @@ describe('TypeScript (typescript-language-server): re-exports and module.Class.m
     const render = await expectSameEverywhere(fx.session, 'Column.render', [...(await namesFromTools(fx.session, 'render', 'src/strings/pad.ts')), 'pad.Column.render']);
     expect(render.doc.location).toBe('src/strings/pad.ts:11');
   }, 90_000);
+
+  it('docs_list takes the module by the name search_symbols scopes with (the file name) as by its id', async () => {
+    const list = async (module: string) => {
+      const r = sc<{ module: { name: string }; items: Array<{ name: string }> }>(await fx.session.call('docs_list', { module }));
+      return { module: r.module.name, items: r.items.map((i) => i.name).sort() };
+    };
+    const byId = await list('src/strings/pad');
+    expect(byId.items).toEqual(expect.arrayContaining(['Column', 'padLeft']));
+    expect(await list('pad')).toEqual(byId);
+  });
 });
 
 describe("Python (pyright): a package's from-import and module-qualified names", () => {
@@ -175,4 +185,9 @@ describe("Python (pyright): a package's from-import and module-qualified names",
     expect(pad.doc.location).toBe('textkit/pad.py:4');
     await expectSameEverywhere(fx.session, 'textkit.pad.Column.render', [...(await namesFromTools(fx.session, 'render', 'textkit/pad.py')), 'textkit.Column.render', 'Column.render']);
   }, 90_000);
+
+  it('docs_list takes a module by its last segment as by its full name', async () => {
+    const r = sc<{ items: Array<{ id: string }> }>(await fx.session.call('docs_list', { module: 'pad' }));
+    expect(r.items.map((i) => i.id)).toEqual(expect.arrayContaining(['textkit.pad.Column', 'textkit.pad.pad_left']));
+  });
 });
