@@ -1,19 +1,13 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDocent, type DocentSession } from '../../helpers/docent.js';
-import { copyFixture } from './fixture.js';
+import { describe, expect, it } from 'vitest';
+import type { DocentSession } from '../../helpers/docent.js';
+import { copyFixture, serveFixture } from './fixture.js';
 
 const fx = copyFixture('pytest');
 let docent: DocentSession;
 
-beforeAll(async () => {
-  docent = await startDocent(['--root', fx.dir, '--no-index'], { DOCENT_TOKEN: 'do-not-leak', DOCENT_TEST_SECRET: 'nope' });
-});
-afterAll(async () => {
-  await docent?.close();
-  fx.cleanup();
-});
+serveFixture(fx, (d) => (docent = d));
 
 describe('pytest through test_list and test_run', () => {
   it('lists node ids with files and 1-based lines, and the module that does not import', async () => {

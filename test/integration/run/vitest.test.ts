@@ -1,19 +1,13 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDocent, type DocentSession } from '../../helpers/docent.js';
-import { copyFixture } from './fixture.js';
+import { describe, expect, it } from 'vitest';
+import type { DocentSession } from '../../helpers/docent.js';
+import { copyFixture, serveFixture } from './fixture.js';
 
 const fx = copyFixture('vitest', { linkNodeModules: true });
 let docent: DocentSession;
 
-beforeAll(async () => {
-  docent = await startDocent(['--root', fx.dir, '--no-index'], { DOCENT_TOKEN: 'do-not-leak', DOCENT_TEST_SECRET: 'nope' });
-});
-afterAll(async () => {
-  await docent?.close();
-  fx.cleanup();
-});
+serveFixture(fx, (d) => (docent = d));
 
 function alive(pid: number): boolean {
   try {
