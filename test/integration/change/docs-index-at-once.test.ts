@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EditFilesInput, editFiles } from '../../../src/features/change/edits.js';
 import { DocsSearchInput, DocsSearchOutput, docsSearch } from '../../../src/features/docs/search.js';
 import { startDocsIndexing } from '../../../src/features/docs/service.js';
-import { changeContext, materialize } from './helpers.js';
+import { useChangeFixture, type changeContext, type materialize } from './helpers.js';
 
 // A file the edit applier writes is re-indexed at once: with the docs index's file watcher off,
 // a docstring changed by edit_files is what the very next docs_search answers.
 let fx: ReturnType<typeof materialize>;
 let env: ReturnType<typeof changeContext>;
 
-beforeAll(() => {
-  fx = materialize('py');
-  env = changeContext(fx.root, { index: { enabled: true, watch: false, workers: 0 } });
-});
-afterAll(async () => {
-  await env?.services.disposeAll();
-  fx?.cleanup();
-});
+useChangeFixture('py', (f, e) => {
+  fx = f;
+  env = e;
+}, { index: { enabled: true, watch: false, workers: 0 } });
 
 const snippetOf = async (query: string, name: string) => DocsSearchOutput.parse(await docsSearch(DocsSearchInput.parse({ query }), env.ctx)).results.find((r) => r.name === name)?.snippet;
 

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,4 +42,26 @@ export function changeContext(root: string, config: DocentConfigInput = {}) {
     apply: (i: Record<string, unknown>) => checked(EditResultSchema)(applyEdit(ApplyEditInput.parse(i), ctx)),
     undo: (i: Record<string, unknown>) => checked(UndoEditOutput)(undoEdit(UndoEditInput.parse(i), ctx)),
   };
+}
+
+/**
+ * A copy of change fixture `name` with a change context over it for the file's tests: made
+ * before them, its servers stopped and the copy removed after them. `use` receives both.
+ */
+export function useChangeFixture(
+  name: string,
+  use: (fx: ReturnType<typeof materialize>, env: ReturnType<typeof changeContext>) => void,
+  config: DocentConfigInput = {},
+): void {
+  let fx: ReturnType<typeof materialize> | undefined;
+  let env: ReturnType<typeof changeContext> | undefined;
+  beforeAll(() => {
+    fx = materialize(name);
+    env = changeContext(fx.root, config);
+    use(fx, env);
+  });
+  afterAll(async () => {
+    await env?.services.disposeAll();
+    fx?.cleanup();
+  });
 }

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EditFilesInput, EditResultSchema, editFiles } from '../../../src/features/change/edits.js';
-import { changeContext, materialize } from './helpers.js';
+import { useChangeFixture, type changeContext, type materialize } from './helpers.js';
 
 // Refactorings are computed on the asking session's view: a rename asked by a session that has
 // an overlay is computed on the overlay (pyright, on a copy of test/fixtures/change/py), so an
@@ -10,13 +10,9 @@ import { changeContext, materialize } from './helpers.js';
 let fx: ReturnType<typeof materialize>;
 let env: ReturnType<typeof changeContext>;
 
-beforeAll(() => {
-  fx = materialize('py');
-  env = changeContext(fx.root);
-});
-afterAll(async () => {
-  await env?.services.disposeAll();
-  fx?.cleanup();
+useChangeFixture('py', (f, e) => {
+  fx = f;
+  env = e;
 });
 
 describe('refactoring on the session view', () => {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/docent.js';
-import { changeContext, materialize } from './helpers.js';
+import { useChangeFixture, type changeContext, type materialize } from './helpers.js';
 
 // The change tools on Python: pyright renames, docent extracts (pyright offers no extraction)
 // and black formats (pyright does not format), on a copy of test/fixtures/change/py: a function
@@ -11,13 +11,9 @@ let fx: ReturnType<typeof materialize>;
 let env: ReturnType<typeof changeContext>;
 const python = (...args: string[]) => execFileSync('python3', args, { cwd: fx.root, encoding: 'utf8' });
 
-beforeAll(() => {
-  fx = materialize('py');
-  env = changeContext(fx.root);
-});
-afterAll(async () => {
-  await env?.services.disposeAll();
-  fx?.cleanup();
+useChangeFixture('py', (f, e) => {
+  fx = f;
+  env = e;
 });
 
 describe('change tools on Python', () => {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeContext, materialize } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useChangeFixture, type changeContext, type materialize } from './helpers.js';
 
 // The change tools on the TypeScript server (typescript-language-server + tsserver), on a copy
 // of test/fixtures/change/ts: a function re-exported through index.ts, a class member with a
@@ -11,13 +11,9 @@ let fx: ReturnType<typeof materialize>;
 let env: ReturnType<typeof changeContext>;
 const typecheck = () => execFileSync(process.execPath, [tsc, '--noEmit', '-p', fx.root], { encoding: 'utf8' });
 
-beforeAll(() => {
-  fx = materialize('ts');
-  env = changeContext(fx.root);
-});
-afterAll(async () => {
-  await env?.services.disposeAll();
-  fx?.cleanup();
+useChangeFixture('ts', (f, e) => {
+  fx = f;
+  env = e;
 });
 
 describe('change tools on TypeScript', () => {

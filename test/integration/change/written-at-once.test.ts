@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EditFilesInput, EditResultSchema, editFiles } from '../../../src/features/change/edits.js';
 import { DiagnosticsInput, DiagnosticsOutput, diagnostics } from '../../../src/features/check/index.js';
 import { HoverInput, HoverOutput } from '../../../src/features/navigation/schema.js';
 import { hover } from '../../../src/features/navigation/tools.js';
-import { changeContext, materialize } from './helpers.js';
+import { useChangeFixture, type changeContext, type materialize } from './helpers.js';
 
 // After the edit applier writes a file, the language servers answer on the new content at once
 // (no file watcher in between), also for questions about *other* files that depend on it:
@@ -12,13 +12,9 @@ import { changeContext, materialize } from './helpers.js';
 let fx: ReturnType<typeof materialize>;
 let env: ReturnType<typeof changeContext>;
 
-beforeAll(() => {
-  fx = materialize('py');
-  env = changeContext(fx.root);
-});
-afterAll(async () => {
-  await env?.services.disposeAll();
-  fx?.cleanup();
+useChangeFixture('py', (f, e) => {
+  fx = f;
+  env = e;
 });
 
 const hoverAt = async (file: string, line: number, character: number) => HoverOutput.parse(await hover(HoverInput.parse({ file, line, character }), env.ctx)).signature ?? '';

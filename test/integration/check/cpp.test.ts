@@ -1,21 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocentSession } from '../../helpers/docent.js';
-import { diskState, materialize, ok, serve, type Diag } from './helpers.js';
+import { diskState, ok, serveCheckFixture, type Diag, type materialize } from './helpers.js';
 
 // clangd on a CMake project built with -Wall -Wextra: main.cpp has a known warning (an unused
 // variable).
 let fx: ReturnType<typeof materialize>;
 let s: DocentSession;
 
-beforeAll(async () => {
-  fx = materialize('cpp');
-  s = await serve(fx.root);
-}, 90_000);
-afterAll(async () => {
-  await s?.close();
-  fx?.cleanup();
+serveCheckFixture('cpp', (f, d) => {
+  fx = f;
+  s = d;
 });
 
 const diags = async (args: Record<string, unknown>) => ok(await s.call('diagnostics', args));

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,4 +39,22 @@ export interface Diag {
   message: string;
   span: { file: string; line: number; column: number; end_line: number; end_column: number };
   fixes: Array<{ title: string; confidence: string; is_preferred: boolean; edits: Array<{ file: string; range: unknown; new_text: string }>; diff: string }>;
+}
+
+/**
+ * A copy of check fixture `name` served by docent for the file's tests: made and started before
+ * them, stopped and removed after them. `use` receives both.
+ */
+export function serveCheckFixture(name: 'ts' | 'py' | 'cpp', use: (fx: ReturnType<typeof materialize>, s: DocentSession) => void): void {
+  let fx: ReturnType<typeof materialize> | undefined;
+  let s: DocentSession | undefined;
+  beforeAll(async () => {
+    fx = materialize(name);
+    s = await serve(fx.root);
+    use(fx, s);
+  }, 90_000);
+  afterAll(async () => {
+    await s?.close();
+    fx?.cleanup();
+  });
 }

@@ -1,20 +1,16 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocentSession } from '../../helpers/docent.js';
-import { diskState, materialize, ok, serve, type Diag } from './helpers.js';
+import { diskState, ok, serveCheckFixture, type Diag, type materialize } from './helpers.js';
 
 // pyright on a small package: main.py has a known error (an unknown attribute) and a known
 // warning (an unused import, raised to a warning by pyrightconfig.json).
 let fx: ReturnType<typeof materialize>;
 let s: DocentSession;
 
-beforeAll(async () => {
-  fx = materialize('py');
-  s = await serve(fx.root);
-}, 90_000);
-afterAll(async () => {
-  await s?.close();
-  fx?.cleanup();
+serveCheckFixture('py', (f, d) => {
+  fx = f;
+  s = d;
 });
 
 const diags = async (args: Record<string, unknown>) => ok(await s.call('diagnostics', args));
