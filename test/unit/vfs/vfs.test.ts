@@ -82,3 +82,18 @@ describe('Vfs', () => {
     expect(vfs.read(file).exists).toBe(false);
   });
 });
+
+describe('DiskCache', () => {
+  it('keeps at most its bound of files, evicting the least recently used', async () => {
+    const { DiskCache } = await import('../../../src/core/vfs/disk-cache.js');
+    let v = 0;
+    const cache = new DiskCache(() => ++v, 2);
+    const [a, b, c] = ['a', 'b', 'c'].map((t) => tempFile(t));
+    const first = cache.read(a!).snapshot.version;
+    cache.read(b!);
+    expect(cache.read(a!).snapshot.version).toBe(first); // a is now the most recent
+    cache.read(c!); // evicts b
+    expect(cache.read(a!).snapshot.version).toBe(first);
+    expect(cache.read(b!).snapshot.version).toBeGreaterThan(first + 2); // read afresh
+  });
+});
