@@ -118,7 +118,7 @@ export function writeAll(ops: readonly WriteOp[], display: (p: string) => string
     const restored = done.map((b) => display(b.path));
     throw new DocentError(
       denied ? 'E_WRITE_DENIED' : 'E_UNAVAILABLE',
-      `Could not write ${display(current)} (${e.code ?? e.message}); nothing was changed${restored.length ? ` (${restored.length} file(s) already written were restored)` : ''}.${failedRestores.length ? ` RESTORING FAILED for: ${failedRestores.join(', ')}.` : ''}`,
+      `Could not write ${display(current)} (${e.code ?? e.message}); ${failedRestores.length ? `RESTORING FAILED for: ${failedRestores.join(', ')}; the other files are as they were` : `nothing was changed${restored.length ? ` (${restored.length} file(s) already written were restored)` : ''}`}.`,
       denied ? 'Make the file writable (or leave it out of the change) and apply again.' : 'Check the disk and the file, then apply again.',
       { file: display(current), restored, failed_restores: failedRestores },
     );
