@@ -1,6 +1,6 @@
 import { statSync, readFileSync } from 'node:fs';
 import { lineAt, lineStarts } from './positions.js';
-import { sessionOverlay } from './session-view.js';
+import { sessionOverlay, sessionRead } from './session-view.js';
 
 /**
  * A small cache of file contents keyed by path and validated by mtime and size, so that line
@@ -21,7 +21,8 @@ const MAX_BYTES = 8 * 1024 * 1024;
 const cache = new Map<string, FileText>();
 
 export function readFileText(path: string): FileText | undefined {
-  // Work for a session that overlays this file reads the overlay (session-view.ts).
+  // Work for a session reads what the session's language servers read: its overlay, else the
+  // disk through the Vfs, so "changed on disk" means one thing everywhere (session-view.ts).
   const overlay = sessionOverlay(path);
   if (overlay) return overlayText(overlay.path, overlay.text, overlay.hash);
   let st;
@@ -31,6 +32,9 @@ export function readFileText(path: string): FileText | undefined {
     return undefined;
   }
   if (!st.isFile() || st.size > MAX_BYTES) return undefined;
+  const viewed = sessionRead(path);
+  if (viewed) return viewed.exists ? overlayText(viewed.path, viewed.text, viewed.hash) : undefined;
+  // Outside any session (core helpers called directly): a small cache of its own.
   const hit = cache.get(path);
   if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) {
     cache.delete(path);
@@ -49,15 +53,15 @@ export function readFileText(path: string): FileText | undefined {
   return entry;
 }
 
-const overlays = new Map<string, FileText>();
+/** Texts by content hash: overlays, and disk contents read through the Vfs. */
+const byHash = new Map<string, FileText>();
 function overlayText(path: string, text: string, hash: string): FileText {
   const key = `${path}\0${hash}`;
-  let hit = overlays.get(key);
-  if (!hit) {
-    hit = { path, text, mtimeMs: -1, size: text.length, starts: lineStarts(text) };
-    overlays.set(key, hit);
-    if (overlays.size > 64) overlays.delete(overlays.keys().next().value!);
-  }
+  let hit = byHash.get(key);
+  if (hit) byHash.delete(key); // most recently used goes last
+  else hit = { path, text, mtimeMs: -1, size: text.length, starts: lineStarts(text) };
+  byHash.set(key, hit);
+  if (byHash.size > MAX_ENTRIES) byHash.delete(byHash.keys().next().value!);
   return hit;
 }
 

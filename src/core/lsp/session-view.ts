@@ -30,3 +30,12 @@ export function sessionOverlay(path: string): FileSnapshot | undefined {
   const v = current.getStore();
   return v ? v.vfs.overlay(v.session, path) : undefined;
 }
+
+/**
+ * The current session's view of `path` (its overlay, else the disk through the Vfs), or
+ * undefined outside of a session view.
+ */
+export function sessionRead(path: string): FileSnapshot | undefined {
+  const v = current.getStore();
+  return v ? v.vfs.read(path, v.session) : undefined;
+}
