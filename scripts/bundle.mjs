@@ -62,7 +62,6 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   chunkNames: '[name]-[hash]',
-  sourcemap: 'linked',
   // CommonJS packages inside an ES module bundle call require() for Node's own modules.
   banner: { js: "import { createRequire as __docentRequire } from 'node:module'; const require = __docentRequire(import.meta.url);" },
   plugins: [onlyNamedPackages],
