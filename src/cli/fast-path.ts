@@ -120,7 +120,7 @@ export function createCliFastPath(d: FastPathDeps): (req: IncomingMessage, res: 
     const script = answerScript(printed, !res.headersSent);
     if (!res.headersSent) res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'server-timing': `docent;dur=${ms.toFixed(2)}` });
     res.end(script);
-    log.debug(`${route.call.name} answered in ${ms.toFixed(1)} ms`);
+    log.info(`${route.call.name} answered in ${ms.toFixed(1)} ms (exit ${printed.exitCode})`);
   };
 
   const answer = async (hello: SessionHello, route: Route, signal: AbortSignal): Promise<CallOutcome> => {
