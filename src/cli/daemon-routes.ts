@@ -182,11 +182,15 @@ const COMMANDS: Record<string, CommandSpec> = {
     opts: [
       { long: 'module', short: 'm', key: 'module', kind: 'string' },
       { long: 'limit', short: 'n', key: 'limit', kind: 'int1' },
+      { long: 'scope', key: 'scope', kind: 'string' },
+      { long: 'language', short: 'l', key: 'language', kind: 'string' },
     ],
     route(words, o) {
+      // A scope commander would refuse is left to it.
+      if (o.scope !== undefined && !['project', 'deps', 'all'].includes(o.scope as string)) return undefined;
       return {
         label: 'indexing',
-        call: { name: 'docs_search', arguments: { query: words.join(' '), module: o.module, limit: o.limit ?? 10 } },
+        call: { name: 'docs_search', arguments: { query: words.join(' '), module: o.module, limit: o.limit ?? 10, scope: o.scope, language: o.language } },
         notFound: (r) => Array.isArray(r.results) && r.results.length === 0,
       };
     },
