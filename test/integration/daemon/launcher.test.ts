@@ -171,6 +171,29 @@ describe('a long command through the launcher', () => {
   }, 60_000);
 });
 
+describe('the daemon\'s idle time', () => {
+  it('restarts with each launcher command, which opens no session', async () => {
+    const idle = daemonWorld({ DOCENT_INFO_DIRS: w.env.DOCENT_INFO_DIRS!, DOCENT_DAEMON_IDLE_EXIT_MS: '4000' });
+    try {
+      expect((await idle.run(['daemon', 'start'])).status).toBe(0);
+      const pid = (await idle.status()).pid;
+      const run = () => launch(['info', 'frob-list', '-m', 'sample'], { cwd: idle.base, env: idle.env });
+      // Twice the idle time of commands, none of them a session: the daemon stays.
+      const until = Date.now() + 8000;
+      while (Date.now() < until) {
+        expect((await run()).status).toBe(0);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      expect((await idle.status()).pid).toBe(pid);
+      expect(idle.log()).toMatch(/daemon:fast\] info: info_lookup_symbol answered/);
+      // Then, without commands, it exits.
+      expect(await waitFor(() => /stopping \(no sessions for 4000 ms\)/.test(idle.log()), 30_000)).toBe(true);
+    } finally {
+      await idle.cleanup();
+    }
+  }, 60_000);
+});
+
 describe('the launcher falls back to the Node CLI', () => {
   let other: DaemonWorld;
   let fake: Server | undefined;
