@@ -81,7 +81,7 @@ export function createCliFastPath(d: FastPathDeps): (req: IncomingMessage, res: 
     res.end(`${why}\n`);
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, body: string): Promise<void> => {
+  const handle = async (res: ServerResponse, body: string): Promise<void> => {
     const t0 = performance.now();
     const r = parseBody(body);
     if (!r) return decline(res, 400, 'not a command line');
@@ -102,6 +102,7 @@ export function createCliFastPath(d: FastPathDeps): (req: IncomingMessage, res: 
       if (!done) controller.abort();
     });
     let keepalive: NodeJS.Timeout | undefined = setTimeout(function beat() {
+      if (res.destroyed || controller.signal.aborted) return;
       if (!res.headersSent) res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).write(SCRIPT_HEAD);
       res.write(':\n');
       keepalive = setTimeout(beat, KEEPALIVE_MS);
@@ -159,7 +160,7 @@ export function createCliFastPath(d: FastPathDeps): (req: IncomingMessage, res: 
     });
     req.on('end', () => {
       if (size > MAX_BODY) return decline(res, 413, 'command line too large');
-      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((err: unknown) => {
+      handle(res, Buffer.concat(chunks).toString('utf8')).catch((err: unknown) => {
         log.error('the fast path failed', err);
         if (!res.headersSent) decline(res, 500, 'internal error');
         else res.end();
