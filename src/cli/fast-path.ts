@@ -120,8 +120,9 @@ export function createCliFastPath(d: FastPathDeps): (req: IncomingMessage, res: 
     const ms = performance.now() - t0;
     const script = answerScript(printed, !res.headersSent);
     if (!res.headersSent) res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'server-timing': `docent;dur=${ms.toFixed(2)}` });
-    res.end(script);
+    // Logged before the answer leaves, so that whoever reads the log after the command sees it.
     log.info(`${route.call.name} answered in ${ms.toFixed(1)} ms (exit ${printed.exitCode})`);
+    res.end(script);
   };
 
   const answer = async (hello: SessionHello, route: Route, signal: AbortSignal): Promise<CallOutcome> => {
