@@ -44,6 +44,8 @@ interface Request {
   cwd: string;
   args: string[];
   env: Record<string, string>;
+  /** The launcher's stderr is a terminal, where a standalone run shows a progress bar. */
+  stderrTty: boolean;
 }
 
 function parseBody(body: string): Request | undefined {
@@ -57,7 +59,7 @@ function parseBody(body: string): Request | undefined {
     const eq = kv.indexOf('=');
     if (eq > 0 && kv.startsWith('DOCENT_')) env[kv.slice(0, eq)] = kv.slice(eq + 1);
   }
-  return { entry, cwd, args: form.getAll('arg'), env };
+  return { entry, cwd, args: form.getAll('arg'), env, stderrTty: form.get('tty')?.[2] === '1' };
 }
 
 function realpathOrUndefined(p: string): string | undefined {
@@ -98,25 +100,39 @@ export function createCliFastPath(d: FastPathDeps): (req: IncomingMessage, res: 
 
     const controller = new AbortController();
     let done = false;
+    let handedOver = false;
     res.on('close', () => {
-      if (!done) controller.abort();
+      if (!done && !handedOver) controller.abort();
     });
     let keepalive: NodeJS.Timeout | undefined = setTimeout(function beat() {
-      if (res.destroyed || controller.signal.aborted) return;
+      if (res.writableEnded || res.destroyed || controller.signal.aborted) return;
       if (!res.headersSent) res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).write(SCRIPT_HEAD);
       res.write(':\n');
       keepalive = setTimeout(beat, KEEPALIVE_MS);
     }, KEEPALIVE_MS);
 
+    // Long work on a terminal: a standalone run would show a progress bar, which a buffered
+    // answer cannot. Hand the command to the Node CLI (an answer without its end line makes
+    // the launcher run it): its call joins the same work here (the shared index's catch-up,
+    // the warm servers) and shows the bar. This call goes on, unheard, rather than cancel
+    // work the Node CLI's call is waiting for.
+    const onProgress = () => {
+      if (!r.stderrTty || handedOver || done) return;
+      handedOver = true;
+      clearTimeout(keepalive);
+      log.info(`${route.call.name} handed to the Node CLI, which shows its progress on the terminal`);
+      if (!res.headersSent) res.writeHead(409, { 'content-type': 'text/plain' });
+      res.end();
+    };
     const hello: SessionHello = { cwd, flags: globalsToConfig(globals), env: r.env, client: 'cli' };
     let printed: Printed;
     try {
-      printed = printedAnswer(await answer(hello, route, controller.signal), route, Boolean(globals.json));
+      printed = printedAnswer(await answer(hello, route, controller.signal, onProgress), route, Boolean(globals.json));
     } finally {
       done = true;
       clearTimeout(keepalive);
     }
-    if (controller.signal.aborted) return;
+    if (controller.signal.aborted || handedOver) return;
     const ms = performance.now() - t0;
     const script = answerScript(printed, !res.headersSent);
     if (!res.headersSent) res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'server-timing': `docent;dur=${ms.toFixed(2)}` });
@@ -125,7 +141,7 @@ export function createCliFastPath(d: FastPathDeps): (req: IncomingMessage, res: 
     res.end(script);
   };
 
-  const answer = async (hello: SessionHello, route: Route, signal: AbortSignal): Promise<CallOutcome> => {
+  const answer = async (hello: SessionHello, route: Route, signal: AbortSignal, progress: () => void): Promise<CallOutcome> => {
     let s: Settled;
     try {
       s = settleOneShot(hello, { shared: d.shared, log, transport: 'socket' });
@@ -137,7 +153,7 @@ export function createCliFastPath(d: FastPathDeps): (req: IncomingMessage, res: 
     const call = async (c: ToolCall): Promise<CallOutcome> => {
       const tool = byName.get(c.name)!;
       const args = Object.fromEntries(Object.entries(c.arguments).filter(([, v]) => v !== undefined));
-      const result = await runTool(tool, args, { workspace: s.workspace, config: s.config, services: s.services, signal, log: s.log.child(tool.name), session }, undefined, { rawOutput: true });
+      const result = await runTool(tool, args, { workspace: s.workspace, config: s.config, services: s.services, signal, progress, log: s.log.child(tool.name), session }, undefined, { rawOutput: true });
       return outcomeOfResult(result as Parameters<typeof outcomeOfResult>[0]);
     };
     try {

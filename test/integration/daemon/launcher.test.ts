@@ -171,6 +171,33 @@ describe('a long command through the launcher', () => {
   }, 60_000);
 });
 
+describe('progress on a terminal', () => {
+  it('a command that reports progress to a terminal is handed to the Node CLI, which shows the bar', async () => {
+    const fresh = copyFixture('test/fixtures/navigation/ts', w.base, 'ts-fresh');
+    const socket = path.join(w.env.XDG_RUNTIME_DIR!, 'docent', 'daemon.sock');
+    const ask = (tty: string) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const form = ['v=1', `entry=${path.join(REPO, 'dist/cli/main.js')}`, `cwd=${fresh}`, `tty=${tty}`, 'arg=search', 'arg=total'];
+        const curl = spawn('curl', ['-q', '-s', '-f', '--unix-socket', socket, ...form.flatMap((f) => ['--data-urlencode', f]), 'http://docent/daemon/cli']);
+        let out = '';
+        curl.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        curl.on('close', (code) => resolve({ code, out }));
+      });
+    // The first search indexes the project, reporting progress: with stderr a terminal, no script.
+    const cold = await ask('001');
+    expect(cold.code).not.toBe(0);
+    expect(cold.out).not.toMatch(/# docent-cli end/);
+    expect(w.log()).toMatch(/docs_search handed to the Node CLI/);
+    // What the launcher then runs: the Node CLI, answered by the daemon once indexed.
+    const viaNode = await w.run(['search', 'total'], { cwd: fresh });
+    expect(viaNode.status, viaNode.stderr).toBe(0);
+    // Warm: the answer itself.
+    const warm = await ask('001');
+    expect(warm.code).toBe(0);
+    expect(warm.out).toMatch(/computeTotal[\s\S]*\n# docent-cli end\n$/);
+  });
+});
+
 describe('the daemon\'s idle time', () => {
   it('restarts with each launcher command, which opens no session', async () => {
     const idle = daemonWorld({ DOCENT_INFO_DIRS: w.env.DOCENT_INFO_DIRS!, DOCENT_DAEMON_IDLE_EXIT_MS: '4000' });
