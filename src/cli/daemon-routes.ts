@@ -217,6 +217,9 @@ const COMMANDS: Record<string, CommandSpec> = {
   },
 };
 
+/** The commands the daemon answers (bin/docent asks the daemon only for these). */
+export const ROUTED_COMMANDS: readonly string[] = Object.keys(COMMANDS);
+
 function wholeNumber(raw: string, min: number): number | undefined {
   const n = Number(raw);
   return raw.trim() === '' || !Number.isInteger(n) || n < min ? undefined : n;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { globalsToConfig, parseCommandLine } from '../../../src/cli/daemon-routes.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { globalsToConfig, parseCommandLine, ROUTED_COMMANDS } from '../../../src/cli/daemon-routes.js';
 import { SseParser } from '../../../src/daemon/client.js';
 
 describe('the CLI daemon routes', () => {
@@ -38,6 +41,12 @@ describe('the CLI daemon routes', () => {
     ]) {
       expect(parseCommandLine(argv), argv.join(' ')).toBeUndefined();
     }
+  });
+
+  it('are the commands the shell launcher offers the daemon', () => {
+    const launcher = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/docent'), 'utf8');
+    const line = /^\s*([a-z| ]+)\) docent_routed=1 ;;$/m.exec(launcher)?.[1];
+    expect(line?.split('|').map((w) => w.trim()).sort()).toEqual([...ROUTED_COMMANDS].sort());
   });
 
   it('splits an SSE stream into its data payloads, across chunk boundaries', () => {
