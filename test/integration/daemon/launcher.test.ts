@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +169,31 @@ describe('a long command through the launcher', () => {
     expect(await closed).toBe('SIGINT');
     expect(await waitFor(() => mock.logText().includes('cancelled slow'), 20_000)).toBe(true);
   }, 60_000);
+});
+
+describe('another installation (an upgrade)', () => {
+  it('is declined by the daemon; its Node CLI replaces the daemon, which then answers its launcher', async () => {
+    // A second installation of docent: its own copy of dist (so another build), the same packages.
+    const other = path.join(w.base, 'other-install');
+    mkdirSync(path.join(other, 'bin'), { recursive: true });
+    cpSync(path.join(REPO, 'dist'), path.join(other, 'dist'), { recursive: true });
+    cpSync(LAUNCHER, path.join(other, 'bin/docent'));
+    cpSync(path.join(REPO, 'package.json'), path.join(other, 'package.json'));
+    symlinkSync(path.join(REPO, 'node_modules'), path.join(other, 'node_modules'));
+    const args = ['info', 'frob-list', '-m', 'sample'];
+    const expected = await w.run([...args, '--no-daemon']);
+    const before = (await w.status()).pid;
+    const upgraded = await launch(args, { bin: path.join(other, 'bin/docent'), env: { DOCENT_DAEMON_AUTOSTART: '1' } });
+    same(upgraded, expected, 'the other installation, through its Node CLI');
+    const after = (await w.status()).pid;
+    expect(after).not.toBe(before);
+    const fast = answered().fast;
+    same(await launch(args, { bin: path.join(other, 'bin/docent') }), expected, 'the other installation, through its launcher');
+    expect(answered().fast).toBe(fast + 1);
+    // And back: this checkout's launcher is declined by that daemon, and its Node CLI replaces it.
+    same(await launch(args, { env: { DOCENT_DAEMON_AUTOSTART: '1' } }), expected, 'this installation again');
+    expect((await w.status()).pid).not.toBe(after);
+  }, 120_000);
 });
 
 describe('progress on a terminal', () => {
