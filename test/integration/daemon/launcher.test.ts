@@ -304,6 +304,22 @@ describe('the launcher falls back to the Node CLI', () => {
     same(await run(args), expected, 'declined');
   });
 
+  it('but not while a slow answer keeps coming (the no-op lines of a working daemon)', async () => {
+    await fakeDaemon((url, res) => {
+      if (url !== '/daemon/cli') return void res.writeHead(500).end();
+      res.writeHead(200).write('# docent-cli 1\n');
+      let beats = 0;
+      const timer = setInterval(() => {
+        res.write(':\n');
+        if (++beats < 3) return;
+        clearInterval(timer);
+        res.end(`printf '%s' 'slow '\\''answer'\\'' $(x)\n'\nprintf '%s' 'and a warning\n' >&2\nexit 1\n# docent-cli end\n`);
+      }, 400);
+    });
+    const r = await run(args);
+    expect(r).toEqual({ status: 1, stdout: "slow 'answer' $(x)\n", stderr: 'and a warning\n' });
+  });
+
   it('when the daemon accepts the connection and never answers', async () => {
     const expected = await other.run([...args, '--no-daemon']);
     let asked = 0;
