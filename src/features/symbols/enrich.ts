@@ -17,6 +17,10 @@ import type { Candidate } from './collect.js';
  * loaded machine, more than the grace after which a server that ignores a cancel is killed),
  * so a short budget that cancelled would kill it again and again. A late hover finishes in the
  * background and lands in the hover cache for the next call; at most a few run per server.
+ * A hover on a file that a server like clangd has not opened (ServerSpec.parsesOnOpen) is not
+ * asked at all (`skipped`): it would first parse that whole translation unit, seconds of CPU,
+ * far beyond any short budget; done in the background for every search it kept the server and
+ * the machine busy and made the searches themselves several times slower.
  */
 
 /** Hovers still running after their caller stopped waiting, per server. */
@@ -48,6 +52,8 @@ export interface EnrichResult {
   answered: Set<Candidate>;
   attempted: number;
   timedOut: boolean;
+  /** Candidates whose hover was not asked: the server would have to parse their file first. */
+  skipped: Set<Candidate>;
 }
 
 /** Where to point hover and references: the name inside the reported range. */
@@ -60,7 +66,7 @@ export function nameAt(c: Candidate): Position {
 export async function enrich(candidates: readonly Candidate[], opts: EnrichOptions): Promise<EnrichResult> {
   const details = new Map<Candidate, Details>();
   const answered = new Set<Candidate>();
-  const todo = candidates.filter((c) => readFileText(c.file) !== undefined);
+  let todo = candidates.filter((c) => readFileText(c.file) !== undefined);
   const cache = opts.services.get(HOVER_CACHE_KEY, () => new HoverCache());
   const budget = new AbortController();
   const onAbort = () => budget.abort();
@@ -83,6 +89,13 @@ export async function enrich(candidates: readonly Candidate[], opts: EnrichOptio
     if (r === 'late') throw new Error('late');
     return r;
   };
+  const skipped = new Set<Candidate>();
+  if (opts.hover && !opts.references) {
+    for (const c of todo) {
+      if (c.server.spec.parsesOnOpen && !c.server.holds(c.file) && !cache.holds(c.server, c.file, nameAt(c))) skipped.add(c);
+    }
+  }
+  if (skipped.size) todo = todo.filter((c) => !skipped.has(c));
   let next = 0;
   const worker = async () => {
     while (next < todo.length && !budget.signal.aborted) {
@@ -110,5 +123,5 @@ export async function enrich(candidates: readonly Candidate[], opts: EnrichOptio
     clearTimeout(timer);
     opts.signal.removeEventListener('abort', onAbort);
   }
-  return { details, answered, attempted: todo.length, timedOut };
+  return { details, answered, attempted: todo.length, timedOut, skipped };
 }
