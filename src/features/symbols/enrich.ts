@@ -56,11 +56,15 @@ export interface EnrichResult {
   skipped: Set<Candidate>;
 }
 
-/** Where to point hover and references: the name inside the reported range. */
+/**
+ * Where to point hover and references: the name inside the reported range. Found once per
+ * candidate (ranking, kinds, details and rendering all ask, and each look reads the file).
+ */
 export function nameAt(c: Candidate): Position {
   if (c.namePosition) return c.namePosition;
   const ft = readFileText(c.file);
-  return ft ? namePosition(ft.text, c.range, c.name, ft.starts) : c.range.start;
+  c.namePosition = ft ? namePosition(ft.text, c.range, c.name, ft.starts) : c.range.start;
+  return c.namePosition;
 }
 
 export async function enrich(candidates: readonly Candidate[], opts: EnrichOptions): Promise<EnrichResult> {
