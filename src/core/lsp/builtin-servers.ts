@@ -40,6 +40,7 @@ function clangd(opts: BuiltinOptions): ServerSpec {
     builtin: true,
     settleMs: 1500,
     maxOpenDocuments: 12,
+    parsesOnOpen: true,
     diagnostics: { ignoreIndexing: true },
     resolve: () => resolveProgram('clangd') ?? newestVersioned('clangd'),
     launch(cmd, root) {
@@ -110,6 +111,8 @@ function pyright(): ServerSpec {
     install: 'npm i -g pyright',
     builtin: true,
     settleMs: 300,
+    // The first hover in a file it has not opened checks that file: 0.5-1 s for a long test script.
+    parsesOnOpen: true,
     // pyright reports no progress while it finds the project's files; it logs this when done.
     readyLogPattern: /Found \d+ source files?|No source files found/,
     resolve: () => resolveNodeServer('pyright', 'pyright-langserver'),

@@ -64,6 +64,12 @@ export class HoverCache {
     return hover;
   }
 
+  /** Whether an answer for (file, pos) is held and still valid (hover() would not ask the server). */
+  holds(server: LanguageServer, file: string, pos: Position): boolean {
+    const e = this.entries.get(this.key(server, file, pos));
+    return !!e && this.valid(e);
+  }
+
   /** Record that the hover at (file, pos) also depends on `others` (the definition's file). */
   dependOn(server: LanguageServer, file: string, pos: Position, others: readonly string[]): void {
     const e = this.entries.get(this.key(server, file, pos));

@@ -236,6 +236,11 @@ export class LanguageServer {
     return idle ? query() : result;
   }
 
+  /** Whether the running server holds `file` open (requests on it need no parse first). */
+  holds(file: string): boolean {
+    return this.client?.documents.isOpen(file) ?? false;
+  }
+
   indexStatus(): IndexStatus {
     if (!this.client?.alive) return 'unavailable';
     return this.client.progress.busy ? 'indexing' : 'ready';

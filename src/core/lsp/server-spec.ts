@@ -41,6 +41,13 @@ export interface ServerSpec {
   /** Documents kept open at once; clangd holds an AST per open file, so it gets fewer. */
   maxOpenDocuments?: number;
   /**
+   * The first request on a file the server does not hold open makes it parse and check that
+   * file whole (clangd builds the translation unit's preamble and AST, seconds for a large one;
+   * pyright checks the module), so no answer within a short budget can be expected for it:
+   * search_symbols does not ask hover on such files for its details.
+   */
+  parsesOnOpen?: boolean;
+  /**
    * workspace/symbol searches only the projects of the document used last (typescript-language-
    * server sends tsserver's navto with that file), so the anchor is touched right before it.
    */

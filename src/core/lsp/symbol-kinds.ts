@@ -45,6 +45,9 @@ const BY_NUMBER: Record<number, SymbolKindName> = {
 /** Every SymbolKind number, for the client capabilities' valueSet. */
 export const ALL_SYMBOL_KINDS: SymbolKind[] = Object.keys(BY_NUMBER).map(Number) as SymbolKind[];
 
+/** Every alias form below starts with one of these words. */
+const ALIAS_WORD = /\b(typedef|using|type)\b/;
+
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -56,6 +59,9 @@ function escapeRegExp(s: string): string {
 export function kindName(kind: SymbolKind | number, name?: string, linePreview?: string): SymbolKindName {
   const base = BY_NUMBER[kind] ?? 'variable';
   if (name && linePreview && (base === 'class' || base === 'struct' || base === 'variable' || base === 'interface')) {
+    // Most lines declare no alias at all: say so without compiling a pattern for the name (a
+    // search renders a hundred results).
+    if (!ALIAS_WORD.test(linePreview)) return base;
     const n = escapeRegExp(name.split(/::|\./).pop() ?? name);
     const alias = new RegExp(`\\btypedef\\b.*\\b${n}\\b|\\busing\\s+${n}\\s*=|\\btype\\s+${n}\\b(\\s*<[^>]*>)?\\s*=`);
     if (alias.test(linePreview)) return 'typedef';

@@ -23,9 +23,24 @@ export interface Candidate {
   kind: SymbolKind;
   file: string;
   range: Range;
-  /** The name's position when the server gave it (document symbols' selectionRange). */
+  /** The name's position: from the server (document symbols' selectionRange), or as nameAt found it. */
   namePosition?: Position;
   server: LanguageServer;
+}
+
+/**
+ * File paths of the URIs in workspace/symbol answers: an answer names a few hundred files a
+ * thousand times over, and the same files again at the next query, so each URI is parsed once.
+ */
+const uriPaths = new Map<string, string | undefined>();
+const MAX_URI_PATHS = 8192;
+
+function pathOfUri(uri: string): string | undefined {
+  if (uriPaths.has(uri)) return uriPaths.get(uri);
+  const file = uriToPath(uri);
+  if (uriPaths.size >= MAX_URI_PATHS) uriPaths.clear();
+  uriPaths.set(uri, file);
+  return file;
 }
 
 export function fromWorkspaceSymbols(items: ReadonlyArray<SymbolInformation | WorkspaceSymbol>, server: LanguageServer): Candidate[] {
@@ -33,7 +48,7 @@ export function fromWorkspaceSymbols(items: ReadonlyArray<SymbolInformation | Wo
   const sep = server.spec.separator;
   for (const s of items) {
     const loc = s.location as { uri: string; range?: Range };
-    const file = uriToPath(loc.uri);
+    const file = pathOfUri(loc.uri);
     if (!file || !loc.range) continue;
     const segments = scopeSegments(s.containerName, sep);
     const name = s.name;

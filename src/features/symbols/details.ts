@@ -49,15 +49,27 @@ export async function symbolDetails(
   if (rest.length) {
     const r = await enrich(rest, { concurrency: CONCURRENCY, budgetMs: Math.min(HOVER_BUDGET_MS, ctx.config.lsp.requestTimeoutMs), signal: ctx.signal, hover: true, references: false, services: ctx.services, requestTimeoutMs: ctx.config.lsp.requestTimeoutMs });
     for (const [c, d] of r.details) if (d.signature || d.documentation) details.set(c, d);
-    const left = rest.filter((c) => !r.answered.has(c));
+    const left = rest.filter((c) => !r.answered.has(c) && !r.skipped.has(c));
+    const skipped = rest.filter((c) => r.skipped.has(c));
+    const listed = (cs: readonly Candidate[]) => {
+      const names = [...new Set(cs.map((c) => c.qualifiedName))];
+      return `${names.slice(0, NAMES_SHOWN).join(', ')}${names.length > NAMES_SHOWN ? ', …' : ''}`;
+    };
+    const why = indexNote || 'the docs index does not describe them';
+    const ask = `Ask get_symbol_documentation or hover for one of them${indexNote ? ', or ask again once the index is built (docent index, or docent serve)' : ''}.`;
     if (left.length) {
-      const names = [...new Set(left.map((c) => c.qualifiedName))];
       warnings.push(
-        `No signature or documentation for ${left.length} of the top ${top.length} symbols (${names.slice(0, NAMES_SHOWN).join(', ')}${names.length > NAMES_SHOWN ? ', …' : ''}): ` +
-          `${indexNote || 'the docs index does not describe them'}, and the language server's hover did not answer within ${HOVER_BUDGET_MS} ms. ` +
-          `Ask get_symbol_documentation or hover for one of them${indexNote ? ', or ask again once the index is built (docent index, or docent serve)' : ''}.`,
+        `No signature or documentation for ${left.length} of the top ${top.length} symbols (${listed(left)}): ` +
+          `${why}, and the language server's hover did not answer within ${HOVER_BUDGET_MS} ms. ${ask}`,
       );
-    } else if (indexNote && rest.length) {
+    }
+    if (skipped.length) {
+      warnings.push(
+        `No signature or documentation for ${skipped.length} of the top ${top.length} symbols (${listed(skipped)}): ` +
+          `${why}, and the language server has not parsed their files (its hover would parse each whole file first, far beyond a short budget). ${ask}`,
+      );
+    }
+    if (!left.length && !skipped.length && indexNote) {
       warnings.push(`Details for ${rest.length} of the top ${top.length} symbols came from the language server's hover: ${indexNote}.`);
     }
   }

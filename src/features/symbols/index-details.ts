@@ -33,10 +33,17 @@ const LINES_ABOVE = 3;
 export function describeFromIndex(candidates: readonly Candidate[], index: DocsIndex): IndexDescription {
   const details = new Map<Candidate, Details>();
   const status = index.status();
+  // The top results share a few files: each one's root and relative path once.
+  const places = new Map<string, { root: RootIndex; rel: string } | undefined>();
   for (const c of candidates) {
-    const root = rootOf(index, c.file);
-    if (!root) continue;
-    const rel = path.relative(root.root, c.file).split(path.sep).join('/');
+    let place = places.get(c.file);
+    if (!places.has(c.file)) {
+      const r = rootOf(index, c.file);
+      place = r && { root: r, rel: path.relative(r.root, c.file).split(path.sep).join('/') };
+      places.set(c.file, place);
+    }
+    if (!place) continue;
+    const { root, rel } = place;
     const item = bestItem(c, rel, root);
     if (!item) continue;
     const d: Details = {};

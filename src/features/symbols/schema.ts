@@ -36,7 +36,7 @@ export const SearchSymbolsInput = z.object({
   include_details: z
     .boolean()
     .default(true)
-    .describe('Add signature and documentation to the top results: from docent\'s docs index, else the language server\'s hover within a short budget (warnings name the results left without).'),
+    .describe('Add signature and documentation to the top results: from docent\'s docs index, else the language server\'s hover, on files it already has open, within a short budget (warnings name the results left without).'),
   include_references: z
     .boolean()
     .default(false)

@@ -84,12 +84,18 @@ async function searchSymbolsOnView(input: SearchSymbolsInputT, ctx: FeatureConte
     );
   }
 
-  // Kinds.
+  // Kinds. The source line at the name tells a typedef from a class, and is the preview shown.
+  const previews = new Map<Candidate, string>();
+  const previewOf = (c: Candidate): string => {
+    let p = previews.get(c);
+    if (p === undefined) previews.set(c, (p = linePreview(c.file, nameAt(c).line)));
+    return p;
+  };
   const kindCache = new Map<Candidate, SymbolKindName>();
   const kindOf = (c: Candidate): SymbolKindName => {
     let k = kindCache.get(c);
     if (!k) {
-      k = kindName(c.kind, c.name, AMBIGUOUS_KINDS.has(kindName(c.kind)) ? linePreview(c.file, nameAt(c).line) : undefined);
+      k = kindName(c.kind, c.name, AMBIGUOUS_KINDS.has(kindName(c.kind)) ? previewOf(c) : undefined);
       kindCache.set(c, k);
     }
     return k;
@@ -122,7 +128,6 @@ async function searchSymbolsOnView(input: SearchSymbolsInputT, ctx: FeatureConte
   }
 
   const symbols: SymbolResult[] = page.map((c) => {
-    const pos = nameAt(c);
     const d = details.get(c);
     const out: SymbolResult = {
       name: c.name,
@@ -134,7 +139,7 @@ async function searchSymbolsOnView(input: SearchSymbolsInputT, ctx: FeatureConte
           start: { line: c.range.start.line + 1, character: c.range.start.character + 1 },
           end: { line: c.range.end.line + 1, character: c.range.end.character + 1 },
         },
-        line_preview: linePreview(c.file, pos.line),
+        line_preview: previewOf(c),
       },
       server: c.server.spec.id,
     };

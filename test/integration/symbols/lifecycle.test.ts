@@ -44,6 +44,19 @@ describe('language-server lifecycle', () => {
     expect(m.logText()).not.toContain('hover cancelled');
   });
 
+  it('a reference count still running when the budget ends is not cancelled: the answer says so and the server lives on', async () => {
+    const m = mockWorkspace(['--references-delay=2000']);
+    cleanups.push(() => m.env.services.disposeAll());
+    const r = await m.env.search({ query: 'fast', include_references: true });
+    expect(r.symbols.map((s) => s.name)).toEqual(['fastThing']);
+    expect(r.symbols[0]!.references_count).toBeUndefined();
+    expect(r.warnings.join(' ')).toMatch(/references_count was counted for 0 of the top 1 symbols before the time budget ran out/);
+    const pid = m.env.manager().list()[0]!.pid;
+    expect(await waitFor(() => m.logText().includes('references answered'), 10_000)).toBe(true);
+    expect(m.logText()).not.toContain('references cancelled');
+    expect(m.env.manager().list()[0]!.pid).toBe(pid);
+  });
+
   it('a timed-out request is cancelled with $/cancelRequest and the caller gets E_TIMEOUT', async () => {
     const m = mockWorkspace([]);
     cleanups.push(() => m.env.services.disposeAll());

@@ -68,3 +68,18 @@ describe('search_symbols on pyright', () => {
     expect(names(await env.search({ query: 'text.slugify', include_details: false }))).toEqual(['tools.text.slugify']);
   });
 });
+
+describe('details never change the answer', () => {
+  it('the default call answers the same symbols in the same order as the call without details', async () => {
+    let seen = 0;
+    for (const query of ['a', 'e', 'get', 'Cart', 'User']) {
+      const bare = await env.search({ query, include_details: false, max_results: 200 });
+      seen += bare.symbols.length;
+      const full = await env.search({ query, max_results: 200 });
+      const shape = (r: typeof bare) => r.symbols.map((s) => `${s.qualified_name} ${s.kind} ${s.location.file} ${JSON.stringify(s.location.range)}`);
+      expect(shape(full)).toEqual(shape(bare));
+      expect(full.total_matches).toBe(bare.total_matches);
+    }
+    expect(seen).toBeGreaterThan(10);
+  });
+});
