@@ -4,7 +4,6 @@ import type { ProjectHints } from '../extract/context.js';
 import { languageOf } from '../extract/languages.js';
 import { throwIfAborted } from '../errors.js';
 import { walkFiles } from '../workspace/files.js';
-import { declaredNpmPackages, declaredPackageFiles } from './npm-deps.js';
 import { writeOf, type FileJob, type FileJobResult } from './job.js';
 import type { ExtractionPool } from './pool.js';
 import type { IndexStore, StoredFile } from './store.js';
@@ -29,8 +28,8 @@ export interface RootIndexerOptions {
   includePrivate: boolean;
   maxFileBytes: number;
   exclude: readonly string[];
-  /** Walk the npm packages package.json declares under node_modules (default true). */
-  dependencies?: boolean;
+  /** The files to index instead of walking the root (an installed package's files, see deps/). */
+  listFiles?: (signal?: AbortSignal) => AsyncIterable<string>;
 }
 
 export interface IndexRunStats {
@@ -100,17 +99,12 @@ export class RootIndexer {
     const t0 = Date.now();
     const stats = emptyStats();
     const stored = this.opts.store.files();
-    const { root, store, exclude, dependencies } = this.opts;
+    const { root, store, exclude, listFiles } = this.opts;
     async function* walk(): AsyncGenerator<string> {
       const seen = new Set<string>();
-      for await (const rel of walkFiles(root, { signal, exclude: [...DEFAULT_EXCLUDES, ...exclude] })) {
-        if (!languageOf(rel)) continue;
-        seen.add(rel);
-        yield rel;
-      }
-      // node_modules is excluded above; the packages package.json declares are walked on their own.
-      const deps = dependencies === false ? [] : declaredNpmPackages(root);
-      for await (const rel of declaredPackageFiles(root, deps, signal)) {
+      // Installed packages (node_modules, site-packages, …) are indexed into databases of their own (deps/).
+      const files = listFiles ? listFiles(signal) : walkFiles(root, { signal, exclude: [...DEFAULT_EXCLUDES, ...exclude] });
+      for await (const rel of files) {
         if (!languageOf(rel) || seen.has(rel)) continue;
         seen.add(rel);
         yield rel;
