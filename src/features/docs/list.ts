@@ -42,10 +42,12 @@ export function directChildren(module: string, names: readonly string[]): string
 export async function docsList(input: z.output<typeof DocsListInput>, ctx: FeatureContext): Promise<DocsListResult> {
   const index = await docsIndexFor(ctx);
   let module = input.module.trim();
-  // A module as other tools name it (search_symbols: a TypeScript file's name, `format`): the one module it ends.
+  // Whether the module exists is asked of every source; a scope then filters its items.
+  const every = index.sources();
   const sources = index.sources(input.scope);
-  if (!sources.some((r) => r.queries.moduleCount(module) > 0 || r.queries.moduleDoc(module))) {
-    const ends = [...new Set(sources.flatMap((r) => r.queries.modulesEndingWith(module)))];
+  // A module as other tools name it (search_symbols: a TypeScript file's name, `format`): the one module it ends.
+  if (!every.some((r) => r.queries.moduleCount(module) > 0 || r.queries.moduleDoc(module))) {
+    const ends = [...new Set(every.flatMap((r) => r.queries.modulesEndingWith(module)))];
     if (ends.length === 1) module = ends[0]!;
   }
   let total = 0;
@@ -66,8 +68,8 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
     if (!doc) doc = r.queries.byId(module).find((i) => i.kind === 'module' || i.kind === 'namespace')?.doc ?? '';
     for (const s of directChildren(module, r.queries.submodules(module))) subs.add(s);
   }
-  if (!total && !subs.size && !doc) {
-    const suggestions = sources.flatMap((r) => r.queries.search(module, { limit: 5, kinds: ['module', 'namespace', 'class'] }).map((h) => h.module)).filter((m, i, a) => a.indexOf(m) === i);
+  if (!total && !subs.size && !doc && !every.some((r) => r.queries.moduleCount(module) > 0)) {
+    const suggestions = every.flatMap((r) => r.queries.search(module, { limit: 5, kinds: ['module', 'namespace', 'class'] }).map((h) => h.module)).filter((m, i, a) => a.indexOf(m) === i);
     throw new DocentError('E_NOT_FOUND', `No module "${module}" in the docs index.`, suggestions.length ? `Known modules like it: ${suggestions.slice(0, 8).join(', ')}.` : 'Use docs_search to find module names (kinds: ["module"]).', { suggestions });
   }
   const page = all.slice(input.offset, input.offset + input.limit);

@@ -95,7 +95,10 @@ export class PackageDb {
     mkdirSync(path.dirname(this.dbPath), { recursive: true });
     const lock = `${this.dbPath}.lock`;
     try {
-      if (!(await this.acquire(lock, opts.signal))) return;
+      if (!(await this.acquire(lock, opts.signal))) {
+        this.tryOpen(); // another process built it meanwhile
+        return;
+      }
       try {
         this.state = 'indexing';
         await this.build(opts);

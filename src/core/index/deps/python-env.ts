@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -30,7 +30,19 @@ function venvSitePackages(venv: string): string[] {
     if (entries.includes('site-packages')) out.push(path.join(dir, 'site-packages'));
     for (const e of entries.sort()) if (/^python\d/.test(e) && existsSync(path.join(dir, e, 'site-packages'))) out.push(path.join(dir, e, 'site-packages'));
   }
-  return [...new Set(out)];
+  // lib64 is usually a symlink to lib: one site-packages, named the first way found.
+  const seen = new Set<string>();
+  return out.filter((d) => {
+    let real = d;
+    try {
+      real = realpathSync(d);
+    } catch {
+      /* keep as is */
+    }
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  });
 }
 
 let systemCache: PythonEnvironment | null | undefined;
@@ -70,11 +82,22 @@ function requirementName(spec: string): string | null {
   return m ? m[1]! : null;
 }
 
-/** The quoted strings of a TOML array starting at `from` (`[` … `]`, across lines). */
+/** The quoted strings of a TOML array whose `[` is just before `from`, up to its unquoted `]` (across lines). */
 function tomlArray(text: string, from: number): string[] {
-  const end = text.indexOf(']', from);
-  const body = text.slice(from, end < 0 ? undefined : end);
-  return [...body.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2] ?? '');
+  const out: string[] = [];
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === ']') break;
+    if (c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+      continue;
+    }
+    if (c !== '"' && c !== "'") continue;
+    let s = '';
+    for (i++; i < text.length && text[i] !== c; i++) s += c === '"' && text[i] === '\\' ? text[++i] : text[i];
+    out.push(s);
+  }
+  return out;
 }
 
 /** The `[section]` bodies of a TOML or INI file, by header. */
