@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { DocsIndex, RootIndex } from '../../core/index/service.js';
+import type { DocsIndex } from '../../core/index/service.js';
+import type { IndexSource } from '../../core/index/source.js';
 import type { LightItem } from '../../core/index/query.js';
 import { linePreview } from '../../core/lsp/file-text.js';
 import type { Candidate } from './collect.js';
@@ -34,11 +35,18 @@ export function describeFromIndex(candidates: readonly Candidate[], index: DocsI
   const details = new Map<Candidate, Details>();
   const status = index.status();
   for (const c of candidates) {
-    const root = rootOf(index, c.file);
-    if (!root) continue;
-    const rel = path.relative(root.root, c.file).split(path.sep).join('/');
-    const item = bestItem(c, rel, root);
-    if (!item) continue;
+    let root: IndexSource | undefined;
+    let item: LightItem | undefined;
+    // An installed package's file is in its own database, which may share the root's directory (node_modules).
+    for (const r of sourcesOf(index, c.file)) {
+      const got = bestItem(c, path.relative(r.root, c.file).split(path.sep).join('/'), r);
+      if (got) {
+        root = r;
+        item = got;
+        break;
+      }
+    }
+    if (!root || !item) continue;
     const d: Details = {};
     if (item.signature) d.signature = item.signature;
     if (item.has_doc) {
@@ -51,17 +59,18 @@ export function describeFromIndex(candidates: readonly Candidate[], index: DocsI
   return { details, state: status.state, note: status.note };
 }
 
-function rootOf(index: DocsIndex, file: string): RootIndex | undefined {
-  let best: RootIndex | undefined;
-  for (const r of index.roots) {
-    const rel = path.relative(r.root, file);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) continue;
-    if (!best || r.root.length > best.root.length) best = r;
-  }
-  return best;
+/** The sources whose directory holds the file, innermost first, installed packages before a root of the same directory. */
+function sourcesOf(index: DocsIndex, file: string): IndexSource[] {
+  return index
+    .sources()
+    .filter((r) => {
+      const rel = path.relative(r.root, file);
+      return !!rel && !rel.startsWith('..') && !path.isAbsolute(rel);
+    })
+    .sort((a, b) => b.root.length - a.root.length || Number(!!b.dependency) - Number(!!a.dependency));
 }
 
-function bestItem(c: Candidate, rel: string, root: RootIndex): LightItem | undefined {
+function bestItem(c: Candidate, rel: string, root: IndexSource): LightItem | undefined {
   const nameLine = nameAt(c).line + 1;
   const from = Math.min(c.range.start.line + 1, nameLine) - LINES_ABOVE;
   const here = root.queries.namedAt(rel, c.name, from, nameLine);
