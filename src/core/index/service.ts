@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DependencyIndexes, type PackageStatus } from './deps/dependency-set.js';
+import { searchSources } from './deps/fanout.js';
 import { createLogger, type Logger } from '../log.js';
 import { RootIndexer, type IndexRunStats, type ProgressFn } from './indexer.js';
 import { indexBaseDir, indexDbPath } from './paths.js';
@@ -261,6 +262,11 @@ export class DocsIndex {
     if (scope === 'project' || !this.deps) return this.roots;
     for (const r of this.roots) if (!this.deps.discovered(r.root)) this.deps.discover(r.root, r.store.db);
     return [...this.roots, ...this.deps.sources(this.roots.map((r) => r.root))];
+  }
+
+  /** The sources a docs_search for `query` reads: the roots, and the package databases that may answer it (deps/fanout.ts). */
+  searchSources(query: string, scope?: 'project' | 'deps' | 'all'): IndexSource[] {
+    return searchSources(this.sources(scope), query);
   }
 
   status(): IndexStatus {

@@ -16,5 +16,7 @@ export interface IndexSource {
     version: string;
     /** A file of the package as the caller sees it: relative to the project root when inside it, else absolute. */
     display(rel: string): string;
+    /** How well the package may answer a search (deps/fanout.ts): docs_search asks only the best. */
+    probe?: { score(query: string): number };
   };
 }

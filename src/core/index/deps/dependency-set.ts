@@ -47,6 +47,8 @@ export class DependencyIndexes {
   private readonly dbs = new Map<string, PackageDb>();
   private readonly byRoot = new Map<string, RootDeps>();
   private views: { roots: string; list: IndexSource[] } | null = null;
+  /** status() answers while nothing is being built (every docs answer carries the index state). */
+  private statusCache: { roots: string; list: PackageStatus[] } | null = null;
 
   constructor(private readonly opts: DependencyIndexesOptions) {}
 
@@ -75,7 +77,7 @@ export class DependencyIndexes {
       installed.push({ dep, db });
     }
     this.byRoot.set(root, { installed, missing: found.missing });
-    this.views = null;
+    this.views = this.statusCache = null;
     this.closeUnused();
   }
 
@@ -88,14 +90,14 @@ export class DependencyIndexes {
       await db.ensure({ pool: this.opts.pool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, signal, onProgress: progress(label) });
       if (db.state === 'failed') this.opts.log.warn(`could not index ${label}: ${db.error}`);
       else if (db.built) this.opts.log.info(`indexed ${label}: ${db.built.parsed} file(s) parsed in ${db.built.ms} ms`);
-      this.views = null;
+      this.views = this.statusCache = null;
     }
   }
 
   /** A root was closed: its dependencies no longer count (their databases stay on disk for the next project). */
   forget(root: string): void {
     this.byRoot.delete(root);
-    this.views = null;
+    this.views = this.statusCache = null;
     this.closeUnused();
   }
 
@@ -127,7 +129,7 @@ export class DependencyIndexes {
           }
           return abs;
         };
-        list.push({ root: base, queries: db.queries, dependency: { ecosystem: dep.ecosystem, name: dep.name, version: dep.version, display } });
+        list.push({ root: base, queries: db.queries, dependency: { ecosystem: dep.ecosystem, name: dep.name, version: dep.version, display, probe: db.probe ?? undefined } });
       }
     }
     // Only complete lists are kept: a database still being built joins when it is done.
@@ -137,6 +139,8 @@ export class DependencyIndexes {
 
   /** The packages of the given roots with their versions and states. */
   status(roots: readonly string[]): PackageStatus[] {
+    const key = roots.join('\0');
+    if (this.statusCache?.roots === key) return this.statusCache.list;
     const out: PackageStatus[] = [];
     const seen = new Set<string>();
     for (const root of roots) {
@@ -157,6 +161,8 @@ export class DependencyIndexes {
         out.push({ name: m.name, version: '', ecosystem: m.ecosystem, files: 0, items: 0, state: 'not_installed', error: m.reason });
       }
     }
+    // Package databases do not change once built: the list holds until the next discovery or build.
+    if (!this.busy()) this.statusCache = { roots: key, list: out };
     return out;
   }
 
@@ -169,6 +175,6 @@ export class DependencyIndexes {
     for (const db of this.dbs.values()) db.close();
     this.dbs.clear();
     this.byRoot.clear();
-    this.views = null;
+    this.views = this.statusCache = null;
   }
 }

@@ -8,6 +8,7 @@ import { IndexQueries } from '../query.js';
 import { EXTRACTOR_VERSION, SCHEMA_VERSION } from '../schema.js';
 import { IndexStore } from '../store.js';
 import { learnIndexVectors } from '../vectors.js';
+import { SourceProbe } from './fanout.js';
 import type { InstalledDependency } from './types.js';
 
 /**
@@ -63,6 +64,7 @@ export class PackageDb {
   error: string | null = null;
   store: IndexStore | null = null;
   queries: IndexQueries | null = null;
+  probe: SourceProbe | null = null;
   /** What this process's build did (null when the database was already there). */
   built: IndexRunStats | null = null;
 
@@ -79,6 +81,7 @@ export class PackageDb {
     try {
       this.store = IndexStore.openReadonly(this.dbPath);
       this.queries = new IndexQueries(this.store);
+      this.probe = new SourceProbe(this.store.db);
       this.state = 'indexed';
       this.error = null;
       return true;
@@ -191,5 +194,6 @@ export class PackageDb {
     this.store?.close();
     this.store = null;
     this.queries = null;
+    this.probe = null;
   }
 }
