@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DependencyIndexes, type PackageStatus } from './deps/dependency-set.js';
+import { isDependencyManifest } from './deps/discover.js';
 import { searchSources } from './deps/fanout.js';
 import { createLogger, type Logger } from '../log.js';
 import { RootIndexer, type IndexRunStats, type ProgressFn } from './indexer.js';
@@ -221,7 +222,9 @@ export class DocsIndex {
     const next = this.updateChain.then(async () => {
       try {
         if (r.abort.signal.aborted) return null;
-        return await r.indexer.update(relPaths, AbortSignal.any([this.lifetime.signal, r.abort.signal]));
+        const stats = await r.indexer.update(relPaths, AbortSignal.any([this.lifetime.signal, r.abort.signal]));
+        if (relPaths.some(isDependencyManifest)) this.refreshDependencies(r);
+        return stats;
       } catch (err) {
         this.log.warn(`updating ${relPaths.length} path(s) in ${r.root} failed: ${(err as Error).message}`);
         return null;
@@ -229,6 +232,25 @@ export class DocsIndex {
     });
     this.updateChain = next;
     return next;
+  }
+
+  private depsChain: Promise<void> = Promise.resolve();
+
+  /** A root's package.json, Cargo.lock, go.sum, … changed: find its dependencies again and index the new ones. */
+  private refreshDependencies(r: RootIndex): void {
+    if (!this.deps || this.opts.syncEnabled === false) return;
+    const deps = this.deps;
+    this.depsChain = this.depsChain.then(async () => {
+      if (r.abort.signal.aborted || this.lifetime.signal.aborted) return;
+      try {
+        deps.discover(r.root, r.store.db);
+        await deps.indexQueued(this.lifetime.signal, (label) => (done, total, message) => {
+          for (const l of this.listeners) l({ done, total, message, root: label });
+        });
+      } catch (err) {
+        this.log.warn(`updating the dependencies of ${r.root} failed: ${(err as Error).message}`);
+      }
+    });
   }
 
   /**
@@ -326,6 +348,7 @@ export class DocsIndex {
     }
     await this.running?.catch(() => {});
     await this.updateChain.catch(() => {});
+    await this.depsChain.catch(() => {});
     await this.pool?.close();
     for (const r of this.roots) r.store.close();
     this.deps?.dispose();

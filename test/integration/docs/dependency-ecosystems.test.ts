@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -209,5 +209,23 @@ describe('a package version is indexed once per machine', () => {
     } finally {
       await Promise.all(sessions.map((s) => s.close()));
     }
+  }, 60_000);
+});
+
+describe('a changed lock file', () => {
+  it('is followed while serving: a crate added to Cargo.lock gets indexed and searchable', async () => {
+    const crate = path.join(work, 'cargo-home/registry/src/index.crates.io-6f17d22bba15001f/tinycrate2-0.1.0');
+    mkdirSync(path.join(crate, 'src'), { recursive: true });
+    writeFileSync(path.join(crate, 'Cargo.toml'), '[package]\nname = "tinycrate2"\nversion = "0.1.0"\n');
+    writeFileSync(path.join(crate, 'src', 'lib.rs'), '/// Interleave the bits of two coordinates into a Morton code.\npub fn morton_interleave(x: u32, y: u32) -> u64 { ((x as u64) << 32) | y as u64 }\n');
+    const lock = path.join(root, 'Cargo.lock');
+    writeFileSync(lock, `${readFileSync(lock, 'utf8')}\n[[package]]\nname = "tinycrate2"\nversion = "0.1.0"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\n`);
+    let found: Pkg | undefined;
+    for (let i = 0; i < 200 && found?.state !== 'indexed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      found = (await packages(session)).find((p) => p.name === 'tinycrate2');
+    }
+    expect(found).toMatchObject({ ecosystem: 'cargo', version: '0.1.0', state: 'indexed', files: 1 });
+    expect((await search('interleave bits Morton code')).find((h) => h.name === 'morton_interleave')).toMatchObject({ package: 'tinycrate2', version: '0.1.0' });
   }, 60_000);
 });

@@ -19,6 +19,13 @@ export interface DiscoverOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** Files whose change can change a root's dependencies (the watcher reports them too). */
+const MANIFEST = /(^|\/)(package\.json|pyproject\.toml|setup\.cfg|requirements[^/]*\.(txt|in)|Cargo\.lock|go\.mod|go\.sum|compile_commands\.json)$/;
+
+export function isDependencyManifest(rel: string): boolean {
+  return MANIFEST.test(rel) && !rel.includes('node_modules/');
+}
+
 export function discoverDependencies(root: string, opts: DiscoverOptions = {}): DiscoveredDependencies {
   const out: DiscoveredDependencies = { installed: [], missing: [] };
   const env = opts.env ?? process.env;

@@ -14,7 +14,7 @@ import type { IndexSource } from '../source.js';
  */
 
 /** Packages searched in full beyond those with an exact name match. */
-export const FANOUT_PACKAGES = 6;
+export const FANOUT_PACKAGES = 4;
 
 const BM25 = 'bm25(10.0, 5.0, 3.0, 1.0, 2.0)';
 
