@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * Where a project's Python packages are installed: the site-packages of the interpreter the
- * project uses. A virtualenv in the root (`.venv`, `venv`, `env`, told by its pyvenv.cfg) comes
+ * project uses. A virtualenv in the root (`.venv`, `venv`, told by its pyvenv.cfg) comes
  * first, then the one `VIRTUAL_ENV` names, else `python3`'s own (asked once per process).
  */
 
@@ -14,7 +14,7 @@ export interface PythonEnvironment {
   sitePackages: string[];
 }
 
-const VENV_DIRS = ['.venv', 'venv', 'env'];
+const VENV_DIRS = ['.venv', 'venv'];
 
 /** `<venv>/lib/python3.X/site-packages` (posix) or `<venv>/Lib/site-packages` (Windows). */
 function venvSitePackages(venv: string): string[] {
