@@ -9,7 +9,7 @@
 // the same sources copied into one root (vendor/<crate>/), indexed as one database with
 // dependencies off. Both answer the same queries (identifiers and prose, one warm-up pass first);
 // the figures are latency percentiles of whole tools/call round trips and their ratio.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,11 +75,11 @@ for (let i = 0; i < nQueries; i++) {
   else queries.push(`${pick(VERBS)} a ${pick(ADJ)} ${pick(NOUNS)} ${pick(['quickly', 'into', 'keeping its'])} ${pick(NOUNS)}`);
 }
 
-async function measure(label, root, env) {
+async function measure(label, root, env, indexName = label, queryCount = queries.length) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'serve', '--root', root],
-    env: { ...process.env, DOCENT_INDEX_DIR: path.join(work, `index-${label}`), CARGO_HOME: cargoHome, ...env },
+    env: { ...process.env, DOCENT_INDEX_DIR: path.join(work, `index-${indexName}`), CARGO_HOME: cargoHome, ...env },
     stderr: 'ignore',
   });
   const client = new Client({ name: 'bench', version: '0' });
@@ -89,10 +89,11 @@ async function measure(label, root, env) {
     const st = await client.callTool({ name: 'index_status', arguments: { wait: true, timeout_ms: 600_000 } });
     const indexMs = performance.now() - t0;
     const s = st.structuredContent;
-    for (const q of queries) await client.callTool({ name: 'docs_search', arguments: { query: q } }); // warm-up
+    const qs = queries.slice(0, queryCount);
+    for (const q of qs) await client.callTool({ name: 'docs_search', arguments: { query: q } }); // warm-up
     const lat = [];
     let hits = 0;
-    for (const q of queries) {
+    for (const q of qs) {
       const t = performance.now();
       const r = await client.callTool({ name: 'docs_search', arguments: { query: q } });
       lat.push(performance.now() - t);
@@ -107,6 +108,13 @@ async function measure(label, root, env) {
 
 try {
   const fan = await measure('fan-out', project, {});
+  // A second project with the same dependencies: nothing to build, every package database is opened as it is.
+  const dbs = () => readdirSync(path.join(work, 'index-fan-out', 'packages'), { recursive: true }).filter((f) => String(f).endsWith('index.db')).map((f) => statSync(path.join(work, 'index-fan-out', 'packages', String(f))).mtimeMs);
+  const before = dbs();
+  cpSync(project, path.join(work, 'project2'), { recursive: true });
+  await measure('second project, same crates', path.join(work, 'project2'), {}, 'fan-out', 50);
+  const after = dbs();
+  console.log(`package databases: ${before.length} before, ${after.length} after the second project; rewritten: ${after.filter((m, i) => m !== before[i]).length}`);
   const one = await measure('one database', mono, { DOCENT_CONFIG_JSON: '' });
   console.log(`p50 ratio fan-out / one database: ${(median(fan) / median(one)).toFixed(2)}×; p95 ratio: ${(percentile(fan, 95) / percentile(one, 95)).toFixed(2)}× (target p95 < 10 ms)`);
 } finally {
