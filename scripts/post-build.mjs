@@ -12,7 +12,7 @@ if (existsSync(bin)) chmodSync(bin, 0o755);
 
 const toolsDir = new URL('mcp/tools/', dist);
 const { ALL_TOOLS } = await import(new URL('index.js', toolsDir).href);
-const { toolsOfModule, MANIFEST_URL } = await import(new URL('mcp/catalog.js', dist).href);
+const { toolsOfModule, MANIFEST_URL, TOOL_MODULES } = await import(new URL('mcp/catalog.js', dist).href);
 const { listing, acceptedKeys } = await import(new URL('mcp/listing.js', dist).href);
 const { VERSION } = await import(new URL('core/version.js', dist).href);
 
@@ -26,6 +26,9 @@ const tools = ALL_TOOLS.map((tool) => {
   if (!module) throw new Error(`post-build: ${tool.name} is in ALL_TOOLS but no module under dist/mcp/tools/ exports it in an array`);
   return { name: tool.name, group: tool.group, module, listing: listing(tool), accepted: acceptedKeys(tool) };
 });
+// The bundle can load only the group modules written out in TOOL_MODULES (src/mcp/catalog.ts).
+const unlisted = [...new Set(tools.map((t) => t.module))].filter((m) => !TOOL_MODULES[m]);
+if (unlisted.length) throw new Error(`post-build: add ${unlisted.join(', ')} to TOOL_MODULES in src/mcp/catalog.ts`);
 writeFileSync(MANIFEST_URL, JSON.stringify({ version: VERSION, tools }) + '\n');
 console.error(`post-build: tool manifest with ${tools.length} tools`);
 process.exit(0);

@@ -3,6 +3,7 @@ import { closeSync, existsSync, openSync, renameSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { daemonControl } from './client.js';
 import { ensurePrivateDir, type DaemonPaths } from './paths.js';
+import { distFile } from '../core/dist-root.js';
 
 /**
  * Starting, finding and stopping the daemon from a client process (the `docent daemon`
@@ -23,7 +24,7 @@ export interface DaemonStatus {
 }
 
 const LOG_ROTATE_BYTES = 5 * 1024 * 1024;
-const CLI_MAIN = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+const CLI_MAIN = fileURLToPath(distFile('cli/main.js'));
 
 /** The running daemon's status, or undefined when none answers on the socket. */
 export async function daemonStatus(paths: DaemonPaths, timeoutMs = 1500): Promise<DaemonStatus | undefined> {

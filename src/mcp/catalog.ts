@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { distFile } from '../core/dist-root.js';
 import { DocentError } from '../core/errors.js';
 import { acceptedKeys, listing } from './listing.js';
 import { TOOL_GROUPS, type AnyTool, type ToolGroup } from './tool.js';
@@ -41,7 +42,25 @@ export interface ToolManifest {
   tools: ManifestTool[];
 }
 
-export const MANIFEST_URL = new URL('./tools-manifest.json', import.meta.url);
+export const MANIFEST_URL = distFile('mcp/tools-manifest.json');
+
+/**
+ * Each tool group module under mcp/tools/, imported on first use. The imports are written out
+ * (not computed from the manifest's file names) so that the bundler sees them and makes each
+ * group a chunk of its own; post-build checks that every module the manifest names is here.
+ */
+export const TOOL_MODULES: Readonly<Record<string, () => Promise<Record<string, unknown>>>> = {
+  'change.js': () => import('./tools/change.js'),
+  'check.js': () => import('./tools/check.js'),
+  'debug.js': () => import('./tools/debug.js'),
+  'docs.js': () => import('./tools/docs.js'),
+  'emacs.js': () => import('./tools/emacs.js'),
+  'info.js': () => import('./tools/info.js'),
+  'profile.js': () => import('./tools/profile.js'),
+  'run.js': () => import('./tools/run.js'),
+  'symbols.js': () => import('./tools/symbols.js'),
+  'workspace.js': () => import('./tools/workspace.js'),
+};
 
 /** The tools of a group module: every exported array of tool definitions. */
 export function toolsOfModule(mod: Record<string, unknown>): AnyTool[] {
@@ -49,7 +68,11 @@ export function toolsOfModule(mod: Record<string, unknown>): AnyTool[] {
   return Object.values(mod).flatMap((v) => (Array.isArray(v) ? v.filter(isTool) : []));
 }
 
-/** Entries from the manifest, or null when there is none (or it is from another version). */
+/**
+ * Entries from the manifest, or null when there is none (or it is from another version). A
+ * module is imported through TOOL_MODULES for the build's own manifest, and by its path beside
+ * the manifest for any other (tests hand in their own).
+ */
 export function manifestEntries(version: string, url: URL = MANIFEST_URL): ToolEntry[] | null {
   let manifest: ToolManifest;
   try {
@@ -62,7 +85,9 @@ export function manifestEntries(version: string, url: URL = MANIFEST_URL): ToolE
   const loadModule = (file: string) => {
     let p = modules.get(file);
     if (!p) {
-      p = import(new URL(`./tools/${file}`, url).href).then((m: Record<string, unknown>) => toolsOfModule(m));
+      const own = url.href === MANIFEST_URL.href ? TOOL_MODULES[file] : undefined;
+      const imported: Promise<Record<string, unknown>> = own ? own() : import(new URL(`./tools/${file}`, url).href);
+      p = imported.then((m) => toolsOfModule(m));
       modules.set(file, p);
     }
     return p;

@@ -1,7 +1,9 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Logger } from '../core/log.js';
+import { liveEntry } from './catalog.js';
 import type { RunningHttp, WebHandler } from './http.js';
-import { createMcpServer, type ServerDeps } from './server.js';
+import { initializeResult } from './identity.js';
+import type { ServerDeps } from './server.js';
+import { StdioFront, swallowReply } from './stdio-front.js';
 
 /**
  * Running docent as an MCP server: over stdio (one client) or Streamable HTTP (many clients
@@ -36,23 +38,56 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (running ??= fn());
 }
 
+/** How long the front waits for a line it cannot answer before loading the server anyway. */
+const FRONT_IDLE_MS = 150;
+
+/**
+ * Serve one client over stdio. The front (stdio-front.ts) answers initialize and tools/list
+ * from the manifest while the SDK's server loads; the server takes over from the first line
+ * the front cannot answer, after the first tools/list, or after FRONT_IDLE_MS.
+ */
 export async function serveStdio(deps: ServerDeps): Promise<ServeHandle> {
-  const server = createMcpServer(deps);
-  const transport = new StdioServerTransport();
+  const listed = { tools: deps.tools.map((t) => ('load' in t ? t : liveEntry(t)).listing) };
+  let needServer!: () => void;
+  const wanted = new Promise<void>((resolve) => (needServer = resolve));
+  const front = new StdioFront({ initialize: (v) => initializeResult(deps.name, deps.version, v), toolsList: () => listed }, (why) => {
+    // After a tools/list, let the answer go out (and the client start reading it) first.
+    if (why === 'listed') setImmediate(needServer);
+    else needServer();
+  });
+  front.listen();
+  const idle = setTimeout(needServer, FRONT_IDLE_MS);
+
+  let server: Awaited<ReturnType<typeof import('./server.js')['createMcpServer']>> | undefined;
   const stop = once(async () => {
-    await server.close().catch(() => {});
+    clearTimeout(idle);
+    await server?.close().catch(() => {});
     await deps.services.disposeAll();
   });
   const exitAfterStop = () => void stop().finally(() => process.exit(0));
+  // stdin ending means the client is gone; the SDK transport does not notice on its own.
+  process.stdin.once('end', exitAfterStop);
+  onShutdown(deps.log, stop);
+
+  await wanted;
+  clearTimeout(idle);
+  const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([import('./server.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
+  server = createMcpServer(deps);
   const sessionClose = server.onclose;
   server.onclose = () => {
     sessionClose?.();
     exitAfterStop();
   };
-  // stdin ending means the client is gone; the SDK transport does not notice on its own.
-  process.stdin.once('end', exitAfterStop);
-  onShutdown(deps.log, stop);
+  const transport = new StdioServerTransport();
+  const { initializeId } = front.handOver();
+  swallowReply(transport, initializeId, (reply) => {
+    const result = (reply as { result?: { protocolVersion?: unknown } }).result;
+    if (!result || JSON.stringify(result) !== JSON.stringify(initializeResult(deps.name, deps.version, result.protocolVersion))) {
+      deps.log.warn('the MCP server answered the initialize the front had answered differently', reply);
+    }
+  });
   await server.connect(transport);
+  process.stdin.resume();
   deps.log.info(`serving ${deps.tools.length} tools over stdio for ${deps.workspace.roots.join(', ')}`);
   if (process.stdin.isTTY) {
     // A person ran this by hand: say what is happening instead of looking hung.
@@ -73,6 +108,7 @@ export async function serveHttp(deps: ServerDeps, listen: { host: string; port: 
   onShutdown(deps.log, stop);
   // The HTTP transport (and what it brings) loads only for --http.
   const { startHttp } = await import('./http.js');
+  const { createMcpServer } = await import('./server.js');
   running = await startHttp({ ...listen, log: deps.log.child('http'), createServer: () => createMcpServer(deps) });
   return { url: running.url, stop };
 }

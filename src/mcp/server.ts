@@ -18,6 +18,7 @@ import type { ServiceRegistry } from '../core/services.js';
 import type { Workspace } from '../core/workspace/workspace.js';
 import { OwnedSession, type FeatureContext, type ProgressReport } from '../features/context.js';
 import { randomUUID } from 'node:crypto';
+import { INSTRUCTIONS, SERVER_CAPABILITIES, serverInfo } from './identity.js';
 import { inputKeys } from './schema.js';
 import { liveEntry, type ToolEntry } from './catalog.js';
 import { editDistance } from '../core/rank/edit-distance.js';
@@ -46,11 +47,6 @@ export interface ServerDeps {
    */
   rawOutput?: boolean;
 }
-
-const INSTRUCTIONS =
-  'docent answers questions about code and documentation with structured data: GNU Info manuals (info_*), ' +
-  'a live Emacs (emacs_*), language servers (search_symbols and navigation), and a docs index (docs_*). ' +
-  'Address symbols by name rather than by line and column. Results say when they are partial (index_status, warnings, truncated).';
 
 /** Minimum interval between progress notifications, so a fast loop cannot flood the client. */
 const PROGRESS_INTERVAL_MS = 100;
@@ -142,10 +138,11 @@ function lazyJsonSchemaValidator(): jsonSchemaValidator {
 }
 
 export function createMcpServer(deps: ServerDeps): Server {
-  const server = new Server(
-    { name: deps.name, version: deps.version, title: 'docent' },
-    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: lazyJsonSchemaValidator() },
-  );
+  const server = new Server(serverInfo(deps.name, deps.version), {
+    capabilities: SERVER_CAPABILITIES,
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: lazyJsonSchemaValidator(),
+  });
   const entries = deps.tools.map((t) => ('load' in t ? t : liveEntry(t)));
   const byName = new Map(entries.map((t) => [t.name, t]));
   const listed = entries.map((t) => t.listing);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { distFile } from '../dist-root.js';
 import { runFileJob, type FileJob, type FileJobResult } from './job.js';
 import type { ControlMessage, WorkerReply, WorkerRequest } from './worker.js';
 
@@ -45,7 +46,7 @@ export class ExtractionPool {
   jobs = 0;
 
   constructor(size: number = defaultWorkerCount()) {
-    const script = fileURLToPath(new URL('./worker.js', import.meta.url));
+    const script = fileURLToPath(distFile('core/index/worker.js'));
     if (size <= 0 || !existsSync(script)) return;
     for (let i = 0; i < size; i++) {
       const channel = new MessageChannel();

@@ -35,3 +35,30 @@ describe('published output schemas', () => {
     expect(check(tool.outputSchema, answer).valid).toBe(true);
   });
 });
+
+describe('lean output schemas', () => {
+  const schema = z.object({
+    count: z.number().int(),
+    tags: z.record(z.string(), z.number()),
+    item: z.object({ line: z.number().int().min(1), name: z.string() }),
+  });
+  const json = JSON.stringify(outputJsonSchema(schema));
+
+  it('drop keywords that rule nothing out: safe-integer bounds, string property names, closed nested objects', () => {
+    expect(json).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    expect(json).not.toContain('propertyNames');
+    expect(json).not.toContain('"additionalProperties":false');
+  });
+
+  it('keep every bound and type that does rule something out', () => {
+    expect(check(schema, { count: 1, tags: { a: 1 }, item: { line: 1, name: 'x' } }).valid).toBe(true);
+    expect(check(schema, { count: 1.5, tags: {}, item: { line: 1, name: 'x' } }).valid).toBe(false);
+    expect(check(schema, { count: 1, tags: { a: 'one' }, item: { line: 1, name: 'x' } }).valid).toBe(false);
+    expect(check(schema, { count: 1, tags: {}, item: { line: 0, name: 'x' } }).valid).toBe(false);
+    expect(check(schema, { count: 1, tags: {}, item: { line: 1 } }).valid).toBe(false);
+  });
+
+  it('let an answer carry a field a newer version added', () => {
+    expect(check(schema, { count: 1, tags: {}, item: { line: 1, name: 'x', added_later: true }, also_new: 1 }).valid).toBe(true);
+  });
+});
