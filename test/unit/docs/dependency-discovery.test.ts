@@ -6,7 +6,7 @@ import { shellSplit } from '../../../src/core/index/deps/c-headers.js';
 import { lockedRegistryCrates } from '../../../src/core/index/deps/cargo.js';
 import { escapeModulePath, requiredModules } from '../../../src/core/index/deps/go.js';
 import { packageDbPath } from '../../../src/core/index/deps/package-db.js';
-import { declaredPythonNames } from '../../../src/core/index/deps/python-env.js';
+import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
 
 /** What each ecosystem's project files declare, read without the installed packages. */
 
@@ -108,5 +108,41 @@ describe('package database paths', () => {
     expect(packageDbPath('/cache', dep({ name: 'scope/pkg' }), false)).not.toBe(a);
     expect(packageDbPath('/cache', dep({}), true)).not.toBe(a);
     expect(packageDbPath('/cache', dep({ variant: 'x' }), false)).not.toBe(a);
+  });
+});
+
+describe('replace directives in go.mod', () => {
+  it('drops modules replaced by a local folder and follows those replaced by another module', () => {
+    const root = project('gorepl', {
+      'go.mod': 'module m\n\nrequire (\n\texample.com/a v1.0.0\n\texample.com/b v1.0.0\n)\n\nreplace example.com/a => ../a-local\n\nreplace (\n\texample.com/b v1.0.0 => example.com/b-fork v1.0.5 // patched\n)\n',
+      'go.sum': 'example.com/a v1.0.0 h1:x=\nexample.com/b v1.0.0 h1:x=\nexample.com/b-fork v1.0.5 h1:x=\n',
+    });
+    expect([...requiredModules(root)]).toEqual([['example.com/b-fork', 'v1.0.5']]);
+  });
+});
+
+describe('which Python environment', () => {
+  function venv(at: string, systemToo = false): string {
+    mkdirSync(path.join(at, 'lib', 'python3.11', 'site-packages'), { recursive: true });
+    writeFileSync(path.join(at, 'pyvenv.cfg'), `home = /usr/bin\ninclude-system-site-packages = ${systemToo}\n`);
+    return path.join(at, 'lib', 'python3.11', 'site-packages');
+  }
+
+  it('a virtualenv in the root first, then VIRTUAL_ENV, then python3', () => {
+    const root = project('envs', { 'app.py': 'import x\n' });
+    const active = venv(path.join(dir, 'active-venv'));
+    expect(pythonEnvironment(root, { VIRTUAL_ENV: path.join(dir, 'active-venv') })).toEqual({ origin: path.join(dir, 'active-venv'), sitePackages: [active] });
+    const own = venv(path.join(root, '.venv'));
+    expect(pythonEnvironment(root, { VIRTUAL_ENV: path.join(dir, 'active-venv') })).toEqual({ origin: path.join(root, '.venv'), sitePackages: [own] });
+    const bare = project('bare', {});
+    expect(pythonEnvironment(bare, {})?.origin).toBe('python3');
+  });
+
+  it('adds the interpreter\'s own packages when the virtualenv includes them', () => {
+    const root = project('syspkgs', {});
+    const own = venv(path.join(root, 'venv'), true);
+    const got = pythonEnvironment(root, {})!;
+    expect(got.sitePackages[0]).toBe(own);
+    expect(got.sitePackages.length).toBeGreaterThan(1);
   });
 });

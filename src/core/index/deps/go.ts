@@ -59,6 +59,16 @@ export function requiredModules(root: string): Map<string, string> {
     const [mod, ver] = l.replace(/\/\/.*$/, '').trim().split(/\s+/);
     if (mod && ver && (out.has(mod) || !sum)) out.set(mod, ver);
   }
+  // `replace old => ../dir` points at local code (not in the cache: the project's own, or a
+  // sibling checkout); `replace old => new v1.2.3` is another module at another version.
+  const replaces = [...gomod.matchAll(/^replace\s*\(([^)]*)\)/gm)].flatMap((m) => m[1]!.split(/\r?\n/));
+  for (const m of gomod.matchAll(/^replace\s+([^(\n][^\n]*)$/gm)) replaces.push(m[1]!);
+  for (const l of replaces) {
+    const m = /^\s*(\S+)(?:\s+\S+)?\s*=>\s*(\S+)(?:\s+(\S+))?/.exec(l.replace(/\/\/.*$/, ''));
+    if (!m || !out.has(m[1]!)) continue;
+    out.delete(m[1]!);
+    if (m[3] && !/^[./]/.test(m[2]!)) out.set(m[2]!, m[3]);
+  }
   return out;
 }
 

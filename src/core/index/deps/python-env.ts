@@ -64,13 +64,26 @@ function systemSitePackages(): PythonEnvironment | null {
   return systemCache;
 }
 
+/** A virtualenv's packages, then (with `include-system-site-packages = true`) the interpreter's own. */
+function virtualenv(venv: string): PythonEnvironment {
+  const dirs = venvSitePackages(venv);
+  let cfg = '';
+  try {
+    cfg = readFileSync(path.join(venv, 'pyvenv.cfg'), 'utf8');
+  } catch {
+    /* checked by the caller */
+  }
+  if (/^\s*include-system-site-packages\s*=\s*true\s*$/im.test(cfg)) dirs.push(...(systemSitePackages()?.sitePackages ?? []).filter((d) => !dirs.includes(d)));
+  return { origin: venv, sitePackages: dirs };
+}
+
 export function pythonEnvironment(root: string, env: NodeJS.ProcessEnv = process.env): PythonEnvironment | null {
   for (const d of VENV_DIRS) {
     const venv = path.join(root, d);
-    if (existsSync(path.join(venv, 'pyvenv.cfg'))) return { origin: venv, sitePackages: venvSitePackages(venv) };
+    if (existsSync(path.join(venv, 'pyvenv.cfg'))) return virtualenv(venv);
   }
   const active = env.VIRTUAL_ENV;
-  if (active && existsSync(path.join(active, 'pyvenv.cfg'))) return { origin: active, sitePackages: venvSitePackages(active) };
+  if (active && existsSync(path.join(active, 'pyvenv.cfg'))) return virtualenv(active);
   return systemSitePackages();
 }
 
