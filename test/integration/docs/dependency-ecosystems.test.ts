@@ -139,10 +139,12 @@ describe('dependencies of each ecosystem, at the installed version', () => {
     expect(sc(await session.call('docs_list', { module: 'tinywheel.geometry', scope: 'project' })).total).toBe(0);
   });
 
-  it('docs_resolve follows a Python import to the installed package', async () => {
+  it('docs_resolve follows a Python or Go import to the installed package', async () => {
     const r = sc(await session.call('docs_resolve', { symbol: 'scale_dimensions', context: 'app.py' }));
     expect(r).toMatchObject({ package: 'tinywheel', version: '0.3.1' });
     expect(r.id).toMatch(/^tinywheel\./);
+    const go = sc(await session.call('docs_resolve', { symbol: 'ReverseWords', context: 'main.go' }));
+    expect(go).toMatchObject({ package: 'example.com/TinyMod', version: 'v1.5.0' });
   });
 });
 

@@ -69,10 +69,12 @@ describe('PackageDb', () => {
     const dead = spawn(process.execPath, ['-e', '0']);
     await new Promise((r) => dead.on('exit', r));
     writeFileSync(`${file}.lock`, String(dead.pid));
+    writeFileSync(path.join(path.dirname(file), `build-${dead.pid}-0badf00d.db`), 'half a database');
     const db = new PackageDb(file, dep);
     await db.ensure(opts);
     expect(db.state).toBe('indexed');
     expect(existsSync(`${file}.lock`)).toBe(false);
+    expect(readdirSync(path.dirname(file))).toEqual(['index.db']); // its half-built file went too
     db.close();
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID, createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { RootIndexer, type IndexRunStats, type ProgressFn } from '../indexer.js';
@@ -155,6 +155,11 @@ export class PackageDb {
 
   private async build(opts: BuildOptions): Promise<void> {
     const dir = path.dirname(this.dbPath);
+    // What a builder that died left behind (its lock was taken over just now, or it died before taking one).
+    for (const f of readdirSync(dir)) {
+      const pid = Number(/^build-(\d+)-/.exec(f)?.[1]);
+      if (pid && pid !== process.pid && !alive(pid)) rmSync(path.join(dir, f), { force: true });
+    }
     const tmp = path.join(dir, `build-${process.pid}-${randomUUID().slice(0, 8)}.db`);
     const final = `${tmp}.final`;
     const store = IndexStore.open(tmp);
