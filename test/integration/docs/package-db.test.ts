@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,20 @@ describe('PackageDb', () => {
     expect(db.state).toBe('indexed');
     expect(existsSync(`${file}.lock`)).toBe(false);
     expect(readdirSync(path.dirname(file))).toEqual(['index.db']); // its half-built file went too
+    db.close();
+  });
+
+  it('takes over a lock untouched for minutes even when its pid is alive (reused by another process)', async () => {
+    const dep = crate('delta');
+    const file = packageDbPath(path.join(dir, 'cache'), dep, false);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.lock`, String(process.ppid));
+    const old = new Date(Date.now() - 10 * 60_000);
+    utimesSync(`${file}.lock`, old, old);
+    const db = new PackageDb(file, dep);
+    await db.ensure(opts);
+    expect(db.state).toBe('indexed');
+    expect(db.built?.parsed).toBe(1);
     db.close();
   });
 

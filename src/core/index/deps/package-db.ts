@@ -1,5 +1,5 @@
 import { randomUUID, createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { RootIndexer, type IndexRunStats, type ProgressFn } from '../indexer.js';
@@ -24,6 +24,10 @@ import type { InstalledDependency } from './types.js';
  */
 
 export type PackageState = 'queued' | 'indexing' | 'indexed' | 'failed';
+
+/** How often a builder touches its lock, and after how long without a touch the lock counts as abandoned. */
+const HEARTBEAT_MS = 5_000;
+const STALE_MS = 5 * 60_000;
 
 function safe(s: string): string {
   return s.replace(/[^\w.+-]+/g, '_').replace(/^_+/, '').slice(0, 60) || '_';
@@ -102,10 +106,21 @@ export class PackageDb {
         this.tryOpen(); // another process built it meanwhile
         return;
       }
+      // A heartbeat: a lock nobody touched for minutes is stale even if its pid was reused since.
+      const beat = setInterval(() => {
+        try {
+          const now = new Date();
+          utimesSync(lock, now, now);
+        } catch {
+          /* gone: the build ends soon anyway */
+        }
+      }, HEARTBEAT_MS);
+      beat.unref();
       try {
         this.state = 'indexing';
         await this.build(opts);
       } finally {
+        clearInterval(beat);
         rmSync(lock, { force: true });
       }
       this.tryOpen();
@@ -142,8 +157,9 @@ export class PackageDb {
       } catch {
         continue; // released just now
       }
-      // A dead holder's lock is stale (a lock with no pid yet is being written: give it a few seconds).
-      if ((holder && !alive(holder)) || (!holder && age > 10_000)) {
+      // A dead holder's lock is stale (a lock with no pid yet is being written: give it a few
+      // seconds), and so is one whose holder stopped beating (its pid may belong to another process by now).
+      if ((holder && !alive(holder)) || (!holder && age > 10_000) || age > STALE_MS) {
         rmSync(lock, { force: true });
         continue;
       }
