@@ -52,8 +52,11 @@ with zipfile.ZipFile(os.path.join(out, f'{name}-{version}-py3-none-any.whl'), 'w
 `;
 
 function writeCompileCommands(project: string): void {
-  const entry = { directory: project, file: 'csrc/main.c', arguments: ['cc', '-I', '../third/include', '-c', 'csrc/main.c', '-o', 'main.o'] };
-  writeFileSync(path.join(project, 'compile_commands.json'), JSON.stringify([entry], null, 2));
+  const entries = [
+    { directory: project, file: 'csrc/main.c', arguments: ['cc', '-I', '../third/include', '-c', 'csrc/main.c', '-o', 'main.o'] },
+    { directory: project, file: 'csrc/extra.cpp', command: 'c++ -std=c++17 -I../third/include -c csrc/extra.cpp -o extra.o' },
+  ];
+  writeFileSync(path.join(project, 'compile_commands.json'), JSON.stringify(entries, null, 2));
 }
 
 beforeAll(async () => {
@@ -95,7 +98,7 @@ describe('dependencies of each ecosystem, at the installed version', () => {
     expect(find('go', 'example.com/TinyMod')).toMatchObject({ version: 'v1.5.0', state: 'indexed', files: 1 });
     const headers = pkgs.filter((p) => p.ecosystem === 'c');
     expect(headers).toHaveLength(1);
-    expect(headers[0]).toMatchObject({ name: path.join(work, 'third', 'include'), state: 'indexed', files: 2 });
+    expect(headers[0]).toMatchObject({ name: path.join(work, 'third', 'include'), state: 'indexed', files: 3 });
     expect(headers[0]!.version).toMatch(/^local-[0-9a-f]{10}$/);
     // The project's own crate is not a dependency.
     expect(pkgs.map((p) => p.name)).not.toContain('demo');
@@ -114,6 +117,8 @@ describe('dependencies of each ecosystem, at the installed version', () => {
     expect(go).toMatchObject({ package: 'example.com/TinyMod', version: 'v1.5.0' });
     const c = (await search('blend two packed colours')).find((h) => h.name === 'tinyhdr_blend_colors');
     expect(c).toMatchObject({ package: path.join(work, 'third', 'include') });
+    // A C++ header without an extension (as the standard library's are) is indexed as C++.
+    expect((await search('singly linked list of integers')).find((h) => h.name === 'IntList')).toMatchObject({ package: path.join(work, 'third', 'include'), file: path.join(work, 'third', 'include', 'tinylist') });
     // A header reached only through another header is included too; one never included is not.
     expect((await search('clamp a colour channel')).map((h) => h.name)).toContain('tinyhdr_clamp_channel');
     expect((await search('tinyhdr_never_included')).map((h) => h.name)).not.toContain('tinyhdr_never_included');

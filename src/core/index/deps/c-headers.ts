@@ -251,6 +251,8 @@ export function cHeaderDependencies(root: string, configuredDir?: string): Disco
         base: dir,
         variant: shortHash([dir, ...g.rels]),
         list: () => fromArray(g.rels),
+        // C++ standard headers have no extension (`<optional>` defines std::optional itself).
+        language: (rel) => (path.posix.extname(rel) ? undefined : 'cpp'),
       };
       out.installed.push(dep);
     }

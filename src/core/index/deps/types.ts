@@ -1,3 +1,5 @@
+import type { LanguageId } from '../../extract/types.js';
+
 /**
  * A dependency of a project as found on this machine: an installed package at one version,
  * whose files are indexed into a database of its own (see package-db.ts) shared by every
@@ -21,6 +23,8 @@ export interface InstalledDependency {
   variant?: string;
   /** The package's files worth indexing, relative to `base` (forward slashes). */
   list(signal?: AbortSignal): AsyncIterable<string>;
+  /** The language of a listed file whose extension does not say. */
+  language?: (rel: string) => LanguageId | undefined;
 }
 
 /** A dependency the project declares that is not installed where the project would load it from. */
