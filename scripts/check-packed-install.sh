@@ -63,4 +63,21 @@ fi
 
 say "one call of each tool group over MCP"
 node "$repo/scripts/lib/packed-install-calls.mjs" "$docent" "$work/project" "${emacs_socket:-}"
+
+# The installed command is the sh launcher: with a daemon running (on a private socket here)
+# and curl, a command is answered by the daemon, printing what a standalone run prints.
+if command -v curl >/dev/null 2>&1; then
+  say "docent search through the daemon, by the launcher"
+  mkdir -m 700 "$work/run"
+  (
+    export XDG_RUNTIME_DIR="$work/run" DOCENT_DAEMON_AUTOSTART=0 DOCENT_INDEX_DIR="$work/index"
+    cd "$work/project"
+    "$docent" daemon start >/dev/null
+    trap '"$docent" daemon stop >/dev/null' EXIT
+    fast=$("$docent" search greet --json)
+    alone=$("$docent" search greet --json --no-daemon)
+    [ "$fast" = "$alone" ] || { say "the launcher's answer differs from a standalone run"; exit 1; }
+    grep -q 'daemon:fast\] info: docs_search answered' "$work/run/docent/daemon.log" || { say "the daemon did not answer the launcher"; exit 1; }
+  )
+fi
 say "passed: the packed install has TypeScript and Python support and answers every tool group"

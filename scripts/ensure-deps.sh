@@ -36,6 +36,8 @@ check valgrind valgrind
 [ -e /usr/lib/python3/dist-packages/debugpy/__init__.py ] || need+=(python3-debugpy)
 # The docs browser tests drive Debian's chromium through playwright-core.
 check chromium chromium
+# The docent launcher (bin/docent) asks a running daemon through curl; its tests drive it.
+check curl curl
 # The coreutils manual is what the Info tests read from the system.
 [ -e /usr/share/info/coreutils.info.gz ] || [ -e /usr/share/info/coreutils.info ] || need+=(coreutils)
 # scripts/fetch-emacs-manuals.sh verifies the non-free archive it downloads the manuals from.

@@ -3,7 +3,7 @@
 // TypeScript + Python project written to PROJECT_DIR. Usage:
 //   node packed-install-calls.mjs DOCENT_BIN PROJECT_DIR [EMACS_SOCKET]
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -45,7 +45,10 @@ const SAMPLES = {
   debug: [{ tool: 'debug_sessions', args: {}, ok: (s) => Array.isArray(s.sessions) && s.sessions.length === 0 }],
 };
 
-const manifest = JSON.parse(readFileSync(path.join(path.dirname(realpathSync(bin)), '../mcp/tools-manifest.json'), 'utf8'));
+// The installed package's root: the command is bin/docent (the sh launcher) inside it.
+let pkgRoot = path.dirname(realpathSync(bin));
+while (!existsSync(path.join(pkgRoot, 'package.json')) && path.dirname(pkgRoot) !== pkgRoot) pkgRoot = path.dirname(pkgRoot);
+const manifest = JSON.parse(readFileSync(path.join(pkgRoot, 'dist/mcp/tools-manifest.json'), 'utf8'));
 const groups = [...new Set(manifest.tools.map((t) => t.group))];
 const args = ['serve', '--root', project, '--no-index', ...(emacsSocket ? ['--emacs-socket', emacsSocket] : [])];
 const client = new Client({ name: 'check-packed-install', version: '0' });

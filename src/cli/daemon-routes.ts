@@ -57,22 +57,28 @@ const GLOBAL: OptSpec[] = [
   { long: 'no-daemon', key: 'daemon', kind: 'negate' },
 ];
 
+/** Where the command line was typed: its working directory and environment (the daemon's fast path parses for a client). */
+export interface CommandSite {
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
 interface CommandSpec {
   /** Positional arguments: how many at least and at most (Infinity for variadic). */
   args: [number, number];
   opts: OptSpec[];
-  route(args: string[], o: Values, globals: Values): Route | undefined;
+  route(args: string[], o: Values, globals: Values, site: CommandSite): Route | undefined;
 }
 
 const ok = (v: unknown) => v !== undefined;
 const total0 = (o: Record<string, unknown>) => o.total === 0;
 
 /** NAME or FILE:LINE:COL into the navigation tools' target fields, as `targetOf` in navigation.ts. */
-function targetOf(spec: string, file: string | undefined, globals: Values): Record<string, unknown> {
+function targetOf(spec: string, file: string | undefined, globals: Values, site: CommandSite): Record<string, unknown> {
   const m = /^(.+):(\d+):(\d+)$/.exec(spec);
   if (m && !file) {
-    const env = process.env.DOCENT_ROOTS?.split(path.delimiter).filter(Boolean);
-    const roots = ((globals.root as string[] | undefined) ?? env ?? [process.cwd()]).map((r) => path.resolve(r));
+    const env = site.env.DOCENT_ROOTS?.split(path.delimiter).filter(Boolean);
+    const roots = ((globals.root as string[] | undefined) ?? env ?? [site.cwd]).map((r) => path.resolve(site.cwd, r));
     if (roots.some((r) => existsSync(path.resolve(r, m[1]!)))) return { file: m[1], line: Number(m[2]), character: Number(m[3]) };
   }
   return { symbol_name: spec, file_path: file };
@@ -144,8 +150,8 @@ const COMMANDS: Record<string, CommandSpec> = {
       { long: 'offset', key: 'offset', kind: 'int0' },
       { long: 'context', short: 'C', key: 'context', kind: 'int0' },
     ],
-    route([symbol], o, g) {
-      const args = { ...targetOf(symbol!, o.file as string | undefined, g), include_declaration: o.declaration !== false, max_results: o.max ?? 100, offset: o.offset ?? 0, context_lines: o.context ?? 0 };
+    route([symbol], o, g, site) {
+      const args = { ...targetOf(symbol!, o.file as string | undefined, g, site), include_declaration: o.declaration !== false, max_results: o.max ?? 100, offset: o.offset ?? 0, context_lines: o.context ?? 0 };
       return { label: 'references', call: { name: 'find_references', arguments: args }, notFound: total0 };
     },
   },
@@ -155,8 +161,8 @@ const COMMANDS: Record<string, CommandSpec> = {
       { long: 'file', short: 'f', key: 'file', kind: 'string' },
       { long: 'source-lines', short: 's', key: 'sourceLines', kind: 'int0' },
     ],
-    route([symbol], o, g) {
-      const args = { ...targetOf(symbol!, o.file as string | undefined, g), source_lines: o.sourceLines ?? 5 };
+    route([symbol], o, g, site) {
+      const args = { ...targetOf(symbol!, o.file as string | undefined, g, site), source_lines: o.sourceLines ?? 5 };
       return { label: 'definition', call: { name: 'find_definition', arguments: args }, notFound: (r) => Array.isArray(r.definitions) && r.definitions.length === 0 };
     },
   },
@@ -176,11 +182,15 @@ const COMMANDS: Record<string, CommandSpec> = {
     opts: [
       { long: 'module', short: 'm', key: 'module', kind: 'string' },
       { long: 'limit', short: 'n', key: 'limit', kind: 'int1' },
+      { long: 'scope', key: 'scope', kind: 'string' },
+      { long: 'language', short: 'l', key: 'language', kind: 'string' },
     ],
     route(words, o) {
+      // A scope commander would refuse is left to it.
+      if (o.scope !== undefined && !['project', 'deps', 'all'].includes(o.scope as string)) return undefined;
       return {
         label: 'indexing',
-        call: { name: 'docs_search', arguments: { query: words.join(' '), module: o.module, limit: o.limit ?? 10 } },
+        call: { name: 'docs_search', arguments: { query: words.join(' '), module: o.module, limit: o.limit ?? 10, scope: o.scope, language: o.language } },
         notFound: (r) => Array.isArray(r.results) && r.results.length === 0,
       };
     },
@@ -207,13 +217,16 @@ const COMMANDS: Record<string, CommandSpec> = {
   },
 };
 
+/** The commands the daemon answers (bin/docent asks the daemon only for these). */
+export const ROUTED_COMMANDS: readonly string[] = Object.keys(COMMANDS);
+
 function wholeNumber(raw: string, min: number): number | undefined {
   const n = Number(raw);
   return raw.trim() === '' || !Number.isInteger(n) || n < min ? undefined : n;
 }
 
 /** Parse `docent [globals] COMMAND [args and options]`; undefined when the daemon cannot take it. */
-export function parseCommandLine(tokens: string[]): ParsedCommandLine | undefined {
+export function parseCommandLine(tokens: string[], site: CommandSite = { cwd: process.cwd(), env: process.env }): ParsedCommandLine | undefined {
   const globals: Values = {};
   let i = 0;
   const take = (specs: OptSpec[], into: Values, token: string): boolean | undefined => {
@@ -261,7 +274,7 @@ export function parseCommandLine(tokens: string[]): ParsedCommandLine | undefine
     } else args.push(t);
   }
   if (args.length < command.args[0] || args.length > command.args[1]) return undefined;
-  const route = command.route(args, opts, globals);
+  const route = command.route(args, opts, globals, site);
   return route ? { globals, route } : undefined;
 }
 

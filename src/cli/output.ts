@@ -33,12 +33,27 @@ export function printResult<T>(value: T, render: (v: T) => string, opts: OutputO
   else process.stdout.write(render(value).replace(/\n?$/, '\n'));
 }
 
+/** What a command prints and its exit code, for callers that print it elsewhere (the daemon's fast path). */
+export interface Printed {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** An error as printError prints it, without printing it. */
+export function formatError(err: unknown, opts: OutputOptions): Printed {
+  const e = toDocentError(err);
+  return opts.json
+    ? { stdout: JSON.stringify({ error: e.toPayload() }, null, 2) + '\n', stderr: '', exitCode: exitCodeFor(e.code) }
+    : { stdout: '', stderr: `docent: ${e.message}\n  hint: ${e.hint}\n  (${e.code})\n`, exitCode: exitCodeFor(e.code) };
+}
+
 /** Print an error in the same shape the MCP adapter uses, and return its exit code. */
 export function printError(err: unknown, opts: OutputOptions): number {
-  const e = toDocentError(err);
-  if (opts.json) process.stdout.write(JSON.stringify({ error: e.toPayload() }, null, 2) + '\n');
-  else process.stderr.write(`docent: ${e.message}\n  hint: ${e.hint}\n  (${e.code})\n`);
-  return exitCodeFor(e.code);
+  const p = formatError(err, opts);
+  if (p.stdout) process.stdout.write(p.stdout);
+  if (p.stderr) process.stderr.write(p.stderr);
+  return p.exitCode;
 }
 
 export { DocentError };

@@ -5,7 +5,8 @@ import { spawnDaemon, stopDaemon } from '../daemon/control.js';
 import { daemonPaths, type DaemonPaths } from '../daemon/paths.js';
 import { buildId, docentEnv, HELLO_KEY, type SessionHello } from '../daemon/protocol.js';
 import { globalsToConfig, parseCommandLine, type Route, type ToolCall } from './daemon-routes.js';
-import { DocentError, EXIT, exitCodeFor, printError } from './output.js';
+import { outcomeOfResult, outcomeOfSessionError, printedAnswer, type CallOutcome } from './daemon-answer.js';
+import { DocentError, printError } from './output.js';
 
 /**
  * The CLI's daemon path: a command that needs a service (language servers, the docs index,
@@ -95,8 +96,6 @@ async function connect(paths: DaemonPaths, hello: SessionHello, s: Settings): Pr
   }
 }
 
-type CallOutcome = { ok: true; out: Record<string, unknown>; text: string } | { ok: false; error: DocentError; payload?: unknown };
-
 async function callTool(paths: DaemonPaths, session: Session, call: ToolCall, id: number, label: string): Promise<CallOutcome> {
   let bar: { report: (p: { progress: number; total?: number; message?: string }) => void; stop: () => void } | undefined;
   let barLoading: Promise<void> | undefined;
@@ -122,16 +121,10 @@ async function callTool(paths: DaemonPaths, session: Session, call: ToolCall, id
       // The session could not be set up (e.g. a broken docent.config.json): the daemon sends
       // the error a standalone run would report.
       const payload = (answer.error as { data?: { error?: { code?: string; message?: string; hint?: string } } }).data?.error;
-      if (payload?.code) return { ok: false, error: new DocentError(payload.code as never, payload.message ?? answer.error.message, payload.hint), payload };
+      if (payload?.code) return outcomeOfSessionError(payload, answer.error.message);
       return { ok: false, error: new DocentError('E_INTERNAL', `The daemon could not run ${call.name}: ${answer.error.message}`) };
     }
-    const result = answer.result as { isError?: boolean; structuredContent?: Record<string, unknown>; content?: Array<{ type: string; text?: string }> };
-    const text = result.content?.find((c) => c.type === 'text')?.text ?? '';
-    if (result.isError) {
-      const e = (result.structuredContent?.error ?? {}) as { code?: string; message?: string; hint?: string; details?: unknown };
-      return { ok: false, error: new DocentError((e.code ?? 'E_INTERNAL') as never, e.message ?? text, e.hint), payload: e };
-    }
-    return { ok: true, out: result.structuredContent ?? {}, text };
+    return outcomeOfResult(answer.result as Parameters<typeof outcomeOfResult>[0]);
   } finally {
     await barLoading;
     bar?.stop();
@@ -176,18 +169,10 @@ export async function runViaDaemon(argv: string[]): Promise<boolean> {
   };
   process.once('SIGINT', onSigint);
   try {
-    const outcome = await answer(paths, session, route);
-    if (outcome.ok) {
-      if (json) process.stdout.write(JSON.stringify(outcome.out, null, 2) + '\n');
-      else process.stdout.write(outcome.text.replace(/\n?$/, '\n'));
-      process.exitCode = route.notFound?.(outcome.out) ? EXIT.notFound : EXIT.ok;
-    } else if (json && outcome.payload) {
-      // The daemon's error payload as it is (details included), as printError shapes it.
-      process.stdout.write(JSON.stringify({ error: outcome.payload }, null, 2) + '\n');
-      process.exitCode = exitCodeFor(outcome.error.code);
-    } else {
-      process.exitCode = printError(outcome.error, { json });
-    }
+    const printed = printedAnswer(await answer(paths, session, route), route, json);
+    if (printed.stdout) process.stdout.write(printed.stdout);
+    if (printed.stderr) process.stderr.write(printed.stderr);
+    process.exitCode = printed.exitCode;
   } catch (err) {
     if (!(err instanceof DaemonConnectionError)) throw err;
     const e = cancelled

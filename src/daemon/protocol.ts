@@ -33,17 +33,26 @@ let build: string | undefined;
 
 /** The version plus the build time of this file, so a rebuilt or upgraded docent differs. */
 export function buildId(): string {
-  if (build === undefined) {
-    let stamp = '';
-    try {
-      stamp = String(Math.round(statSync(fileURLToPath(import.meta.url)).mtimeMs));
-    } catch {
-      // bundled or unreadable: the version alone
-    }
-    build = stamp ? `${VERSION}+${stamp}` : VERSION;
-  }
+  build ??= buildOnDisk();
   return build;
 }
+
+/**
+ * The build id of the files on disk now. A long-lived daemon compares it with its own
+ * `buildId()` to notice that its installation was rebuilt or upgraded under it.
+ */
+export function buildOnDisk(): string {
+  let stamp = '';
+  try {
+    stamp = String(Math.round(statSync(fileURLToPath(import.meta.url)).mtimeMs));
+  } catch {
+    // bundled or unreadable: the version alone
+  }
+  return stamp ? `${VERSION}+${stamp}` : VERSION;
+}
+
+/** The daemon's answer to the shell launcher (bin/docent): POST, form-encoded command line. */
+export const CLI_FAST_PATH = '/daemon/cli';
 
 /** The DOCENT_* variables of an environment (what the config loader reads). */
 export function docentEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {

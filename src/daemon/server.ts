@@ -8,7 +8,7 @@ import { allowedHostValues, createMcpHandler, httpRoutes, sendJsonError, tcpGate
 import type { AnyTool } from '../mcp/tool.js';
 import { daemonControl } from './client.js';
 import { ensurePrivateDir, type DaemonPaths } from './paths.js';
-import { BUILD_HEADER, buildId } from './protocol.js';
+import { BUILD_HEADER, buildId, CLI_FAST_PATH } from './protocol.js';
 import { SharedServices } from './services.js';
 import { createSessionServer } from './session.js';
 import { SessionLiveness } from './liveness.js';
@@ -27,6 +27,8 @@ export interface DaemonOptions {
   http?: { host: string; port: number; token?: string; allowedHosts?: string[] };
   /** The docs browser for the TCP listener, over the daemon's shared services. */
   web?: (shared: SharedServices) => WebHandler;
+  /** The answer to the shell launcher's command lines (CLI_FAST_PATH), over the shared services. */
+  cli?: (shared: SharedServices) => (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 export interface RunningDaemon {
@@ -79,11 +81,14 @@ export async function runDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   const stopped = new Promise<void>((r) => (resolveStopped = r));
   const handlers: McpHandler[] = [];
   const sessionCount = () => handlers.reduce((n, h) => n + h.sessionCount(), 0);
+  // The launcher's commands hold no session: one in flight keeps the daemon up, and each one
+  // restarts the idle time, as a CLI session's opening and closing does.
+  let fastInFlight = 0;
 
   const armIdle = () => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = undefined;
-    if (config.daemon.idleExitMs > 0 && sessionCount() === 0 && !stopping) {
+    if (config.daemon.idleExitMs > 0 && sessionCount() === 0 && fastInFlight === 0 && !stopping) {
       idleTimer = setTimeout(() => void stop(`no sessions for ${config.daemon.idleExitMs} ms`), config.daemon.idleExitMs);
     }
   };
@@ -107,12 +112,22 @@ export async function runDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
     rss_bytes: process.memoryUsage().rss,
   });
 
+  const cliFastPath = opts.cli?.(shared);
   const onSocketRequest = (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader(BUILD_HEADER, buildId());
     const pathname = (req.url ?? '/').split('?')[0];
     if (pathname === '/daemon/status') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify(status()));
+    }
+    if (pathname === CLI_FAST_PATH && cliFastPath) {
+      fastInFlight++;
+      armIdle();
+      res.once('close', () => {
+        fastInFlight--;
+        armIdle();
+      });
+      return cliFastPath(req, res);
     }
     if (pathname === '/daemon/stop' && req.method === 'POST') {
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -33,7 +33,7 @@ export interface SessionFactoryDeps {
   onSessionReady?: (info: { id: string; client: string; roots: readonly string[] }) => void;
 }
 
-interface Settled {
+export interface Settled {
   workspace: Workspace;
   config: DocentConfig;
   services: ServiceRegistry;
@@ -70,6 +70,14 @@ function settle(hello: SessionHello | undefined, d: SessionFactoryDeps, id: stri
   const log = d.log.child(`${hello?.client ?? 'mcp'}#${id}`);
   log.info(`session for ${workspace.roots.join(', ')}`);
   return { workspace, config, services: d.shared.forSession(config, workspace, log), log, explicitRoots: roots.length > 0, client: hello?.client ?? 'mcp' };
+}
+
+/**
+ * A one-shot session without an MCP server: what a CLI session settles to, for the daemon's
+ * answer to the shell launcher (src/cli/fast-path.ts). Throws what a session's calls would.
+ */
+export function settleOneShot(hello: SessionHello, d: Pick<SessionFactoryDeps, 'shared' | 'log' | 'transport'>): Settled {
+  return settle(hello, { ...d, tools: [] }, String(++counter));
 }
 
 /**

@@ -56,11 +56,15 @@ export function createDocsBrowser(opts: DocsBrowserOptions): (req: IncomingMessa
     const url = new URL(req.url ?? '/', 'http://localhost');
     const parts = url.pathname.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
     const q = (k: string) => url.searchParams.get(k) || undefined;
-    const searchArgs = () => ({ query: q('q'), kinds: q('kind') ? [q('kind')] : undefined, module: q('module'), limit: 30 });
+    const searchArgs = () => ({ query: q('q'), kinds: q('kind') ? [q('kind')] : undefined, module: q('module'), scope: q('scope'), language: q('language'), limit: 30 });
     switch (parts[0]) {
       case undefined: {
         const results = q('q') ? await call('docs_search', searchArgs(), req) : undefined;
-        send(res, 200, 'text/html', searchPage({ q: q('q'), kind: q('kind'), module: q('module') }, results?.ok ? results.value : undefined));
+        // The language filter offers the index's languages, as index_status counts them.
+        const status = await call('index_status', {}, req);
+        const languages = status.ok ? Object.keys((status.value.languages ?? {}) as Record<string, number>).sort() : [];
+        const form = { q: q('q'), kind: q('kind'), module: q('module'), scope: q('scope'), language: q('language') };
+        send(res, 200, 'text/html', searchPage(form, results?.ok ? results.value : undefined, { languages, error: results && !results.ok ? String(results.error.message ?? '') : undefined }));
         return true;
       }
       case 'api': {

@@ -33,17 +33,32 @@ export function errorPage(error: Obj): string {
 
 export const KINDS = ['function', 'method', 'class', 'interface', 'type', 'enum', 'variable', 'constant', 'module', 'namespace', 'field', 'property', 'macro'];
 
-export function searchPage(q: { q?: string; kind?: string; module?: string }, results: Obj | undefined): string {
+/** The scopes docs_search takes (its `scope` argument), as the select offers them. */
+const SCOPES: Array<[string, string]> = [['', 'project and packages'], ['project', 'project only'], ['deps', 'packages only']];
+
+const choices = (values: Array<[string, string]>, selected: string | undefined) =>
+  values.map(([v, label]) => `<option value="${esc(v)}"${(selected ?? '') === v ? ' selected' : ''}>${esc(label)}</option>`).join('');
+
+export function searchPage(
+  q: { q?: string; kind?: string; module?: string; scope?: string; language?: string },
+  results: Obj | undefined,
+  extra: { languages?: string[]; error?: string } = {},
+): string {
   const options = ['<option value="">any kind</option>', ...KINDS.map((k) => `<option${q.kind === k ? ' selected' : ''}>${k}</option>`)].join('');
+  const languages = [...new Set([...(extra.languages ?? []), ...(q.language ? [q.language] : [])])];
+  const languageOptions = choices([['', 'any language'], ...languages.map((l): [string, string] => [l, l])], q.language);
+  const scopeOptions = choices(SCOPES, q.scope === 'all' ? '' : q.scope);
   const list = (results?.results ?? [])
     .map((r: Obj) => `<li><a href="${itemHref(r.id)}"><span class="kind">${esc(r.kind)}</span><b>${esc(r.id)}</b></a><div class="muted">${esc(r.snippet)}</div></li>`)
     .join('');
-  const count = results ? (results.results.length ? `${results.results.length} result(s)` : 'No results.') : '';
+  const count = extra.error ?? (results ? (results.results.length ? `${results.results.length} result(s)` : 'No results.') : '');
   return layout(
     q.q ? `Search: ${q.q}` : 'Search',
     `<form class="search" action="/" method="get" role="search">
 <input type="search" name="q" value="${esc(q.q ?? '')}" placeholder="Search the docs (press / to focus)" autofocus autocomplete="off" aria-label="Search">
 <select name="kind" aria-label="Kind">${options}</select>
+<select name="language" aria-label="Language">${languageOptions}</select>
+<select name="scope" aria-label="Scope">${scopeOptions}</select>
 <input name="module" value="${esc(q.module ?? '')}" placeholder="in module…" aria-label="Module scope">
 <button type="submit">Search</button>
 </form>

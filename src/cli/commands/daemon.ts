@@ -63,7 +63,10 @@ async function startForeground(opts: StartOptions, cmd: Command): Promise<void> 
       return createDocsBrowser({ tools, context: () => ({ workspace, config, services, log: log.child('web') }) });
     };
   }
-  const run = () => runDaemon({ paths, config, tools, log, http, web });
+  // The shell launcher's command lines (bin/docent), answered without a Node client.
+  const { createCliFastPath } = await import('../fast-path.js');
+  const cli = (shared: SharedServices) => createCliFastPath({ tools, shared, log });
+  const run = () => runDaemon({ paths, config, tools, log, http, web, cli });
   let daemon;
   try {
     daemon = await run();

@@ -35,8 +35,9 @@ export function registerDocsCommands(program: Command): void {
     .option('-m, --module <module>', 'only items in this module or below it')
     .addOption(new Option('-n, --limit <n>', 'maximum number of results').argParser(positiveInt).default(10))
     .addOption(new Option('--scope <scope>', 'project: the project\'s own items; deps: installed packages; all: both').choices(['project', 'deps', 'all']).default('all'))
-    .action(async (query: string[], opts: { kind?: string[]; module?: string; limit: number; scope: 'project' | 'deps' | 'all' }, cmd: Command) => {
-      await runFeature(cmd, (ctx) => docsSearch({ query: query.join(' '), kinds: opts.kind, module: opts.module, limit: opts.limit, scope: opts.scope }, ctx), renderDocsSearch, {
+    .option('-l, --language <language>', 'only items in this language (index_status lists the indexed ones: typescript, python, cpp, …)')
+    .action(async (query: string[], opts: { kind?: string[]; module?: string; limit: number; scope: 'project' | 'deps' | 'all'; language?: string }, cmd: Command) => {
+      await runFeature(cmd, (ctx) => docsSearch({ query: query.join(' '), kinds: opts.kind, module: opts.module, limit: opts.limit, scope: opts.scope, language: opts.language }, ctx), renderDocsSearch, {
         progressLabel: 'indexing',
         notFound: (r) => r.results.length === 0,
       });

@@ -19,6 +19,8 @@ export interface SearchOptions {
   kinds?: readonly string[];
   module?: string;
   limit: number;
+  /** Only items of this language (as the index names it: "python", "cpp", …). */
+  language?: string;
 }
 
 export interface SearchHit {
@@ -140,7 +142,7 @@ export class IndexQueries {
     const present = words.filter((w) => (df.get(w) ?? 0) > 0).sort((a, b) => df.get(a)! - df.get(b)!);
     const compact = query.replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
     const rank = `bm25(${prose ? WEIGHTS_PROSE : WEIGHTS_NAME})`;
-    const filtered = Boolean(opts.kinds?.length || opts.module);
+    const filtered = Boolean(opts.kinds?.length || opts.module || opts.language);
     const inner = filtered ? CANDIDATES * 6 : CANDIDATES;
     const bm = new Map<number, number>();
     const run = (expr: string) => {
@@ -218,6 +220,10 @@ export class IndexQueries {
       filters.push(`(i.module = ? OR i.module LIKE ? ESCAPE '\\' OR i.id LIKE ? ESCAPE '\\')`);
       const esc = opts.module.replace(/[\\%_]/g, (c) => `\\${c}`);
       params.push(opts.module, `${esc}%`, `${esc}%`);
+    }
+    if (opts.language) {
+      filters.push('i.language = ?');
+      params.push(opts.language);
     }
     const list = this.prep(
       `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path, f.package
@@ -466,6 +472,11 @@ export class IndexQueries {
 
   moduleOfFile(relFile: string): string | null {
     return (this.prep(`SELECT module FROM files WHERE path = ?`).pluck().get(relFile) as string | undefined) ?? null;
+  }
+
+  /** The languages of the indexed files (what index_status counts), for the `language` filters. */
+  languages(): string[] {
+    return this.prep(`SELECT DISTINCT language FROM files WHERE skipped IS NULL AND language != '' ORDER BY language`).pluck().all() as string[];
   }
 }
 

@@ -3,6 +3,7 @@ import type { DocItem } from '../../core/extract/types.js';
 import type { DocsIndex } from '../../core/index/service.js';
 import type { IndexSource } from '../../core/index/source.js';
 import { z } from 'zod';
+import { DocentError } from '../../core/errors.js';
 import type { IndexStateSchema } from './schemas.js';
 
 /** Helpers shared by the docs features: root-aware file names, the short index state. */
@@ -100,4 +101,33 @@ export function packageFields(root: IndexSource, rel: string): { package: string
 /** Whether an item whose file belongs to `pkg` (null: the project) is in `scope` (absent, as from direct callers: all). */
 export function inScope(pkg: string | null, scope: Scope | undefined): boolean {
   return !scope || scope === 'all' || (scope === 'deps') === (pkg !== null);
+}
+
+/** `language` on docs_search and docs_list: only items of one of the index's languages. */
+export const LanguageSchema = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('Only items in this language, as the index names it (index_status lists them): "typescript", "tsx", "javascript", "python", "c", "cpp", "rust", "go", "java".');
+
+/** The languages of the indexed files, over every root. */
+export function indexLanguages(index: DocsIndex): string[] {
+  return [...new Set(index.sources().flatMap((r) => r.queries.languages()))].sort();
+}
+
+/**
+ * `language` as the index names it (any case), or E_BAD_INPUT listing the index's languages.
+ * An index still being built may not have met the language's files yet: then it stands.
+ */
+export function checkLanguage(index: DocsIndex, language: string | undefined): string | undefined {
+  if (language === undefined) return undefined;
+  const wanted = language.trim().toLowerCase();
+  const known = indexLanguages(index);
+  if (known.includes(wanted) || (index.indexing && /^[a-z+#]+$/.test(wanted))) return wanted;
+  throw new DocentError(
+    'E_BAD_INPUT',
+    known.length ? `The docs index has no ${JSON.stringify(language)} files; its languages are: ${known.join(', ')}.` : `The docs index has no files in any language yet, so no ${JSON.stringify(language)}.`,
+    known.length ? `Pass one of: ${known.join(', ')} (or leave language out).` : 'Leave language out, or index a project first (index_status shows what is indexed).',
+    { languages: known },
+  );
 }

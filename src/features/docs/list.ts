@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DocentError } from '../../core/errors.js';
 import type { FeatureContext } from '../context.js';
-import { indexStateLine, inScope, packageFields, ScopeSchema, shortState } from './common.js';
+import { checkLanguage, indexStateLine, inScope, LanguageSchema, packageFields, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema, ItemSummarySchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -12,6 +12,7 @@ export const DocsListInput = z.object({
   limit: z.number().int().min(1).max(1000).default(200).describe('Maximum number of items.'),
   offset: z.number().int().min(0).default(0).describe('Skip this many items (to continue a truncated listing).'),
   scope: ScopeSchema,
+  language: LanguageSchema,
 });
 
 export const DocsListOutput = z.object({
@@ -41,6 +42,7 @@ export function directChildren(module: string, names: readonly string[]): string
 
 export async function docsList(input: z.output<typeof DocsListInput>, ctx: FeatureContext): Promise<DocsListResult> {
   const index = await docsIndexFor(ctx);
+  const language = checkLanguage(index, input.language);
   let module = input.module.trim();
   // Whether the module exists is asked of every source; a scope then filters its items.
   const every = index.sources();
@@ -55,12 +57,12 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
   let doc = '';
   const subs = new Set<string>();
   for (const r of sources) {
-    if (!input.scope || input.scope === 'all') {
+    if ((!input.scope || input.scope === 'all') && !language) {
       total += r.queries.moduleCount(module);
       all.push(...r.queries.moduleItems(module, input.offset + input.limit));
     } else {
       // Counted after the filter: a module's items may come from the project and from packages alike.
-      const kept = r.queries.moduleItems(module, 100_000).filter((i) => inScope(packageFields(r, i.location.file).package, input.scope));
+      const kept = r.queries.moduleItems(module, 100_000).filter((i) => (!language || i.language === language) && inScope(packageFields(r, i.location.file).package, input.scope));
       total += kept.length;
       all.push(...kept.slice(0, input.offset + input.limit));
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SearchHit } from '../../core/index/query.js';
 import type { FeatureContext } from '../context.js';
-import { displayFile, indexStateLine, inScope, packageFields, ScopeSchema, shortState } from './common.js';
+import { checkLanguage, displayFile, indexStateLine, inScope, LanguageSchema, packageFields, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema, KindSchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -13,6 +13,7 @@ export const DocsSearchInput = z.object({
   module: z.string().min(1).optional().describe('Only items in this module or below it (e.g. "json", "ns::io", "src/util").'),
   limit: z.number().int().min(1).max(100).default(10).describe('Maximum number of results.'),
   scope: ScopeSchema,
+  language: LanguageSchema,
 });
 
 export const DocsSearchOutput = z.object({
@@ -40,11 +41,12 @@ export type DocsSearchResult = z.output<typeof DocsSearchOutput>;
 
 export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: FeatureContext): Promise<DocsSearchResult> {
   const index = await docsIndexFor(ctx);
+  const language = checkLanguage(index, input.language);
   const hits: (SearchHit & { file: string; package: string | null; version: string | null })[] = [];
   // A scope leaves some candidates out: ask for more so the limit can still be filled.
   const limit = !input.scope || input.scope === 'all' ? input.limit : Math.min(400, input.limit * 5);
   for (const r of index.searchSources(input.query, input.scope)) {
-    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit })) {
+    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language })) {
       const pkg = packageFields(r, h.file);
       if (!inScope(pkg.package, input.scope)) continue;
       hits.push({ ...h, ...pkg, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });

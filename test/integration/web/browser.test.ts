@@ -27,6 +27,8 @@ beforeAll(async () => {
   const root = path.join(base, 'ts');
   cpSync(path.join(REPO, 'test/fixtures/docs/ts'), root, { recursive: true });
   writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'strings-fixture', version: '1.2.3' }));
+  // A second language, for the language filter.
+  cpSync(path.join(REPO, 'test/fixtures/docs/python'), root, { recursive: true });
   const info = buildSampleInfo(path.join(base, 'info'));
   server = spawn(process.execPath, [DOCENT_BIN, 'serve', '--http', '127.0.0.1:0', '--root', root], {
     env: { ...process.env, DOCENT_INDEX_DIR: path.join(base, 'index'), DOCENT_INFO_DIRS: info, XDG_CACHE_HOME: path.join(base, 'cache') },
@@ -116,6 +118,39 @@ describe('docs browser', () => {
     expect(await page.locator('h1').textContent()).toBe('Top');
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(bg).toBe('rgb(13, 17, 23)');
+  });
+
+  it('filters the search by language and scope, as docs_search does, with permalinks', async () => {
+    const page = await newPage();
+    await page.goto(url + '/?q=distance');
+    await page.locator('ol.results li').first().waitFor();
+    // The index's languages, as index_status counts them.
+    expect(await page.locator('select[name=language] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['', 'python', 'typescript']);
+    expect(await page.locator('ol.results li b').allTextContents()).toContain('geo.distance');
+
+    await page.locator('select[name=language]').selectOption('typescript');
+    await page.waitForURL(/language=typescript/);
+    await expect.poll(async () => (await page.locator('ol.results li b').allTextContents()).includes('geo.distance')).toBe(false);
+
+    await page.locator('select[name=language]').selectOption('python');
+    await page.waitForURL(/language=python/);
+    await expect.poll(() => page.locator('ol.results li b').allTextContents()).toContain('geo.distance');
+    const files = await page.evaluate(async () => (await (await fetch('/api/search?q=distance&language=python')).json()).results.map((r: { file: string }) => r.file));
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((f: string) => f.endsWith('.py'))).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, 'search-language.png'), fullPage: true });
+
+    // Installed packages only: this project has none.
+    await page.locator('select[name=scope]').selectOption('deps');
+    await page.waitForURL(/scope=deps/);
+    await expect.poll(() => page.locator('#result-status').textContent()).toBe('No results.');
+
+    // The permalink shows the same, rendered by the server.
+    await page.goto(url + '/?q=distance&language=python');
+    expect(await page.locator('select[name=language]').inputValue()).toBe('python');
+    expect(await page.locator('ol.results li b').allTextContents()).toContain('geo.distance');
+    await page.goto(url + '/?q=distance&language=cobol');
+    expect(await page.locator('#result-status').textContent()).toMatch(/languages are: python, typescript/);
   });
 
   it('shows the index status and fits a narrow window', async () => {

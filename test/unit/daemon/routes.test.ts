@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { globalsToConfig, parseCommandLine } from '../../../src/cli/daemon-routes.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { globalsToConfig, parseCommandLine, ROUTED_COMMANDS } from '../../../src/cli/daemon-routes.js';
 import { SseParser } from '../../../src/daemon/client.js';
 
 describe('the CLI daemon routes', () => {
@@ -8,7 +11,8 @@ describe('the CLI daemon routes', () => {
     expect(parseCommandLine(['info', '--search', 'hash table', '-m', 'elisp', '-m', 'emacs'])?.route.call).toEqual({ name: 'info_search', arguments: { query: 'hash table', manuals: ['elisp', 'emacs'], limit: undefined } });
     expect(parseCommandLine(['--json', 'symbols', 'Circle', '-n', '5', '--no-details'])?.route.call.arguments).toMatchObject({ query: 'Circle', max_results: 5, include_details: false, offset: 0 });
     expect(parseCommandLine(['outline', 'src/a.ts', '--depth=2'])?.route.call).toEqual({ name: 'document_symbols', arguments: { file: 'src/a.ts', depth: 2, max_results: 500 } });
-    expect(parseCommandLine(['search', 'parse', 'config', '--limit', '3'])?.route.call.arguments).toEqual({ query: 'parse config', module: undefined, limit: 3 });
+    expect(parseCommandLine(['search', 'parse', 'config', '--limit', '3'])?.route.call.arguments).toEqual({ query: 'parse config', module: undefined, limit: 3, scope: undefined, language: undefined });
+    expect(parseCommandLine(['search', 'parse', '-l', 'python', '--scope', 'deps'])?.route.call.arguments).toMatchObject({ query: 'parse', scope: 'deps', language: 'python' });
     const doc = parseCommandLine(['doc', 'json.loads'])!.route;
     expect(doc.call.name).toBe('docs_get');
     expect(doc.fallback?.name).toBe('get_symbol_documentation');
@@ -27,6 +31,7 @@ describe('the CLI daemon routes', () => {
       ['symbols'], // a missing argument
       ['symbols', 'a', 'b'], // too many
       ['search', '-k', 'function', 'parse'], // variadic option
+      ['search', 'parse', '--scope', 'everything'], // a choice commander refuses
       ['info', 'car', '--help'],
       ['info', 'car', '--no-such-flag'],
       ['serve'],
@@ -36,6 +41,12 @@ describe('the CLI daemon routes', () => {
     ]) {
       expect(parseCommandLine(argv), argv.join(' ')).toBeUndefined();
     }
+  });
+
+  it('are the commands the shell launcher offers the daemon', () => {
+    const launcher = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/docent'), 'utf8');
+    const line = /^\s*([a-z| ]+)\) docent_routed=1 ;;$/m.exec(launcher)?.[1];
+    expect(line?.split('|').map((w) => w.trim()).sort()).toEqual([...ROUTED_COMMANDS].sort());
   });
 
   it('splits an SSE stream into its data payloads, across chunk boundaries', () => {
