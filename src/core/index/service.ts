@@ -224,6 +224,8 @@ export class DocsIndex {
         if (r.abort.signal.aborted) return null;
         const stats = await r.indexer.update(relPaths, AbortSignal.any([this.lifetime.signal, r.abort.signal]));
         if (relPaths.some(isDependencyManifest)) this.refreshDependencies(r);
+        // A Python file may import a package it did not before.
+        else if (stats.parsed && relPaths.some((p) => /\.pyi?$/.test(p))) this.refreshDependencies(r, true);
         return stats;
       } catch (err) {
         this.log.warn(`updating ${relPaths.length} path(s) in ${r.root} failed: ${(err as Error).message}`);
@@ -236,13 +238,18 @@ export class DocsIndex {
 
   private depsChain: Promise<void> = Promise.resolve();
 
-  /** A root's package.json, Cargo.lock, go.sum, … changed: find its dependencies again and index the new ones. */
-  private refreshDependencies(r: RootIndex): void {
+  /**
+   * A root's package.json, Cargo.lock, go.sum, … changed (or, with `onlyIfImportsChanged`, a
+   * Python file that may import a new top-level module): find its dependencies again and index
+   * the new ones.
+   */
+  private refreshDependencies(r: RootIndex, onlyIfImportsChanged = false): void {
     if (!this.deps || this.opts.syncEnabled === false) return;
     const deps = this.deps;
     this.depsChain = this.depsChain.then(async () => {
       if (r.abort.signal.aborted || this.lifetime.signal.aborted) return;
       try {
+        if (onlyIfImportsChanged && !deps.importsChanged(r.root, r.store.db)) return;
         deps.discover(r.root, r.store.db);
         await deps.indexQueued(this.lifetime.signal, (label) => (done, total, message) => {
           for (const l of this.listeners) l({ done, total, message, root: label });

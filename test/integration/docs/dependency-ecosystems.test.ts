@@ -31,8 +31,7 @@ type Hit = { id: string; name: string; file: string; package: string | null; ver
 /** A wheel is a zip with a dist-info folder: built with Python's zipfile, RECORD hashes and all. */
 const BUILD_WHEEL = `
 import base64, hashlib, os, sys, zipfile
-src, out = sys.argv[1], sys.argv[2]
-name, version = 'tinywheel', '0.3.1'
+src, out, name, version = sys.argv[1:5]
 info = f'{name}-{version}.dist-info'
 files = {}
 for dirpath, _, names in os.walk(os.path.join(src, name)):
@@ -65,9 +64,11 @@ beforeAll(async () => {
   root = path.join(work, 'project');
   writeCompileCommands(root);
   // A real virtualenv with the package installed by pip from the wheel built here (no network).
-  execFileSync('python3', ['-c', BUILD_WHEEL, path.join(work, 'wheel'), work]);
+  execFileSync('python3', ['-c', BUILD_WHEEL, path.join(work, 'wheel'), work, 'tinywheel', '0.3.1']);
+  execFileSync('python3', ['-c', BUILD_WHEEL, path.join(work, 'wheel'), work, 'otherwheel', '1.0.0']);
   execFileSync('python3', ['-m', 'venv', path.join(root, '.venv')]);
-  execFileSync(path.join(root, '.venv', 'bin', 'python'), ['-m', 'pip', 'install', '--no-index', '--no-deps', '--disable-pip-version-check', '-q', path.join(work, 'tinywheel-0.3.1-py3-none-any.whl')]);
+  const wheels = ['tinywheel-0.3.1', 'otherwheel-1.0.0'].map((w) => path.join(work, `${w}-py3-none-any.whl`));
+  execFileSync(path.join(root, '.venv', 'bin', 'python'), ['-m', 'pip', 'install', '--no-index', '--no-deps', '--disable-pip-version-check', '-q', ...wheels]);
   indexDir = path.join(work, 'index');
   env = { DOCENT_INDEX_DIR: indexDir, CARGO_HOME: path.join(work, 'cargo-home'), GOMODCACHE: path.join(work, 'gomodcache'), VIRTUAL_ENV: '' };
   session = await startDocent(['--root', root], env);
@@ -94,6 +95,8 @@ describe('dependencies of each ecosystem, at the installed version', () => {
     expect(find('python', 'tinywheel')).toMatchObject({ version: '0.3.1', state: 'indexed', files: 2 });
     expect(find('python', 'missing-dist')).toMatchObject({ version: '', state: 'not_installed' });
     expect(find('python', 'missing-dist')!.error).toContain('.venv');
+    // Installed, but neither declared nor imported: not a dependency (yet).
+    expect(find('python', 'otherwheel')).toBeUndefined();
     expect(find('cargo', 'tinycrate')).toMatchObject({ version: '0.4.2', state: 'indexed', files: 1 });
     expect(find('go', 'example.com/TinyMod')).toMatchObject({ version: 'v1.5.0', state: 'indexed', files: 1 });
     const headers = pkgs.filter((p) => p.ecosystem === 'c');
@@ -219,8 +222,18 @@ describe('a package version is indexed once per machine', () => {
   }, 60_000);
 });
 
-describe('a changed lock file', () => {
-  it('is followed while serving: a crate added to Cargo.lock gets indexed and searchable', async () => {
+describe('dependencies followed while serving', () => {
+  it('a Python file that starts importing an installed package brings it in', async () => {
+    writeFileSync(path.join(root, 'vowels.py'), '"""Vowel statistics."""\nimport otherwheel\n');
+    let found: Pkg | undefined;
+    for (let i = 0; i < 200 && found?.state !== 'indexed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      found = (await packages(session)).find((p) => p.name === 'otherwheel');
+    }
+    expect(found).toMatchObject({ ecosystem: 'python', version: '1.0.0', state: 'indexed', files: 1 });
+  }, 60_000);
+
+  it('a crate added to Cargo.lock gets indexed and searchable', async () => {
     const crate = path.join(work, 'cargo-home/registry/src/index.crates.io-6f17d22bba15001f/tinycrate2-0.1.0');
     mkdirSync(path.join(crate, 'src'), { recursive: true });
     writeFileSync(path.join(crate, 'Cargo.toml'), '[package]\nname = "tinycrate2"\nversion = "0.1.0"\n');

@@ -41,6 +41,23 @@ export interface DependencyIndexesOptions {
 interface RootDeps {
   installed: { dep: InstalledDependency; db: PackageDb }[];
   missing: MissingDependency[];
+  /** The top-level Python modules the root imported when its dependencies were found. */
+  importsKey: string;
+}
+
+/** The modules the root's own Python files import (from its index). */
+function pythonImports(rootDb: Database.Database | null): string[] {
+  try {
+    if (!rootDb) return [];
+    const rows = rootDb.prepare(`SELECT imports FROM files WHERE language = 'python' AND package IS NULL AND imports != '[]'`).pluck().all() as string[];
+    return [...new Set(rows.flatMap((r) => JSON.parse(r) as string[]))];
+  } catch {
+    return []; // an index from before imports were stored
+  }
+}
+
+function importsKey(imports: readonly string[]): string {
+  return [...new Set(imports.filter((i) => !i.startsWith('.')).map((i) => i.split('.')[0]!))].sort().join(' ');
 }
 
 export class DependencyIndexes {
@@ -56,17 +73,15 @@ export class DependencyIndexes {
     return this.byRoot.has(root);
   }
 
+  /** Whether the root's Python files now import a top-level module they did not when its dependencies were found. */
+  importsChanged(root: string, rootDb: Database.Database): boolean {
+    const r = this.byRoot.get(root);
+    return !r || r.importsKey !== importsKey(pythonImports(rootDb));
+  }
+
   /** Find a root's dependencies (its Python imports read from its own index) and open those already built. */
   discover(root: string, rootDb: Database.Database | null): void {
-    let imports: string[] = [];
-    try {
-      if (rootDb) {
-        const rows = rootDb.prepare(`SELECT imports FROM files WHERE language = 'python' AND package IS NULL AND imports != '[]'`).pluck().all() as string[];
-        imports = [...new Set(rows.flatMap((r) => JSON.parse(r) as string[]))];
-      }
-    } catch {
-      /* an index from before imports were stored */
-    }
+    const imports = pythonImports(rootDb);
     const found = discoverDependencies(root, { pythonImports: imports, compileCommandsDir: this.opts.compileCommandsDir });
     const installed: RootDeps['installed'] = [];
     for (const dep of found.installed) {
@@ -76,7 +91,7 @@ export class DependencyIndexes {
       db.tryOpen();
       installed.push({ dep, db });
     }
-    this.byRoot.set(root, { installed, missing: found.missing });
+    this.byRoot.set(root, { installed, missing: found.missing, importsKey: importsKey(imports) });
     this.views = this.statusCache = null;
     this.closeUnused();
   }
