@@ -42,6 +42,8 @@ check curl curl
 [ -e /usr/share/info/coreutils.info.gz ] || [ -e /usr/share/info/coreutils.info ] || need+=(coreutils)
 # scripts/fetch-emacs-manuals.sh verifies the non-free archive it downloads the manuals from.
 [ -r /usr/share/keyrings/debian-archive-keyring.gpg ] || need+=(debian-archive-keyring)
+# The docs dependency tests make a real virtualenv (python3 -m venv, pip through ensurepip).
+python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)
 
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)

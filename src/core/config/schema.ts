@@ -44,7 +44,7 @@ export const ConfigSchema = z
         maxFileBytes: z.number().int().positive().default(1_000_000),
         exclude: z.array(z.string()).default([]),
         workers: z.number().int().min(0).optional(),
-        /** Index the npm packages package.json declares, from node_modules (the rest of node_modules stays out). */
+        /** Index the installed dependencies the roots declare or use (npm, Python, Cargo, Go, included C/C++ headers), one shared database per package version. */
         dependencies: z.boolean().default(true),
       })
       .strict()

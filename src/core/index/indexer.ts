@@ -2,9 +2,9 @@ import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { ProjectHints } from '../extract/context.js';
 import { languageOf } from '../extract/languages.js';
+import type { LanguageId } from '../extract/types.js';
 import { throwIfAborted } from '../errors.js';
 import { walkFiles } from '../workspace/files.js';
-import { declaredNpmPackages, declaredPackageFiles } from './npm-deps.js';
 import { writeOf, type FileJob, type FileJobResult } from './job.js';
 import type { ExtractionPool } from './pool.js';
 import type { IndexStore, StoredFile } from './store.js';
@@ -29,8 +29,10 @@ export interface RootIndexerOptions {
   includePrivate: boolean;
   maxFileBytes: number;
   exclude: readonly string[];
-  /** Walk the npm packages package.json declares under node_modules (default true). */
-  dependencies?: boolean;
+  /** The files to index instead of walking the root (an installed package's files, see deps/). */
+  listFiles?: (signal?: AbortSignal) => AsyncIterable<string>;
+  /** A file's language when its extension does not say (C++ standard headers: `<optional>`). */
+  languageOf?: (rel: string) => LanguageId | undefined;
 }
 
 export interface IndexRunStats {
@@ -91,6 +93,8 @@ export class RootIndexer {
     return this.opts.root;
   }
 
+  private readonly lang = (rel: string): LanguageId | undefined => this.opts.languageOf?.(rel) ?? languageOf(rel);
+
   /**
    * Walk the whole root and bring the index up to date. Files are handed to the workers as the
    * walk finds them (the walk of a large tree takes most of a second, which extraction would
@@ -100,18 +104,14 @@ export class RootIndexer {
     const t0 = Date.now();
     const stats = emptyStats();
     const stored = this.opts.store.files();
-    const { root, store, exclude, dependencies } = this.opts;
+    const { root, store, exclude, listFiles } = this.opts;
+    const lang = this.lang;
     async function* walk(): AsyncGenerator<string> {
       const seen = new Set<string>();
-      for await (const rel of walkFiles(root, { signal, exclude: [...DEFAULT_EXCLUDES, ...exclude] })) {
-        if (!languageOf(rel)) continue;
-        seen.add(rel);
-        yield rel;
-      }
-      // node_modules is excluded above; the packages package.json declares are walked on their own.
-      const deps = dependencies === false ? [] : declaredNpmPackages(root);
-      for await (const rel of declaredPackageFiles(root, deps, signal)) {
-        if (!languageOf(rel) || seen.has(rel)) continue;
+      // Installed packages (node_modules, site-packages, …) are indexed into databases of their own (deps/).
+      const files = listFiles ? listFiles(signal) : walkFiles(root, { signal, exclude: [...DEFAULT_EXCLUDES, ...exclude] });
+      for await (const rel of files) {
+        if (!lang(rel) || seen.has(rel)) continue;
         seen.add(rel);
         yield rel;
       }
@@ -141,7 +141,7 @@ export class RootIndexer {
     const { byPath: stored, under } = this.opts.store.filesFor(wanted);
     // A path may be a removed directory: everything stored under it is re-checked (and dropped when missing).
     const gone = new Set<string>();
-    const candidates = [...new Set([...wanted, ...under])].filter((p) => languageOf(p));
+    const candidates = [...new Set([...wanted, ...under])].filter((p) => this.lang(p));
     for (const p of under) if (!stored.has(p)) stored.set(p, { id: 0, path: p, hash: 'unknown', size: -1, mtime_ms: -1, language: '', skipped: null });
     await this.process(candidates, stored, stats, signal, undefined, gone);
     if (gone.size) {
@@ -204,7 +204,7 @@ export class RootIndexer {
           continue;
         }
         const job: FileJob = {
-          abs, rel, language: languageOf(rel)!, knownHash: prev?.hash || null, maxBytes: this.opts.maxFileBytes,
+          abs, rel, language: this.lang(rel)!, knownHash: prev?.hash || null, maxBytes: this.opts.maxFileBytes,
           includePrivate: this.opts.includePrivate, project: this.hints, mtimeMs: st.mtimeMs,
           db: { file: this.opts.store.file, owner: this.opts.store.ownerId },
         };

@@ -1,10 +1,13 @@
 import path from 'node:path';
-import { declaredNpmPackages, installedVersion } from './npm-deps.js';
+import { DependencyIndexes, type PackageStatus } from './deps/dependency-set.js';
+import { isDependencyManifest } from './deps/discover.js';
+import { searchSources } from './deps/fanout.js';
 import { createLogger, type Logger } from '../log.js';
 import { RootIndexer, type IndexRunStats, type ProgressFn } from './indexer.js';
-import { indexDbPath } from './paths.js';
+import { indexBaseDir, indexDbPath } from './paths.js';
 import { ExtractionPool, defaultWorkerCount } from './pool.js';
 import { IndexQueries } from './query.js';
+import type { IndexSource } from './source.js';
 import { IndexStore } from './store.js';
 import { learnIndexVectors } from './vectors.js';
 import { watchRoot, type RootWatcher } from './watcher.js';
@@ -25,14 +28,16 @@ export interface DocsIndexOptions {
   maxFileBytes: number;
   exclude: readonly string[];
   workers?: number;
-  /** Index declared npm dependencies from node_modules (default true). */
+  /** Index the installed dependencies the roots declare or use, each package version into its own shared database (default true). */
   dependencies?: boolean;
+  /** Where compile_commands.json is, relative to a root (config lsp.compileCommandsDir). */
+  compileCommandsDir?: string;
   log?: Logger;
   /** False when indexing is off (`serve --no-index`): answer from what is stored, never sync. */
   syncEnabled?: boolean;
 }
 
-export interface RootIndex {
+export interface RootIndex extends IndexSource {
   root: string;
   dbPath: string;
   store: IndexStore;
@@ -54,8 +59,11 @@ export interface IndexStatus {
   pending: number;
   skipped: Record<string, number>;
   roots: { root: string; db: string; files: number; items: number; synced: boolean }[];
-  /** Installed packages with indexed files, and declared npm packages that have none (not installed, or no docs). */
-  packages: { name: string; version: string; files: number; state: 'indexed' | 'indexing' | 'not_installed' | 'no_docs' }[];
+  /**
+   * Installed packages: the roots' dependencies, each in its own database (deps/), with their
+   * states, and packages whose files lie inside a root (indexed with it).
+   */
+  packages: PackageStatus[];
   error: string | null;
   /** Why the state is what it is, when that is not obvious. */
   note: string | null;
@@ -75,9 +83,15 @@ export class DocsIndex {
   lastRun: IndexRunStats[] = [];
   /** Time the last catch-up spent learning word vectors (after every item was already searchable). */
   lastVectorsMs = 0;
+  /** The roots' installed dependencies, one shared database per package version (absent when off). */
+  readonly deps: DependencyIndexes | null;
 
   constructor(private readonly opts: DocsIndexOptions) {
     this.log = opts.log ?? createLogger('docent:index');
+    this.deps =
+      opts.dependencies === false
+        ? null
+        : new DependencyIndexes({ indexBase: indexBaseDir(opts.indexDir), includePrivate: opts.includePrivate, maxFileBytes: opts.maxFileBytes, pool: () => this.lazyPool(), compileCommandsDir: opts.compileCommandsDir, log: this.log });
     this.setRoots(opts.roots);
   }
 
@@ -110,6 +124,7 @@ export class DocsIndex {
       if (!wanted.has(r.root)) {
         this.closeRoot(r);
         this.roots.splice(this.roots.indexOf(r), 1);
+        this.deps?.forget(r.root);
         changed = true;
       }
     }
@@ -119,7 +134,7 @@ export class DocsIndex {
       try {
         const store = IndexStore.open(dbPath);
         if (store.recovered) this.log.info(`index for ${root} was not closed cleanly; checked it and carrying on`);
-        const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude, dependencies: this.opts.dependencies !== false });
+        const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude });
         this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false, abort: new AbortController() });
         changed = true;
       } catch (err) {
@@ -133,7 +148,7 @@ export class DocsIndex {
   /** A pool proxy that starts worker threads only when a file actually needs extracting. */
   private lazyPool(): ExtractionPool {
     const self = this;
-    return { run: (job) => self.getPool().run(job) } as ExtractionPool;
+    return { run: (job) => self.getPool().run(job), release: (owner: string) => self.pool?.release(owner) } as ExtractionPool;
   }
 
   get indexing(): boolean {
@@ -165,6 +180,8 @@ export class DocsIndex {
           this.relearn(r, stats.parsed + stats.deleted > 0);
           for (const e of stats.errors) this.log.warn(`could not extract ${e}`);
           this.log.info(`indexed ${r.root}: ${stats.parsed} parsed, ${stats.unchanged + stats.rehashed} unchanged, ${stats.deleted} removed in ${stats.ms} ms`);
+          // Its dependencies again: its imports and lock files may have changed with it.
+          this.deps?.discover(r.root, r.store.db);
         } catch (err) {
           if (signal.aborted) throw err;
           if (r.abort.signal.aborted) continue; // the root was closed meanwhile
@@ -173,6 +190,11 @@ export class DocsIndex {
         }
       }
       this.lastRun = runs;
+      for (const r of this.roots) if (!this.deps?.discovered(r.root)) this.deps?.discover(r.root, r.store.db);
+      // Then the package databases this machine does not have yet, each built once and shared.
+      await this.deps?.indexQueued(signal, (label) => (done, total, message) => {
+        for (const l of this.listeners) l({ done, total, message, root: label });
+      });
     })();
     this.running = run.finally(() => {
       this.running = null;
@@ -200,7 +222,11 @@ export class DocsIndex {
     const next = this.updateChain.then(async () => {
       try {
         if (r.abort.signal.aborted) return null;
-        return await r.indexer.update(relPaths, AbortSignal.any([this.lifetime.signal, r.abort.signal]));
+        const stats = await r.indexer.update(relPaths, AbortSignal.any([this.lifetime.signal, r.abort.signal]));
+        if (relPaths.some(isDependencyManifest)) this.refreshDependencies(r);
+        // A Python file may import a package it did not before.
+        else if (stats.parsed && relPaths.some((p) => /\.pyi?$/.test(p))) this.refreshDependencies(r, true);
+        return stats;
       } catch (err) {
         this.log.warn(`updating ${relPaths.length} path(s) in ${r.root} failed: ${(err as Error).message}`);
         return null;
@@ -208,6 +234,30 @@ export class DocsIndex {
     });
     this.updateChain = next;
     return next;
+  }
+
+  private depsChain: Promise<void> = Promise.resolve();
+
+  /**
+   * A root's package.json, Cargo.lock, go.sum, … changed (or, with `onlyIfImportsChanged`, a
+   * Python file that may import a new top-level module): find its dependencies again and index
+   * the new ones.
+   */
+  private refreshDependencies(r: RootIndex, onlyIfImportsChanged = false): void {
+    if (!this.deps || this.opts.syncEnabled === false) return;
+    const deps = this.deps;
+    this.depsChain = this.depsChain.then(async () => {
+      if (r.abort.signal.aborted || this.lifetime.signal.aborted) return;
+      try {
+        if (onlyIfImportsChanged && !deps.importsChanged(r.root, r.store.db)) return;
+        deps.discover(r.root, r.store.db);
+        await deps.indexQueued(this.lifetime.signal, (label) => (done, total, message) => {
+          for (const l of this.listeners) l({ done, total, message, root: label });
+        });
+      } catch (err) {
+        this.log.warn(`updating the dependencies of ${r.root} failed: ${(err as Error).message}`);
+      }
+    });
   }
 
   /**
@@ -233,6 +283,21 @@ export class DocsIndex {
     );
   }
 
+  /**
+   * The databases a query reads, for a scope: the roots' own, and (unless `project`) the built
+   * databases of their installed dependencies. Features fan out over these and merge.
+   */
+  sources(scope?: 'project' | 'deps' | 'all'): IndexSource[] {
+    if (scope === 'project' || !this.deps) return this.roots;
+    for (const r of this.roots) if (!this.deps.discovered(r.root)) this.deps.discover(r.root, r.store.db);
+    return [...this.roots, ...this.deps.sources(this.roots.map((r) => r.root))];
+  }
+
+  /** The sources a docs_search for `query` reads: the roots, and the package databases that may answer it (deps/fanout.ts). */
+  searchSources(query: string, scope?: 'project' | 'deps' | 'all'): IndexSource[] {
+    return searchSources(this.sources(scope), query);
+  }
+
   status(): IndexStatus {
     let files = 0;
     let items = 0;
@@ -251,13 +316,15 @@ export class DocsIndex {
       for (const [k, v] of Object.entries(c.languages)) languages[k] = (languages[k] ?? 0) + v;
       for (const [k, v] of Object.entries(c.skipped)) skipped[k] = (skipped[k] ?? 0) + v;
       roots.push({ root: r.root, db: r.dbPath, files: c.files, items: c.items, synced: r.synced });
-      for (const p of c.packages) packages.push({ ...p, state: r.synced ? 'indexed' : 'indexing' });
-      for (const d of this.opts.dependencies === false ? [] : declaredNpmPackages(r.root)) {
-        if (c.packages.some((p) => p.name === d.name)) continue;
-        packages.push({ name: d.name, version: d.dir ? installedVersion(r.root, d.dir) : '', files: 0, state: !d.dir ? 'not_installed' : r.synced ? 'no_docs' : 'indexing' });
-      }
+      // Packages whose files lie inside the root (a site-packages folder of its own tree).
+      for (const p of c.packages) packages.push({ ...p, ecosystem: 'in-tree', state: r.synced ? 'indexed' : 'indexing' });
     }
-    let state: IndexState = !this.roots.length ? 'unavailable' : this.indexing || pending > 0 || this.roots.some((r) => !r.synced) ? 'indexing' : 'ready';
+    for (const p of this.deps?.status(this.roots.map((r) => r.root)) ?? []) {
+      packages.push(p);
+      files += p.files;
+      items += p.items;
+    }
+    let state: IndexState = !this.roots.length ? 'unavailable' : this.indexing || pending > 0 || this.roots.some((r) => !r.synced) || this.deps?.busy() ? 'indexing' : 'ready';
     let note: string | null = null;
     if (this.opts.syncEnabled === false) {
       state = files > 0 ? 'ready' : 'unavailable';
@@ -288,8 +355,10 @@ export class DocsIndex {
     }
     await this.running?.catch(() => {});
     await this.updateChain.catch(() => {});
+    await this.depsChain.catch(() => {});
     await this.pool?.close();
     for (const r of this.roots) r.store.close();
+    this.deps?.dispose();
     this.roots.length = 0;
   }
 }

@@ -156,6 +156,16 @@ export class IndexStore {
     return new IndexStore(db, false, file, false);
   }
 
+  /**
+   * A finished database opened for reading only (an installed package's, see deps/): never
+   * migrated, checked or marked, since other docent processes may have it open too.
+   */
+  static openReadonly(file: string): IndexStore {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    IndexStore.tune(db);
+    return new IndexStore(db, false, file, false);
+  }
+
   private static tune(db: Database.Database): void {
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
@@ -316,7 +326,7 @@ export class IndexStore {
     skipped: Record<string, number>;
     languages: Record<string, number>;
     lastUpdate: number | null;
-    packages: { name: string; version: string; files: number }[];
+    packages: { name: string; version: string; files: number; items: number }[];
   } {
     const files = this.db.prepare(`SELECT COUNT(*) FROM files WHERE skipped IS NULL`).pluck().get() as number;
     const items = this.db.prepare(`SELECT COUNT(*) FROM items`).pluck().get() as number;
@@ -326,8 +336,8 @@ export class IndexStore {
     for (const r of this.db.prepare(`SELECT language, COUNT(*) n FROM files WHERE skipped IS NULL GROUP BY language`).all() as { language: string; n: number }[]) languages[r.language] = r.n;
     const last = this.db.prepare(`SELECT value FROM meta WHERE key = 'last_update'`).pluck().get() as string | undefined;
     const packages = this.db
-      .prepare(`SELECT package AS name, COALESCE(version, '') AS version, COUNT(*) AS files FROM files WHERE package IS NOT NULL AND skipped IS NULL GROUP BY package, version ORDER BY package, version`)
-      .all() as { name: string; version: string; files: number }[];
+      .prepare(`SELECT package AS name, COALESCE(version, '') AS version, COUNT(*) AS files, SUM(items) AS items FROM files WHERE package IS NOT NULL AND skipped IS NULL GROUP BY package, version ORDER BY package, version`)
+      .all() as { name: string; version: string; files: number; items: number }[];
     return { files, items, skipped, languages, lastUpdate: last ? Number(last) : null, packages };
   }
 

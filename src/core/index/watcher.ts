@@ -3,6 +3,7 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import ignore from 'ignore';
 import { languageOf } from '../extract/languages.js';
+import { isDependencyManifest } from './deps/discover.js';
 import { DEFAULT_EXCLUDES } from './indexer.js';
 
 /**
@@ -29,7 +30,7 @@ export function watchRoot(root: string, exclude: readonly string[], onChange: (r
     if (!rel || rel.startsWith('..')) return false;
     if (ig.ignores(stats?.isDirectory() ? `${rel}/` : rel)) return true;
     // Files that are not source for any extracted language are not interesting.
-    return !!stats?.isFile() && !languageOf(rel);
+    return !!stats?.isFile() && !languageOf(rel) && !isDependencyManifest(rel);
   };
   const watcher: FSWatcher = watch(root, { ignoreInitial: true, ignored, persistent: true, atomic: 50 });
   let pending = new Set<string>();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DocItem } from '../../core/extract/types.js';
-import type { DocsIndex, RootIndex } from '../../core/index/service.js';
+import type { DocsIndex } from '../../core/index/service.js';
+import type { IndexSource } from '../../core/index/source.js';
 import { z } from 'zod';
 import { DocentError } from '../../core/errors.js';
 import type { IndexStateSchema } from './schemas.js';
@@ -12,19 +13,23 @@ export function shortState(index: DocsIndex): z.output<typeof IndexStateSchema> 
   return { state: s.state, files: s.files, items: s.items, pending: s.pending, note: s.note };
 }
 
-/** A root-relative path as the caller sees it (prefixed by the root's name when there are several roots). */
-export function displayFile(index: DocsIndex, root: RootIndex, rel: string): string {
+/**
+ * A root-relative path as the caller sees it (prefixed by the root's name when there are several
+ * roots); an installed package's file relative to the root it is installed in, else absolute.
+ */
+export function displayFile(index: DocsIndex, root: IndexSource, rel: string): string {
+  if (root.dependency) return root.dependency.display(rel);
   return index.roots.length > 1 ? `${path.basename(root.root)}/${rel}` : rel;
 }
 
-export function withDisplayFile(index: DocsIndex, root: RootIndex, item: DocItem): DocItem {
+export function withDisplayFile(index: DocsIndex, root: IndexSource, item: DocItem): DocItem {
   return { ...item, location: { ...item.location, file: displayFile(index, root, item.location.file) } };
 }
 
 /** Every item with this id across roots, documented first, each with its root. */
-export function findById(index: DocsIndex, id: string): { root: RootIndex; item: DocItem }[] {
-  const out: { root: RootIndex; item: DocItem }[] = [];
-  for (const r of index.roots) for (const item of r.queries.byId(id)) out.push({ root: r, item });
+export function findById(index: DocsIndex, id: string): { root: IndexSource; item: DocItem }[] {
+  const out: { root: IndexSource; item: DocItem }[] = [];
+  for (const r of index.sources()) for (const item of r.queries.byId(id)) out.push({ root: r, item });
   return out.sort((a, b) => docWeight(b.item) - docWeight(a.item));
 }
 
@@ -71,11 +76,11 @@ export function namesItem(id: string, qualified: string): boolean {
 }
 
 /** Items a qualified name from another tool names (see namesItem), documented first, shorter ids first. */
-export function findByQualifiedName(index: DocsIndex, qualified: string): { root: RootIndex; item: DocItem }[] {
+export function findByQualifiedName(index: DocsIndex, qualified: string): { root: IndexSource; item: DocItem }[] {
   const last = qualified.split(/::|\.|\//).filter(Boolean).pop();
   if (!last || last === qualified) return [];
-  const out: { root: RootIndex; item: DocItem }[] = [];
-  for (const r of index.roots) for (const item of r.queries.byName(last, 200)) if (item.name === last && namesItem(item.id, qualified)) out.push({ root: r, item });
+  const out: { root: IndexSource; item: DocItem }[] = [];
+  for (const r of index.sources()) for (const item of r.queries.byName(last, 200)) if (item.name === last && namesItem(item.id, qualified)) out.push({ root: r, item });
   return out.sort((a, b) => docWeight(b.item) - docWeight(a.item) || a.item.id.length - b.item.id.length);
 }
 
@@ -83,12 +88,12 @@ export function findByQualifiedName(index: DocsIndex, qualified: string): { root
 export const ScopeSchema = z
   .enum(['project', 'deps', 'all'])
   .default('all')
-  .describe('project: only the project\'s own files; deps: only installed packages (node_modules, site-packages, Cargo registry, Go module cache); all: both, project items first on ties.');
+  .describe('project: only the project\'s own files; deps: only installed dependencies (npm packages, Python packages, crates, Go modules, included C/C++ headers); all: both, project items first on ties.');
 
 export type Scope = z.output<typeof ScopeSchema>;
 
 /** The installed package of a root-relative file: `{package, version}`, or nulls for a project file. */
-export function packageFields(root: RootIndex, rel: string): { package: string | null; version: string | null } {
+export function packageFields(root: IndexSource, rel: string): { package: string | null; version: string | null } {
   const p = root.queries.packageOfFile(rel);
   return { package: p?.name ?? null, version: p?.version ?? null };
 }
@@ -107,7 +112,7 @@ export const LanguageSchema = z
 
 /** The languages of the indexed files, over every root. */
 export function indexLanguages(index: DocsIndex): string[] {
-  return [...new Set(index.roots.flatMap((r) => r.queries.languages()))].sort();
+  return [...new Set(index.sources().flatMap((r) => r.queries.languages()))].sort();
 }
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { DocItem } from '../../core/extract/types.js';
 import { DocentError } from '../../core/errors.js';
-import type { DocsIndex, RootIndex } from '../../core/index/service.js';
+import type { DocsIndex } from '../../core/index/service.js';
+import type { IndexSource } from '../../core/index/source.js';
 import type { FeatureContext } from '../context.js';
 import { displayFile, findById, findByQualifiedName, packageFields, shortState, withDisplayFile } from './common.js';
 import { DocItemSchema, IndexStateSchema, ItemSummarySchema } from './schemas.js';
@@ -26,7 +27,7 @@ export const DocsGetOutput = DocItemSchema.extend({
 export type DocsGetResult = z.output<typeof DocsGetOutput>;
 
 /** Find an item by id, else by a unique name; E_NOT_FOUND with suggestions otherwise. */
-export function lookupItem(index: DocsIndex, id: string): { root: RootIndex; item: DocItem; all: { root: RootIndex; item: DocItem }[] } {
+export function lookupItem(index: DocsIndex, id: string): { root: IndexSource; item: DocItem; all: { root: IndexSource; item: DocItem }[] } {
   let all = findById(index, id);
   if (!all.length) {
     // A qualified name from another tool (search_symbols, get_symbol_documentation): its item's id.
@@ -34,12 +35,12 @@ export function lookupItem(index: DocsIndex, id: string): { root: RootIndex; ite
     if (named.length) all = findById(index, named[0]!.item.id);
   }
   if (!all.length) {
-    const byName = index.roots.flatMap((root) => root.queries.byName(id, 10).map((item) => ({ root, item })));
+    const byName = index.sources().flatMap((root) => root.queries.byName(id, 10).map((item) => ({ root, item })));
     const ids = new Set(byName.map((b) => b.item.id));
     if (ids.size === 1) all = findById(index, [...ids][0]!);
     else {
-      const close = index.roots.flatMap((r) => r.queries.similarIds(id, 5));
-      const found = index.roots.flatMap((r) => r.queries.search(id, { limit: 5 }).map((h) => h.id));
+      const close = index.sources().flatMap((r) => r.queries.similarIds(id, 5));
+      const found = index.sources().flatMap((r) => r.queries.search(id, { limit: 5 }).map((h) => h.id));
       const suggestions = ids.size ? [...ids].slice(0, 8) : [...new Set([...close, ...found])].slice(0, 8);
       const s = index.status();
       const partial = s.state === 'indexing' ? ' The index is still being built, so it may appear shortly.' : '';

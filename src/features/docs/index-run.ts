@@ -44,5 +44,8 @@ export function renderIndexRun(r: IndexRunResult): string {
   const s = r.status;
   const lines = r.runs.map((x) => `${x.parsed} parsed, ${x.unchanged} unchanged, ${x.deleted} removed${x.failed ? `, ${x.failed} failed` : ''}${Object.keys(x.skipped).length ? `, skipped ${Object.entries(x.skipped).map(([k, v]) => `${v} ${k}`).join(', ')}` : ''} in ${(x.ms / 1000).toFixed(1)} s`);
   const langs = Object.entries(s.languages).map(([k, v]) => `${k} ${v}`).join(', ');
-  return [...lines, `index ${s.state}: ${s.files} file(s), ${s.items} item(s)${langs ? ` (${langs})` : ''}`, ...s.roots.map((x) => `  ${x.root} → ${x.db}`), s.error ? `error: ${s.error}` : ''].filter(Boolean).join('\n');
+  const states = new Map<string, number>();
+  for (const p of s.packages) states.set(p.state, (states.get(p.state) ?? 0) + 1);
+  const pkgs = states.size ? `dependencies: ${[...states].map(([k, v]) => `${v} ${k.replace('_', ' ')}`).join(', ')} (index_status lists them)` : '';
+  return [...lines, `index ${s.state}: ${s.files} file(s), ${s.items} item(s)${langs ? ` (${langs})` : ''}`, ...s.roots.map((x) => `  ${x.root} → ${x.db}`), pkgs, s.error ? `error: ${s.error}` : ''].filter(Boolean).join('\n');
 }

@@ -44,16 +44,19 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
   const index = await docsIndexFor(ctx);
   const language = checkLanguage(index, input.language);
   let module = input.module.trim();
+  // Whether the module exists is asked of every source; a scope then filters its items.
+  const every = index.sources();
+  const sources = index.sources(input.scope);
   // A module as other tools name it (search_symbols: a TypeScript file's name, `format`): the one module it ends.
-  if (!index.roots.some((r) => r.queries.moduleCount(module) > 0 || r.queries.moduleDoc(module))) {
-    const ends = [...new Set(index.roots.flatMap((r) => r.queries.modulesEndingWith(module)))];
+  if (!every.some((r) => r.queries.moduleCount(module) > 0 || r.queries.moduleDoc(module))) {
+    const ends = [...new Set(every.flatMap((r) => r.queries.modulesEndingWith(module)))];
     if (ends.length === 1) module = ends[0]!;
   }
   let total = 0;
   const all = [];
   let doc = '';
   const subs = new Set<string>();
-  for (const r of index.roots) {
+  for (const r of sources) {
     if ((!input.scope || input.scope === 'all') && !language) {
       total += r.queries.moduleCount(module);
       all.push(...r.queries.moduleItems(module, input.offset + input.limit));
@@ -67,8 +70,8 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
     if (!doc) doc = r.queries.byId(module).find((i) => i.kind === 'module' || i.kind === 'namespace')?.doc ?? '';
     for (const s of directChildren(module, r.queries.submodules(module))) subs.add(s);
   }
-  if (!total && !subs.size && !doc) {
-    const suggestions = index.roots.flatMap((r) => r.queries.search(module, { limit: 5, kinds: ['module', 'namespace', 'class'] }).map((h) => h.module)).filter((m, i, a) => a.indexOf(m) === i);
+  if (!total && !subs.size && !doc && !every.some((r) => r.queries.moduleCount(module) > 0)) {
+    const suggestions = every.flatMap((r) => r.queries.search(module, { limit: 5, kinds: ['module', 'namespace', 'class'] }).map((h) => h.module)).filter((m, i, a) => a.indexOf(m) === i);
     throw new DocentError('E_NOT_FOUND', `No module "${module}" in the docs index.`, suggestions.length ? `Known modules like it: ${suggestions.slice(0, 8).join(', ')}.` : 'Use docs_search to find module names (kinds: ["module"]).', { suggestions });
   }
   const page = all.slice(input.offset, input.offset + input.limit);

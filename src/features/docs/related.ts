@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DocItem } from '../../core/extract/types.js';
-import type { RootIndex } from '../../core/index/service.js';
+import type { IndexSource } from '../../core/index/source.js';
 import { splitIdentifier } from '../../core/rank/words.js';
 import type { FeatureContext } from '../context.js';
 import { findById, shortState } from './common.js';
@@ -64,7 +64,7 @@ function jaccard(a: Set<string>, b: Set<string>): number {
   return shared / (a.size + b.size - shared);
 }
 
-function resolveRef(root: RootIndex, allRoots: RootIndex[], ref: string, from: DocItem): DocItem | null {
+function resolveRef(root: IndexSource, allRoots: IndexSource[], ref: string, from: DocItem): DocItem | null {
   const clean = ref.replace(/\(\)$/, '').replace(/^[`#]+|`$/g, '').replace(/#/g, '.').replace(/^~/, '');
   for (const r of [root, ...allRoots.filter((x) => x !== root)]) {
     const exact = r.queries.byId(clean)[0];
@@ -91,22 +91,22 @@ export async function docsRelated(input: z.output<typeof DocsRelatedInput>, ctx:
   };
 
   for (const [n, ref] of item.see_also.entries()) {
-    const target = resolveRef(root, index.roots, ref, item);
+    const target = resolveRef(root, index.sources(), ref, item);
     add(target, 'see_also', target ? 1 - n * 0.01 : 0.5, ref);
   }
 
   if (want.has('implements')) {
     for (const base of item.implements) {
-      for (const t of index.roots.flatMap((r) => r.queries.typesNamed(base, 2))) add(t, 'implements', 0.9);
+      for (const t of index.sources().flatMap((r) => r.queries.typesNamed(base, 2))) add(t, 'implements', 0.9);
     }
     if (/class|struct|interface|trait|enum|type/.test(item.kind)) {
-      for (const sub of index.roots.flatMap((r) => r.queries.implementors(item.name, 20))) add(sub, 'implements', 0.85);
+      for (const sub of index.sources().flatMap((r) => r.queries.implementors(item.name, 20))) add(sub, 'implements', 0.85);
     }
     // A method overrides or implements the same-named method of its parent's bases.
     if (item.parent && /method|property/.test(item.kind)) {
       const parent = findById(index, item.parent)[0]?.item;
       for (const base of parent?.implements ?? []) {
-        for (const t of index.roots.flatMap((r) => r.queries.typesNamed(base, 2))) {
+        for (const t of index.sources().flatMap((r) => r.queries.typesNamed(base, 2))) {
           for (const m of findById(index, `${t.id}${t.language === 'cpp' || t.language === 'c' || t.language === 'rust' ? '::' : '.'}${item.name}`)) add(m.item, 'implements', 0.8);
         }
       }
@@ -120,7 +120,7 @@ export async function docsRelated(input: z.output<typeof DocsRelatedInput>, ctx:
     const myParams = paramNames(item);
     const probe = [...mine, ...(myParams.size >= 2 ? myParams : [])];
     if (probe.length) {
-      for (const other of index.roots.flatMap((r) => r.queries.withTypes(probe, item.id, input.limit))) {
+      for (const other of index.sources().flatMap((r) => r.queries.withTypes(probe, item.id, input.limit))) {
         if (!/function|method|constructor/.test(other.kind)) continue;
         const typeSim = jaccard(mine, typeNames(other));
         const paramSim = myParams.size >= 2 ? jaccard(myParams, paramNames(other)) : 0;
@@ -132,7 +132,7 @@ export async function docsRelated(input: z.output<typeof DocsRelatedInput>, ctx:
 
   const category = item.tags.category;
   if (want.has('same_module') && category) {
-    for (const sib of index.roots.flatMap((r) => r.queries.sameCategory(category, item.parent, item.id, 40))) add(sib, 'same_module', 0.4);
+    for (const sib of index.sources().flatMap((r) => r.queries.sameCategory(category, item.parent, item.id, 40))) add(sib, 'same_module', 0.4);
   }
 
   if (want.has('same_module')) {

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DocItem } from '../../core/extract/types.js';
 import { DocentError } from '../../core/errors.js';
-import type { DocsIndex, RootIndex } from '../../core/index/service.js';
+import type { DocsIndex } from '../../core/index/service.js';
+import type { IndexSource } from '../../core/index/source.js';
 import type { FeatureContext } from '../context.js';
 import { displayFile, inScope, isAliasMacro, namesItem, packageFields, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema } from './schemas.js';
@@ -93,9 +94,9 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
   const last = symbol.split(/::|\.|#|\//).filter(Boolean).pop() ?? symbol;
   const qualified = last !== symbol;
   const c = contextOf(index, ctx, input.context);
-  const found: { root: RootIndex; item: DocItem; score: number; deps: boolean }[] = [];
+  const found: { root: IndexSource; item: DocItem; score: number; deps: boolean }[] = [];
   const seen = new Set<string>();
-  for (const r of index.roots) {
+  for (const r of index.sources(input.scope)) {
     // byId also follows re-exports (`asyncio.sleep` → asyncio.tasks.sleep): what it returns is meant.
     const direct = r.queries.byId(symbol);
     const items = [...direct, ...r.queries.byName(last, 200)];
@@ -110,7 +111,7 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
     }
   }
   if (!found.length) {
-    const suggestions = index.roots.flatMap((r) => r.queries.search(symbol, { limit: 5 }).map((h) => h.id)).slice(0, 8);
+    const suggestions = index.sources(input.scope).flatMap((r) => r.queries.search(symbol, { limit: 5 }).map((h) => h.id)).slice(0, 8);
     throw new DocentError('E_NOT_FOUND', `Nothing named "${symbol}" is in the docs index${!input.scope || input.scope === 'all' ? '' : ` (scope ${input.scope})`}.${index.indexing ? ' The index is still being built.' : ''}`, suggestions.length ? `Similar ids: ${suggestions.join(', ')}.` : 'Check the spelling, or use docs_search.', { suggestions });
   }
   // Project items first on ties.

@@ -13,8 +13,19 @@ export const IndexStatusSchema = z.object({
   skipped: z.record(z.string(), z.number().int()).describe('Files not extracted, by reason: oversize, binary, generated, error.'),
   roots: z.array(z.object({ root: z.string(), db: z.string(), files: z.number().int(), items: z.number().int(), synced: z.boolean() })),
   packages: z
-    .array(z.object({ name: z.string(), version: z.string(), files: z.number().int(), state: z.enum(['indexed', 'indexing', 'not_installed', 'no_docs']) }))
-    .describe('Installed packages whose files are indexed (node_modules packages package.json declares, and any site-packages, Cargo or Go module files under the roots), and declared npm packages with none: not_installed, or no_docs (no .d.ts or JSDoc).'),
+    .array(
+      z.object({
+        name: z.string(),
+        version: z.string(),
+        ecosystem: z.string().describe('npm, python, cargo, go, c (headers a compile_commands.json includes), or in-tree (a package folder inside a root, indexed with it).'),
+        files: z.number().int(),
+        items: z.number().int(),
+        state: z.enum(['indexed', 'indexing', 'queued', 'failed', 'not_installed', 'no_docs']),
+        error: z.string().optional().describe('Why it failed, or where it was looked for when not installed.'),
+        db: z.string().optional().describe('Its database: one per package version, shared by every project that uses it.'),
+      }),
+    )
+    .describe('The roots\' dependencies at their installed versions (npm packages package.json declares; Python packages declared or imported, from the project\'s virtualenv or python3; crates from Cargo.lock; Go modules from go.sum; headers the compilation database includes), each indexed once per machine: indexed, indexing, queued, failed, not_installed, or no_docs (nothing documented to index).'),
   error: z.string().nullable(),
   note: z.string().nullable(),
 });

@@ -45,7 +45,7 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   const hits: (SearchHit & { file: string; package: string | null; version: string | null })[] = [];
   // A scope leaves some candidates out: ask for more so the limit can still be filled.
   const limit = !input.scope || input.scope === 'all' ? input.limit : Math.min(400, input.limit * 5);
-  for (const r of index.roots) {
+  for (const r of index.searchSources(input.query, input.scope)) {
     for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language })) {
       const pkg = packageFields(r, h.file);
       if (!inScope(pkg.package, input.scope)) continue;

@@ -34,6 +34,7 @@ function create(workspace: Workspace, config: DocentConfig, background: boolean,
     exclude: config.index.exclude,
     workers: config.index.workers,
     dependencies: config.index.dependencies,
+    compileCommandsDir: config.lsp.compileCommandsDir,
     log,
     syncEnabled: config.index.enabled,
   });

@@ -81,7 +81,7 @@ export async function documentedDeclaration(m: WorkspaceMatch, ctx: FeatureConte
 function declarationFromIndex(m: WorkspaceMatch, ctx: FeatureContext): Site | undefined {
   const index = docsIndexNow(ctx);
   if (!index) return undefined;
-  for (const r of index.roots) {
+  for (const r of index.sources()) {
     const documented = r.queries.namedWithIdSuffix(m.name, [m.qualifiedName], 20).filter((i) => i.has_doc && !C_SOURCE.test(i.path));
     // Overloads share an id: the one whose parameters are those on the definition's line.
     const params = paramsOf(linePreview(m.site.file, m.site.position.line));

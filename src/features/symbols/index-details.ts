@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { DocsIndex, RootIndex } from '../../core/index/service.js';
+import type { DocsIndex } from '../../core/index/service.js';
+import type { IndexSource } from '../../core/index/source.js';
 import type { LightItem } from '../../core/index/query.js';
 import { linePreview } from '../../core/lsp/file-text.js';
 import type { Candidate } from './collect.js';
@@ -34,18 +35,25 @@ export function describeFromIndex(candidates: readonly Candidate[], index: DocsI
   const details = new Map<Candidate, Details>();
   const status = index.status();
   // The top results share a few files: each one's root and relative path once.
-  const places = new Map<string, { root: RootIndex; rel: string } | undefined>();
+  const places = new Map<string, { root: IndexSource; rel: string }[]>();
   for (const c of candidates) {
-    let place = places.get(c.file);
-    if (!places.has(c.file)) {
-      const r = rootOf(index, c.file);
-      place = r && { root: r, rel: path.relative(r.root, c.file).split(path.sep).join('/') };
-      places.set(c.file, place);
+    let sources = places.get(c.file);
+    if (!sources) {
+      sources = sourcesOf(index, c.file).map((r) => ({ root: r, rel: path.relative(r.root, c.file).split(path.sep).join('/') }));
+      places.set(c.file, sources);
     }
-    if (!place) continue;
-    const { root, rel } = place;
-    const item = bestItem(c, rel, root);
-    if (!item) continue;
+    let root: IndexSource | undefined;
+    let item: LightItem | undefined;
+    // An installed package's file is in its own database, which may share the root's directory (node_modules).
+    for (const s of sources) {
+      const got = bestItem(c, s.rel, s.root);
+      if (got) {
+        root = s.root;
+        item = got;
+        break;
+      }
+    }
+    if (!root || !item) continue;
     const d: Details = {};
     if (item.signature) d.signature = item.signature;
     if (item.has_doc) {
@@ -58,17 +66,18 @@ export function describeFromIndex(candidates: readonly Candidate[], index: DocsI
   return { details, state: status.state, note: status.note };
 }
 
-function rootOf(index: DocsIndex, file: string): RootIndex | undefined {
-  let best: RootIndex | undefined;
-  for (const r of index.roots) {
-    const rel = path.relative(r.root, file);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) continue;
-    if (!best || r.root.length > best.root.length) best = r;
-  }
-  return best;
+/** The sources whose directory holds the file, innermost first, installed packages before a root of the same directory. */
+function sourcesOf(index: DocsIndex, file: string): IndexSource[] {
+  return index
+    .sources()
+    .filter((r) => {
+      const rel = path.relative(r.root, file);
+      return !!rel && !rel.startsWith('..') && !path.isAbsolute(rel);
+    })
+    .sort((a, b) => b.root.length - a.root.length || Number(!!b.dependency) - Number(!!a.dependency));
 }
 
-function bestItem(c: Candidate, rel: string, root: RootIndex): LightItem | undefined {
+function bestItem(c: Candidate, rel: string, root: IndexSource): LightItem | undefined {
   const nameLine = nameAt(c).line + 1;
   const from = Math.min(c.range.start.line + 1, nameLine) - LINES_ABOVE;
   const here = root.queries.namedAt(rel, c.name, from, nameLine);

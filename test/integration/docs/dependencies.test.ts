@@ -44,9 +44,9 @@ describe('installed dependencies in the docs index', () => {
     const s = sc(await session.call('index_status', {}));
     expect(s.packages).toEqual(
       expect.arrayContaining([
-        { name: 'tinyfmt', version: '1.2.3', files: 2, state: 'indexed' },
-        { name: 'widgetlib', version: '2.0.1', files: 1, state: 'indexed' },
-        { name: 'not-installed-pkg', version: '', files: 0, state: 'not_installed' },
+        expect.objectContaining({ name: 'tinyfmt', version: '1.2.3', ecosystem: 'npm', files: 2, state: 'indexed' }),
+        expect.objectContaining({ name: 'widgetlib', version: '2.0.1', ecosystem: 'in-tree', files: 1, state: 'indexed' }),
+        expect.objectContaining({ name: 'not-installed-pkg', version: '', ecosystem: 'npm', files: 0, state: 'not_installed' }),
       ]),
     );
     expect(s.packages.map((p: { name: string }) => p.name)).not.toContain('undeclared');

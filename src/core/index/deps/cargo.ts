@@ -1,0 +1,69 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { walkFiles } from '../../workspace/files.js';
+import type { DiscoveredDependencies } from './types.js';
+
+/**
+ * The crates a root's Cargo.lock pins, from registries, as unpacked by cargo under
+ * `$CARGO_HOME/registry/src/<index>/<name>-<version>/` (CARGO_HOME defaults to ~/.cargo). The
+ * version is the lock's. Path and git dependencies are not in the registry: a path one is
+ * usually the project's own workspace.
+ */
+
+export function cargoHome(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CARGO_HOME && path.isAbsolute(env.CARGO_HOME) ? env.CARGO_HOME : path.join(homedir(), '.cargo');
+}
+
+export interface LockedCrate {
+  name: string;
+  version: string;
+  source: string;
+}
+
+/** The `[[package]]` entries of a Cargo.lock that come from a registry. */
+export function lockedRegistryCrates(lock: string): LockedCrate[] {
+  const out: LockedCrate[] = [];
+  for (const block of lock.split(/^\[\[package\]\]\s*$/m).slice(1)) {
+    const body = block.split(/^\[/m, 1)[0]!;
+    const name = /^name\s*=\s*"([^"]+)"/m.exec(body)?.[1];
+    const version = /^version\s*=\s*"([^"]+)"/m.exec(body)?.[1];
+    const source = /^source\s*=\s*"([^"]+)"/m.exec(body)?.[1];
+    if (name && version && source && /^(registry|sparse)\+/.test(source)) out.push({ name, version, source });
+  }
+  return out;
+}
+
+export function cargoDependencies(root: string, env: NodeJS.ProcessEnv = process.env): DiscoveredDependencies {
+  const out: DiscoveredDependencies = { installed: [], missing: [] };
+  let lock: string;
+  try {
+    lock = readFileSync(path.join(root, 'Cargo.lock'), 'utf8');
+  } catch {
+    return out;
+  }
+  const src = path.join(cargoHome(env), 'registry', 'src');
+  let indexes: string[] = [];
+  try {
+    indexes = readdirSync(src).sort();
+  } catch {
+    /* nothing downloaded yet */
+  }
+  for (const c of lockedRegistryCrates(lock)) {
+    const dir = indexes.map((i) => path.join(src, i, `${c.name}-${c.version}`)).find((d) => existsSync(path.join(d, 'Cargo.toml')));
+    if (!dir) {
+      out.missing.push({ ecosystem: 'cargo', name: c.name, reason: `${c.name}-${c.version} is not unpacked under ${src} (run cargo fetch)` });
+      continue;
+    }
+    out.installed.push({
+      ecosystem: 'cargo',
+      name: c.name,
+      version: c.version,
+      base: dir,
+      list: async function* (signal) {
+        for await (const rel of walkFiles(dir, { signal, exclude: ['target/', 'tests/', 'benches/', 'examples/'] })) if (rel.endsWith('.rs')) yield rel;
+      },
+    });
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+import { cHeaderDependencies } from './c-headers.js';
+import { cargoDependencies } from './cargo.js';
+import { goDependencies } from './go.js';
+import { npmDependencies } from './npm.js';
+import { pythonDependencies } from './python.js';
+import type { DiscoveredDependencies, Ecosystem } from './types.js';
+
+/**
+ * Every dependency of one root, across ecosystems. Each ecosystem's discovery only reads
+ * files (and at most asks python3, go or the C compiler where things live, once per process);
+ * one that fails leaves the others be, and says why among the missing.
+ */
+
+export interface DiscoverOptions {
+  /** Modules the root's Python files import (from its index). */
+  pythonImports?: readonly string[];
+  /** lsp.compileCommandsDir, relative to the root. */
+  compileCommandsDir?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Files whose change can change a root's dependencies (the watcher reports them too). */
+const MANIFEST = /(^|\/)(package\.json|pyproject\.toml|setup\.cfg|requirements[^/]*\.(txt|in)|Cargo\.lock|go\.mod|go\.sum|compile_commands\.json)$/;
+
+export function isDependencyManifest(rel: string): boolean {
+  return MANIFEST.test(rel) && !rel.includes('node_modules/');
+}
+
+export function discoverDependencies(root: string, opts: DiscoverOptions = {}): DiscoveredDependencies {
+  const out: DiscoveredDependencies = { installed: [], missing: [] };
+  const env = opts.env ?? process.env;
+  const steps: [Ecosystem, () => DiscoveredDependencies][] = [
+    ['npm', () => npmDependencies(root)],
+    ['python', () => pythonDependencies(root, opts.pythonImports ?? [], env)],
+    ['cargo', () => cargoDependencies(root, env)],
+    ['go', () => goDependencies(root, env)],
+    ['c', () => cHeaderDependencies(root, opts.compileCommandsDir)],
+  ];
+  for (const [ecosystem, step] of steps) {
+    try {
+      const got = step();
+      out.installed.push(...got.installed);
+      out.missing.push(...got.missing);
+    } catch (err) {
+      out.missing.push({ ecosystem, name: `(${ecosystem} dependencies)`, reason: `could not be listed: ${(err as Error).message}` });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+import type Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
+import { queryWords } from '../../rank/words.js';
+import type { IndexSource } from '../source.js';
+
+/**
+ * Which databases a docs_search reads. The roots' own always; of the installed packages' (one
+ * database each, often a hundred or more), only those that can answer: a full ranked search
+ * costs most of a millisecond per database, whatever its size, so asking every package would
+ * make search time grow with the number of dependencies. A probe first asks each package
+ * database, cheaply, whether an item is named exactly like the query and whether one item has
+ * all the query's words; then the full search runs on the packages with an exact name plus the
+ * best few of the rest. A package database never changes, so its probe answers are cached.
+ */
+
+/** Packages searched in full beyond those with an exact name match. */
+export const FANOUT_PACKAGES = 4;
+
+const BM25 = 'bm25(10.0, 5.0, 3.0, 1.0, 2.0)';
+
+function ftsQuote(w: string): string {
+  return `"${w.replace(/"/g, '""')}"`;
+}
+
+export class SourceProbe {
+  private readonly named: Statement;
+  private readonly count: Statement;
+  private readonly best: Statement;
+  private readonly cache = new Map<string, number>();
+
+  constructor(db: Database.Database) {
+    this.named = db.prepare(`SELECT 1 FROM items WHERE name = ? COLLATE NOCASE LIMIT 1`).pluck();
+    this.count = db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT 201)`).pluck();
+    this.best = db.prepare(`SELECT -rank FROM items_fts WHERE items_fts MATCH ? AND rank MATCH '${BM25}' ORDER BY rank LIMIT 1`).pluck();
+  }
+
+  /**
+   * How well this database may answer: above 3e6 an item is named exactly like the query;
+   * above 2e6 one item has all its words (plus the best BM25 score when few do); below, the
+   * share of its words found at all; 0 when none is.
+   */
+  score(query: string): number {
+    let s = this.cache.get(query);
+    if (s !== undefined) return s;
+    s = this.compute(query);
+    if (this.cache.size >= 4000) this.cache.clear();
+    this.cache.set(query, s);
+    return s;
+  }
+
+  private compute(query: string): number {
+    const words = queryWords(query).slice(0, 5);
+    if (!words.length) return 0;
+    try {
+      const last = query.trim().split(/::|\.|#|\//).filter(Boolean).pop() ?? '';
+      if (/^[A-Za-z_$][\w$]*$/.test(last) && this.named.get(last)) return 3e6;
+      const all = words.map(ftsQuote).join(' AND ');
+      const n = this.count.get(all) as number;
+      if (n > 0) return 2e6 + (n <= 200 ? ((this.best.get(all) as number | undefined) ?? 0) : 0);
+      let present = 0;
+      for (const w of words) if ((this.count.get(ftsQuote(w)) as number) > 0) present++;
+      return (1000 * present) / words.length;
+    } catch {
+      return 1; // a query FTS5 cannot parse: let the full search decide
+    }
+  }
+}
+
+/** The roots plus the package databases worth a full search for `query`. */
+export function searchSources(sources: readonly IndexSource[], query: string, packages = FANOUT_PACKAGES): IndexSource[] {
+  const deps = sources.filter((s) => s.dependency?.probe);
+  if (deps.length <= packages) return [...sources];
+  const scored = deps.map((s) => ({ s, score: s.dependency!.probe!.score(query) })).filter((x) => x.score > 0);
+  scored.sort((a, b) => b.score - a.score);
+  const chosen = new Set<IndexSource>();
+  for (const x of scored) if (x.score >= 3e6 || chosen.size < packages) chosen.add(x.s);
+  return sources.filter((s) => !s.dependency?.probe || chosen.has(s));
+}

@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { walkFiles } from '../../workspace/files.js';
+import type { DiscoveredDependencies } from './types.js';
+
+/**
+ * The Go modules a root's go.sum lists (the source entries, not the `/go.mod`-only ones that
+ * only took part in version selection; go.mod's require lines when there is no go.sum), as
+ * extracted in the module cache: `$GOMODCACHE/<escaped path>@<escaped version>/`.
+ */
+
+let goEnvCache: string | null | undefined;
+
+export function goModCache(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.GOMODCACHE && path.isAbsolute(env.GOMODCACHE)) return env.GOMODCACHE;
+  if (env.GOPATH && path.isAbsolute(env.GOPATH.split(path.delimiter)[0]!)) return path.join(env.GOPATH.split(path.delimiter)[0]!, 'pkg', 'mod');
+  if (goEnvCache === undefined) {
+    goEnvCache = null;
+    try {
+      const out = execFileSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      if (out && path.isAbsolute(out)) goEnvCache = out;
+    } catch {
+      /* no go on PATH */
+    }
+  }
+  return goEnvCache ?? path.join(homedir(), 'go', 'pkg', 'mod');
+}
+
+/** Upper-case letters are stored as `!` + lower case in the module cache (case-insensitive file systems). */
+export function escapeModulePath(p: string): string {
+  return p.replace(/[A-Z]/g, (c) => `!${c.toLowerCase()}`);
+}
+
+/** Module → version: go.sum's source entries, at the version go.mod requires where it names one. */
+export function requiredModules(root: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let sum = '';
+  try {
+    sum = readFileSync(path.join(root, 'go.sum'), 'utf8');
+  } catch {
+    /* no go.sum */
+  }
+  for (const line of sum.split(/\r?\n/)) {
+    const [mod, ver] = line.trim().split(/\s+/);
+    if (!mod || !ver || ver.endsWith('/go.mod')) continue;
+    out.set(mod, ver); // later lines of a module are newer versions (go.sum is sorted)
+  }
+  let gomod = '';
+  try {
+    gomod = readFileSync(path.join(root, 'go.mod'), 'utf8');
+  } catch {
+    return out;
+  }
+  const lines = [...gomod.matchAll(/^require\s*\(([^)]*)\)/gm)].flatMap((m) => m[1]!.split(/\r?\n/));
+  for (const m of gomod.matchAll(/^require\s+([^\s(]+)\s+(\S+)/gm)) lines.push(`${m[1]} ${m[2]}`);
+  for (const l of lines) {
+    const [mod, ver] = l.replace(/\/\/.*$/, '').trim().split(/\s+/);
+    if (mod && ver && (out.has(mod) || !sum)) out.set(mod, ver);
+  }
+  // `replace old => ../dir` points at local code (not in the cache: the project's own, or a
+  // sibling checkout); `replace old => new v1.2.3` is another module at another version.
+  const replaces = [...gomod.matchAll(/^replace\s*\(([^)]*)\)/gm)].flatMap((m) => m[1]!.split(/\r?\n/));
+  for (const m of gomod.matchAll(/^replace\s+([^(\n][^\n]*)$/gm)) replaces.push(m[1]!);
+  for (const l of replaces) {
+    const m = /^\s*(\S+)(?:\s+\S+)?\s*=>\s*(\S+)(?:\s+(\S+))?/.exec(l.replace(/\/\/.*$/, ''));
+    if (!m || !out.has(m[1]!)) continue;
+    out.delete(m[1]!);
+    if (m[3] && !/^[./]/.test(m[2]!)) out.set(m[2]!, m[3]);
+  }
+  return out;
+}
+
+export function goDependencies(root: string, env: NodeJS.ProcessEnv = process.env): DiscoveredDependencies {
+  const out: DiscoveredDependencies = { installed: [], missing: [] };
+  if (!existsSync(path.join(root, 'go.mod')) && !existsSync(path.join(root, 'go.sum'))) return out;
+  const mods = requiredModules(root);
+  if (!mods.size) return out;
+  const cache = goModCache(env);
+  for (const [mod, version] of mods) {
+    const dir = cache ? path.join(cache, `${escapeModulePath(mod)}@${escapeModulePath(version)}`) : null;
+    if (!dir || !existsSync(dir)) {
+      out.missing.push({ ecosystem: 'go', name: mod, reason: `${mod}@${version} is not in the module cache${cache ? ` ${cache}` : ''} (run go mod download)` });
+      continue;
+    }
+    out.installed.push({
+      ecosystem: 'go',
+      name: mod,
+      version,
+      base: dir,
+      list: async function* (signal) {
+        for await (const rel of walkFiles(dir, { signal, exclude: ['testdata/', 'vendor/'] })) if (rel.endsWith('.go') && !rel.endsWith('_test.go')) yield rel;
+      },
+    });
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { declaredNpmPackages, declaredPackageFiles, installedVersion } from '../npm-deps.js';
+import type { DiscoveredDependencies } from './types.js';
+
+/**
+ * The npm packages a root's package.json declares, as installed under its node_modules. Files
+ * are named `node_modules/<name>/…` relative to the folder holding that node_modules, which is
+ * how the TypeScript extractor names a package's modules as they are imported (`zod`, `zod/lib`).
+ */
+export function npmDependencies(root: string): DiscoveredDependencies {
+  const out: DiscoveredDependencies = { installed: [], missing: [] };
+  for (const p of declaredNpmPackages(root)) {
+    if (!p.dir) {
+      out.missing.push({ ecosystem: 'npm', name: p.name, reason: 'not installed under node_modules' });
+      continue;
+    }
+    // pnpm: node_modules/.pnpm/<name>@<v>/node_modules/<name>; the folder above that node_modules is the base.
+    const suffix = `node_modules/${p.name}`;
+    const base = p.dir.endsWith(suffix) ? path.join(root, p.dir.slice(0, -suffix.length)) : root;
+    const dir = p.dir.endsWith(suffix) ? suffix : `node_modules/${p.name}`;
+    out.installed.push({
+      ecosystem: 'npm',
+      name: p.name,
+      version: installedVersion(root, p.dir),
+      base,
+      list: (signal) => declaredPackageFiles(base, [{ name: p.name, dir }], signal),
+    });
+  }
+  return out;
+}

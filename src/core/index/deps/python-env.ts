@@ -1,0 +1,179 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Where a project's Python packages are installed: the site-packages of the interpreter the
+ * project uses. A virtualenv in the root (`.venv`, `venv`, told by its pyvenv.cfg) comes
+ * first, then the one `VIRTUAL_ENV` names, else `python3`'s own (asked once per process).
+ */
+
+export interface PythonEnvironment {
+  /** What was used: the virtualenv's directory, or the interpreter's name. */
+  origin: string;
+  sitePackages: string[];
+}
+
+const VENV_DIRS = ['.venv', 'venv'];
+
+/** `<venv>/lib/python3.X/site-packages` (posix) or `<venv>/Lib/site-packages` (Windows). */
+function venvSitePackages(venv: string): string[] {
+  const out: string[] = [];
+  for (const lib of ['lib', 'lib64', 'Lib']) {
+    const dir = path.join(venv, lib);
+    let entries: string[];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    if (entries.includes('site-packages')) out.push(path.join(dir, 'site-packages'));
+    for (const e of entries.sort()) if (/^python\d/.test(e) && existsSync(path.join(dir, e, 'site-packages'))) out.push(path.join(dir, e, 'site-packages'));
+  }
+  // lib64 is usually a symlink to lib: one site-packages, named the first way found.
+  const seen = new Set<string>();
+  return out.filter((d) => {
+    let real = d;
+    try {
+      real = realpathSync(d);
+    } catch {
+      /* keep as is */
+    }
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  });
+}
+
+let systemCache: PythonEnvironment | null | undefined;
+
+function systemSitePackages(): PythonEnvironment | null {
+  if (systemCache !== undefined) return systemCache;
+  systemCache = null;
+  try {
+    const text = execFileSync('python3', ['-c', 'import json,site;print(json.dumps(site.getsitepackages()+[site.getusersitepackages()]))'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const dirs = (JSON.parse(text.trim()) as unknown[]).filter((d): d is string => typeof d === 'string' && existsSync(d));
+    systemCache = { origin: 'python3', sitePackages: [...new Set(dirs)] };
+  } catch {
+    // no python3 on PATH: no system packages
+  }
+  return systemCache;
+}
+
+/** A virtualenv's packages, then (with `include-system-site-packages = true`) the interpreter's own. */
+function virtualenv(venv: string): PythonEnvironment {
+  const dirs = venvSitePackages(venv);
+  let cfg = '';
+  try {
+    cfg = readFileSync(path.join(venv, 'pyvenv.cfg'), 'utf8');
+  } catch {
+    /* checked by the caller */
+  }
+  if (/^\s*include-system-site-packages\s*=\s*true\s*$/im.test(cfg)) dirs.push(...(systemSitePackages()?.sitePackages ?? []).filter((d) => !dirs.includes(d)));
+  return { origin: venv, sitePackages: dirs };
+}
+
+export function pythonEnvironment(root: string, env: NodeJS.ProcessEnv = process.env): PythonEnvironment | null {
+  for (const d of VENV_DIRS) {
+    const venv = path.join(root, d);
+    if (existsSync(path.join(venv, 'pyvenv.cfg'))) return virtualenv(venv);
+  }
+  const active = env.VIRTUAL_ENV;
+  if (active && existsSync(path.join(active, 'pyvenv.cfg'))) return virtualenv(active);
+  return systemSitePackages();
+}
+
+/** Requirement strings → distribution names (`requests[socks]>=2; python_version<"4"` → `requests`). */
+function requirementName(spec: string): string | null {
+  const s = spec.trim();
+  if (!s || s.startsWith('#') || s.startsWith('-') || /^[a-z+]+:\/\//i.test(s) || s.startsWith('.') || s.startsWith('/')) return null;
+  const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(s);
+  return m ? m[1]! : null;
+}
+
+/** The quoted strings of a TOML array whose `[` is just before `from`, up to its unquoted `]` (across lines). */
+function tomlArray(text: string, from: number): string[] {
+  const out: string[] = [];
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === ']') break;
+    if (c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+      continue;
+    }
+    if (c !== '"' && c !== "'") continue;
+    let s = '';
+    for (i++; i < text.length && text[i] !== c; i++) s += c === '"' && text[i] === '\\' ? text[++i] : text[i];
+    out.push(s);
+  }
+  return out;
+}
+
+/** The `[section]` bodies of a TOML or INI file, by header. */
+function sections(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const re = /^\s*\[([^\]\n]+)\]\s*$/gm;
+  const heads = [...text.matchAll(re)];
+  for (let i = 0; i < heads.length; i++) {
+    const start = heads[i]!.index! + heads[i]![0].length;
+    const end = i + 1 < heads.length ? heads[i + 1]!.index! : text.length;
+    out.set(heads[i]![1]!.trim(), text.slice(start, end));
+  }
+  return out;
+}
+
+function read(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The distributions a root declares: pyproject.toml (`[project] dependencies` and
+ * `optional-dependencies`, Poetry's dependency tables), requirements*.txt (in the root and
+ * a requirements/ folder) and setup.cfg's install_requires.
+ */
+export function declaredPythonNames(root: string): string[] {
+  const names = new Set<string>();
+  const add = (spec: string) => {
+    const n = requirementName(spec);
+    if (n && n.toLowerCase() !== 'python') names.add(n);
+  };
+  const pyproject = read(path.join(root, 'pyproject.toml'));
+  if (pyproject) {
+    const secs = sections(pyproject);
+    const project = secs.get('project');
+    if (project) {
+      const m = /^\s*dependencies\s*=\s*\[/m.exec(project);
+      if (m) for (const s of tomlArray(project, m.index + m[0].length)) add(s);
+    }
+    const optional = secs.get('project.optional-dependencies');
+    if (optional) for (const m of optional.matchAll(/=\s*\[/g)) for (const s of tomlArray(optional, m.index! + m[0].length)) add(s);
+    for (const [head, body] of secs) {
+      if (!/^tool\.poetry\.(dependencies|dev-dependencies|group\.[^.]+\.dependencies)$/.test(head)) continue;
+      for (const m of body.matchAll(/^\s*"?([A-Za-z0-9][A-Za-z0-9._-]*)"?\s*=/gm)) add(m[1]!);
+    }
+  }
+  const reqFiles: string[] = [];
+  for (const dir of [root, path.join(root, 'requirements')]) {
+    try {
+      for (const e of readdirSync(dir)) if (/^requirements.*\.(txt|in)$/.test(e) || (dir !== root && /\.(txt|in)$/.test(e))) reqFiles.push(path.join(dir, e));
+    } catch {
+      /* no such folder */
+    }
+  }
+  for (const f of reqFiles) for (const line of (read(f) ?? '').split(/\r?\n/)) add(line.replace(/\s+#.*$/, ''));
+  const setupCfg = read(path.join(root, 'setup.cfg'));
+  if (setupCfg) {
+    const options = sections(setupCfg).get('options') ?? '';
+    const m = /^install_requires\s*=\s*(.*(?:\n[ \t]+.*)*)/m.exec(options);
+    if (m) for (const line of m[1]!.split(/\r?\n/)) add(line);
+  }
+  return [...names].sort();
+}

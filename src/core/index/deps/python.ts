@@ -1,0 +1,149 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { walkFiles } from '../../workspace/files.js';
+import { declaredPythonNames, pythonEnvironment } from './python-env.js';
+import type { DiscoveredDependencies, InstalledDependency } from './types.js';
+
+/**
+ * The Python distributions a project declares or imports, as installed in the environment it
+ * uses (python-env.ts). A distribution's files come from its RECORD (what pip installed), else
+ * from the top-level names it provides; name and version from its METADATA. Imports that no
+ * installed distribution provides (the standard library, the project's own modules) are not
+ * dependencies.
+ */
+
+interface Distribution {
+  name: string;
+  version: string;
+  sitePackages: string;
+  distInfo: string;
+  /** Import names it provides. */
+  topLevel: string[];
+}
+
+/** Distribution names compare with `-`, `_` and `.` alike and case-insensitively (PEP 503). */
+export function normalizeDist(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '_');
+}
+
+function read(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function metadata(distInfo: string): { name: string; version: string } | null {
+  const text = read(path.join(distInfo, 'METADATA')) ?? read(path.join(distInfo, 'PKG-INFO'));
+  if (!text) return null;
+  const head = text.split(/\r?\n\r?\n/, 1)[0]!;
+  const name = /^Name:\s*(.+)$/m.exec(head)?.[1]?.trim();
+  const version = /^Version:\s*(.+)$/m.exec(head)?.[1]?.trim();
+  return name && version ? { name, version } : null;
+}
+
+/** Paths pip recorded, relative to site-packages (the files of the distribution itself, not scripts). */
+function recorded(distInfo: string): string[] | null {
+  const text = read(path.join(distInfo, 'RECORD')) ?? read(path.join(distInfo, 'installed-files.txt'));
+  if (text === null) return null;
+  const out: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const p = line.startsWith('"') ? line.slice(1, line.indexOf('"', 1)) : line.split(',')[0]!;
+    if (p) out.push(p.replace(/\\/g, '/'));
+  }
+  return out;
+}
+
+/** A distribution installed in development mode points at the project's own sources. */
+function editable(distInfo: string): boolean {
+  const text = read(path.join(distInfo, 'direct_url.json'));
+  return text !== null && /"editable"\s*:\s*true/.test(text);
+}
+
+function distributions(sitePackages: string): Distribution[] {
+  const out: Distribution[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync(sitePackages);
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const m = /^(.+?)-([^-]+?)\.(dist-info|egg-info)$/.exec(e);
+    if (!m) continue;
+    const distInfo = path.join(sitePackages, e);
+    if (editable(distInfo)) continue;
+    const meta = metadata(distInfo) ?? { name: m[1]!, version: m[2]! };
+    let topLevel = (read(path.join(distInfo, 'top_level.txt')) ?? '').split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
+    if (!topLevel.length) {
+      const tops = new Set<string>();
+      for (const p of recorded(distInfo) ?? []) {
+        const first = p.split('/')[0]!;
+        if (first === '..' || first.endsWith('.dist-info') || first.endsWith('.egg-info') || first === '__pycache__') continue;
+        if (p.includes('/') || /\.(py|pyi|so|pyd)$/.test(first)) tops.add(first.replace(/\..*$/, ''));
+      }
+      topLevel = [...tops];
+    }
+    if (!topLevel.length) topLevel = [normalizeDist(meta.name)];
+    out.push({ ...meta, sitePackages, distInfo, topLevel });
+  }
+  return out;
+}
+
+const SOURCE = /\.(py|pyi)$/;
+const SKIPPED_DIRS = /(^|\/)(__pycache__|tests?|testing)\//;
+
+/** What to index of a distribution: its recorded Python sources (stubs included), else its top-level modules walked. */
+function distFiles(d: Distribution): (signal?: AbortSignal) => AsyncIterable<string> {
+  return async function* (signal) {
+    const rec = recorded(d.distInfo);
+    if (rec) {
+      for (const p of rec) if (SOURCE.test(p) && !p.startsWith('../') && !SKIPPED_DIRS.test(p)) yield p;
+      return;
+    }
+    for (const top of d.topLevel) {
+      if (existsSync(path.join(d.sitePackages, `${top}.py`))) yield `${top}.py`;
+      const dir = path.join(d.sitePackages, top);
+      let isDir = false;
+      try {
+        isDir = statSync(dir).isDirectory();
+      } catch {
+        /* a single-module distribution */
+      }
+      if (!isDir) continue;
+      for await (const rel of walkFiles(dir, { signal, exclude: ['__pycache__/', 'tests/', 'test/'] })) if (SOURCE.test(rel)) yield `${top}/${rel}`;
+    }
+  };
+}
+
+/**
+ * `imports` are the modules the project's Python files import (from the root's index), so a
+ * package used but never declared is found too.
+ */
+export function pythonDependencies(root: string, imports: readonly string[], env: NodeJS.ProcessEnv = process.env): DiscoveredDependencies {
+  const out: DiscoveredDependencies = { installed: [], missing: [] };
+  const declared = declaredPythonNames(root);
+  const tops = new Set(imports.filter((i) => i && !i.startsWith('.')).map((i) => i.split('.')[0]!));
+  if (!declared.length && !tops.size) return out;
+  const pyEnv = pythonEnvironment(root, env);
+  const dists = (pyEnv?.sitePackages ?? []).flatMap(distributions);
+  const byName = new Map(dists.map((d) => [normalizeDist(d.name), d]));
+  const byTop = new Map<string, Distribution>();
+  for (const d of dists) for (const t of d.topLevel) if (!byTop.has(t)) byTop.set(t, d);
+  const chosen = new Map<string, Distribution>();
+  for (const n of declared) {
+    const d = byName.get(normalizeDist(n));
+    if (d) chosen.set(d.distInfo, d);
+    else out.missing.push({ ecosystem: 'python', name: n, reason: pyEnv ? `not installed in ${pyEnv.origin}` : 'no Python environment found (no virtualenv, no python3)' });
+  }
+  for (const t of tops) {
+    const d = byTop.get(t);
+    if (d) chosen.set(d.distInfo, d);
+  }
+  for (const d of chosen.values()) {
+    const dep: InstalledDependency = { ecosystem: 'python', name: d.name, version: d.version, base: d.sitePackages, list: distFiles(d) };
+    out.installed.push(dep);
+  }
+  return out;
+}

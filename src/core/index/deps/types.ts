@@ -1,0 +1,46 @@
+import type { LanguageId } from '../../extract/types.js';
+
+/**
+ * A dependency of a project as found on this machine: an installed package at one version,
+ * whose files are indexed into a database of its own (see package-db.ts) shared by every
+ * project that uses the same version. Discovery (one module per ecosystem) only finds and
+ * lists; it never writes.
+ */
+
+export type Ecosystem = 'npm' | 'python' | 'cargo' | 'go' | 'c';
+
+export interface InstalledDependency {
+  ecosystem: Ecosystem;
+  name: string;
+  version: string;
+  /**
+   * The directory the files are named relative to, chosen so that the extractor names modules
+   * as users import them: the parent of `node_modules/<name>` (npm), site-packages (Python),
+   * the crate or module directory (Cargo, Go), the include directory (C/C++).
+   */
+  base: string;
+  /** Extra words that tell two different file sets under the same name and version apart (C headers). */
+  variant?: string;
+  /** The package's files worth indexing, relative to `base` (forward slashes). */
+  list(signal?: AbortSignal): AsyncIterable<string>;
+  /** The language of a listed file whose extension does not say. */
+  language?: (rel: string) => LanguageId | undefined;
+}
+
+/** A dependency the project declares that is not installed where the project would load it from. */
+export interface MissingDependency {
+  ecosystem: Ecosystem;
+  name: string;
+  /** Why it was not found (shown in index_status). */
+  reason: string;
+}
+
+export interface DiscoveredDependencies {
+  installed: InstalledDependency[];
+  missing: MissingDependency[];
+}
+
+/** Files of one directory tree, filtered, as an async iterable (for `list`). */
+export async function* fromArray(files: readonly string[]): AsyncGenerator<string> {
+  yield* files;
+}

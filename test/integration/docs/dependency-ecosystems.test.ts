@@ -1,0 +1,251 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, startDocent, type DocentSession } from '../../helpers/docent.js';
+
+/**
+ * Dependencies outside the root, one per ecosystem, each found where its tool installs it: a
+ * Python package built into a wheel here and installed with pip into a real virtualenv, a
+ * crate from Cargo.lock unpacked in a CARGO_HOME registry, a Go module from go.sum in a
+ * GOMODCACHE, and headers a compile_commands.json reaches through -I. Each package version
+ * gets a database of its own under the index directory, which a second project (and a second
+ * docent process) reuses without indexing anything again.
+ */
+
+const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/docs-deps-eco');
+
+let work: string;
+let root: string;
+let indexDir: string;
+let env: Record<string, string>;
+let session: DocentSession;
+
+const sc = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, any>;
+type Pkg = { name: string; version: string; ecosystem: string; files: number; items: number; state: string; error?: string; db?: string };
+type Hit = { id: string; name: string; file: string; package: string | null; version: string | null };
+
+/** A wheel is a zip with a dist-info folder: built with Python's zipfile, RECORD hashes and all. */
+const BUILD_WHEEL = `
+import base64, hashlib, os, sys, zipfile
+src, out, name, version = sys.argv[1:5]
+info = f'{name}-{version}.dist-info'
+files = {}
+for dirpath, _, names in os.walk(os.path.join(src, name)):
+    for n in names:
+        p = os.path.join(dirpath, n)
+        files[os.path.relpath(p, src).replace(os.sep, '/')] = open(p, 'rb').read()
+files[f'{info}/METADATA'] = f'Metadata-Version: 2.1\\nName: {name}\\nVersion: {version}\\nSummary: small geometry helpers\\n'.encode()
+files[f'{info}/WHEEL'] = b'Wheel-Version: 1.0\\nGenerator: docent-test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n'
+files[f'{info}/top_level.txt'] = f'{name}\\n'.encode()
+def h(b):
+    return 'sha256=' + base64.urlsafe_b64encode(hashlib.sha256(b).digest()).rstrip(b'=').decode()
+record = ''.join(f'{p},{h(b)},{len(b)}\\n' for p, b in files.items()) + f'{info}/RECORD,,\\n'
+files[f'{info}/RECORD'] = record.encode()
+with zipfile.ZipFile(os.path.join(out, f'{name}-{version}-py3-none-any.whl'), 'w') as z:
+    for p, b in files.items():
+        z.writestr(p, b)
+`;
+
+function writeCompileCommands(project: string): void {
+  const entries = [
+    { directory: project, file: 'csrc/main.c', arguments: ['cc', '-I', '../third/include', '-c', 'csrc/main.c', '-o', 'main.o'] },
+    { directory: project, file: 'csrc/extra.cpp', command: 'c++ -std=c++17 -I../third/include -c csrc/extra.cpp -o extra.o' },
+  ];
+  writeFileSync(path.join(project, 'compile_commands.json'), JSON.stringify(entries, null, 2));
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'docent-deps-eco-'));
+  cpSync(FIXTURE, work, { recursive: true });
+  root = path.join(work, 'project');
+  writeCompileCommands(root);
+  // A real virtualenv with the package installed by pip from the wheel built here (no network).
+  execFileSync('python3', ['-c', BUILD_WHEEL, path.join(work, 'wheel'), work, 'tinywheel', '0.3.1']);
+  execFileSync('python3', ['-c', BUILD_WHEEL, path.join(work, 'wheel'), work, 'otherwheel', '1.0.0']);
+  execFileSync('python3', ['-m', 'venv', path.join(root, '.venv')]);
+  const wheels = ['tinywheel-0.3.1', 'otherwheel-1.0.0'].map((w) => path.join(work, `${w}-py3-none-any.whl`));
+  execFileSync(path.join(root, '.venv', 'bin', 'python'), ['-m', 'pip', 'install', '--no-index', '--no-deps', '--disable-pip-version-check', '-q', ...wheels]);
+  indexDir = path.join(work, 'index');
+  env = { DOCENT_INDEX_DIR: indexDir, CARGO_HOME: path.join(work, 'cargo-home'), GOMODCACHE: path.join(work, 'gomodcache'), VIRTUAL_ENV: '' };
+  session = await startDocent(['--root', root], env);
+  expect(sc(await session.call('index_status', { wait: true })).state).toBe('ready');
+}, 120_000);
+
+afterAll(async () => {
+  await session?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+async function packages(s: DocentSession): Promise<Pkg[]> {
+  return sc(await s.call('index_status', {})).packages as Pkg[];
+}
+
+async function search(query: string, extra: Record<string, unknown> = {}): Promise<Hit[]> {
+  return sc(await session.call('docs_search', { query, limit: 20, ...extra })).results as Hit[];
+}
+
+describe('dependencies of each ecosystem, at the installed version', () => {
+  it('index_status lists every dependency with its version and state', async () => {
+    const pkgs = await packages(session);
+    const find = (eco: string, name: string) => pkgs.find((p) => p.ecosystem === eco && p.name === name);
+    expect(find('python', 'tinywheel')).toMatchObject({ version: '0.3.1', state: 'indexed', files: 2 });
+    expect(find('python', 'missing-dist')).toMatchObject({ version: '', state: 'not_installed' });
+    expect(find('python', 'missing-dist')!.error).toContain('.venv');
+    // Installed, but neither declared nor imported: not a dependency (yet).
+    expect(find('python', 'otherwheel')).toBeUndefined();
+    expect(find('cargo', 'tinycrate')).toMatchObject({ version: '0.4.2', state: 'indexed', files: 1 });
+    expect(find('go', 'example.com/TinyMod')).toMatchObject({ version: 'v1.5.0', state: 'indexed', files: 1 });
+    const headers = pkgs.filter((p) => p.ecosystem === 'c');
+    expect(headers).toHaveLength(1);
+    expect(headers[0]).toMatchObject({ name: path.join(work, 'third', 'include'), state: 'indexed', files: 3 });
+    expect(headers[0]!.version).toMatch(/^local-[0-9a-f]{10}$/);
+    // The project's own crate is not a dependency.
+    expect(pkgs.map((p) => p.name)).not.toContain('demo');
+    for (const p of pkgs.filter((x) => x.state === 'indexed')) expect(p.items).toBeGreaterThan(0);
+  });
+
+  it('every dependency item records its package and version', async () => {
+    const py = (await search('scale rectangle dimensions by a zoom factor')).find((h) => h.name === 'scale_dimensions');
+    expect(py).toMatchObject({ package: 'tinywheel', version: '0.3.1' });
+    // A virtualenv inside the root: its files are shown relative to the root.
+    expect(py!.file).toMatch(/^\.venv\/lib\/python3\.\d+\/site-packages\/tinywheel\/geometry\.py$/);
+    const rs = (await search('additive checksum over bytes')).find((h) => h.name === 'checksum_bytes');
+    expect(rs).toMatchObject({ package: 'tinycrate', version: '0.4.2' });
+    expect(rs!.file).toBe(path.join(work, 'cargo-home/registry/src/index.crates.io-6f17d22bba15001f/tinycrate-0.4.2/src/lib.rs'));
+    const go = (await search('words of a sentence in reverse order')).find((h) => h.name === 'ReverseWords');
+    expect(go).toMatchObject({ package: 'example.com/TinyMod', version: 'v1.5.0' });
+    const c = (await search('blend two packed colours')).find((h) => h.name === 'tinyhdr_blend_colors');
+    expect(c).toMatchObject({ package: path.join(work, 'third', 'include') });
+    // A C++ header without an extension (as the standard library's are) is indexed as C++.
+    expect((await search('singly linked list of integers')).find((h) => h.name === 'IntList')).toMatchObject({ package: path.join(work, 'third', 'include'), file: path.join(work, 'third', 'include', 'tinylist') });
+    // A header reached only through another header is included too; one never included is not.
+    expect((await search('clamp a colour channel')).map((h) => h.name)).toContain('tinyhdr_clamp_channel');
+    expect((await search('tinyhdr_never_included')).map((h) => h.name)).not.toContain('tinyhdr_never_included');
+    // A module's test files stay out.
+    expect((await search('TestReverseWordsSecret')).map((h) => h.name)).not.toContain('TestReverseWordsSecret');
+    const got = sc(await session.call('docs_get', { id: py!.id }));
+    expect(got).toMatchObject({ package: 'tinywheel', version: '0.3.1' });
+  });
+
+  it('scope keeps the project apart from its dependencies', async () => {
+    const all = await search('scale dimensions zoom factor');
+    expect(all.map((h) => h.name)).toEqual(expect.arrayContaining(['local_scale', 'scale_dimensions']));
+    const project = await search('scale dimensions zoom factor', { scope: 'project' });
+    expect(project.map((h) => h.name)).toContain('local_scale');
+    expect(project.every((h) => h.package === null)).toBe(true);
+    const deps = await search('scale dimensions zoom factor', { scope: 'deps' });
+    expect(deps.map((h) => h.name)).toContain('scale_dimensions');
+    expect(deps.every((h) => h.package !== null)).toBe(true);
+    expect(errorOf(await session.call('docs_resolve', { symbol: 'checksum_bytes', scope: 'project' })).code).toBe('E_NOT_FOUND');
+    expect(sc(await session.call('docs_resolve', { symbol: 'checksum_bytes', scope: 'deps' }))).toMatchObject({ package: 'tinycrate', version: '0.4.2' });
+    const listed = sc(await session.call('docs_list', { module: 'tinywheel.geometry', scope: 'deps' }));
+    expect(listed.items.map((i: { name: string }) => i.name)).toEqual(expect.arrayContaining(['scale_dimensions', 'rotate_point']));
+    expect(sc(await session.call('docs_list', { module: 'tinywheel.geometry', scope: 'project' })).total).toBe(0);
+  });
+
+  it('docs_resolve follows a Python or Go import to the installed package', async () => {
+    const r = sc(await session.call('docs_resolve', { symbol: 'scale_dimensions', context: 'app.py' }));
+    expect(r).toMatchObject({ package: 'tinywheel', version: '0.3.1' });
+    expect(r.id).toMatch(/^tinywheel\./);
+    const go = sc(await session.call('docs_resolve', { symbol: 'ReverseWords', context: 'main.go' }));
+    expect(go).toMatchObject({ package: 'example.com/TinyMod', version: 'v1.5.0' });
+  });
+});
+
+describe('a package version is indexed once per machine', () => {
+  it('a second project with the same dependencies indexes nothing new', async () => {
+    const first = await packages(session);
+    const dbs = first.filter((p) => p.db && ['cargo', 'go', 'c'].includes(p.ecosystem)).map((p) => p.db!);
+    expect(dbs).toHaveLength(3);
+    const before = dbs.map((f) => ({ ino: statSync(f).ino, mtime: statSync(f).mtimeMs }));
+    const packagesDir = path.join(indexDir, 'packages');
+    const count = () => readdirSync(packagesDir, { recursive: true }).filter((f) => String(f).endsWith('index.db')).length;
+    const nBefore = count();
+    // Another project pinning the same crate, module and headers (no virtualenv of its own).
+    const other = path.join(work, 'other');
+    cpSync(root, other, { recursive: true, filter: (src) => !src.includes(`${path.sep}.venv`) });
+    writeCompileCommands(other);
+    const second = await startDocent(['--root', other], env);
+    try {
+      expect(sc(await second.call('index_status', { wait: true })).state).toBe('ready');
+      const pkgs = await packages(second);
+      for (const f of dbs) expect(pkgs.find((p) => p.db === f)).toMatchObject({ state: 'indexed' });
+      expect(count()).toBe(nBefore);
+      expect(dbs.map((f) => ({ ino: statSync(f).ino, mtime: statSync(f).mtimeMs }))).toEqual(before);
+      const hit = (sc(await second.call('docs_search', { query: 'additive checksum over bytes' })).results as Hit[]).find((h) => h.name === 'checksum_bytes');
+      expect(hit).toMatchObject({ package: 'tinycrate', version: '0.4.2' });
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
+  it('two docent processes indexing the same package version at once build one sound database', async () => {
+    const freshIndex = path.join(work, 'index-race');
+    const projects = ['race-a', 'race-b'].map((n) => {
+      const p = path.join(work, n);
+      cpSync(root, p, { recursive: true, filter: (src) => !src.includes(`${path.sep}.venv`) });
+      writeCompileCommands(p);
+      return p;
+    });
+    const raceEnv = { ...env, DOCENT_INDEX_DIR: freshIndex, DOCENT_LOG: 'info' };
+    const sessions = await Promise.all(projects.map((p) => startDocent(['--root', p], raceEnv)));
+    try {
+      const states = await Promise.all(sessions.map(async (s) => sc(await s.call('index_status', { wait: true })).state));
+      expect(states).toEqual(['ready', 'ready']);
+      const [a, b] = await Promise.all(sessions.map((s) => packages(s)));
+      const crateA = a!.find((p) => p.name === 'tinycrate')!;
+      const crateB = b!.find((p) => p.name === 'tinycrate')!;
+      expect(crateA).toMatchObject({ state: 'indexed', files: 1 });
+      expect(crateB).toMatchObject({ state: 'indexed', files: 1 });
+      expect(crateB.db).toBe(crateA.db);
+      const db = new Database(crateA.db!, { readonly: true });
+      try {
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(db.prepare(`SELECT COUNT(*) FROM items WHERE name = 'checksum_bytes'`).pluck().get()).toBe(1);
+      } finally {
+        db.close();
+      }
+      // One of them built it; the other waited for it (or found it done) and opened the same file.
+      const builders = sessions.filter((s) => /indexed cargo:tinycrate@0\.4\.2: \d+ file\(s\) parsed/.test(s.stderr()));
+      expect(builders).toHaveLength(1);
+      // Nothing left behind: no lock, no half-built file.
+      const dir = path.dirname(crateA.db!);
+      expect(readdirSync(dir)).toEqual(['index.db']);
+      expect(existsSync(`${crateA.db}.lock`)).toBe(false);
+    } finally {
+      await Promise.all(sessions.map((s) => s.close()));
+    }
+  }, 60_000);
+});
+
+describe('dependencies followed while serving', () => {
+  it('a Python file that starts importing an installed package brings it in', async () => {
+    writeFileSync(path.join(root, 'vowels.py'), '"""Vowel statistics."""\nimport otherwheel\n');
+    let found: Pkg | undefined;
+    for (let i = 0; i < 200 && found?.state !== 'indexed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      found = (await packages(session)).find((p) => p.name === 'otherwheel');
+    }
+    expect(found).toMatchObject({ ecosystem: 'python', version: '1.0.0', state: 'indexed', files: 1 });
+  }, 60_000);
+
+  it('a crate added to Cargo.lock gets indexed and searchable', async () => {
+    const crate = path.join(work, 'cargo-home/registry/src/index.crates.io-6f17d22bba15001f/tinycrate2-0.1.0');
+    mkdirSync(path.join(crate, 'src'), { recursive: true });
+    writeFileSync(path.join(crate, 'Cargo.toml'), '[package]\nname = "tinycrate2"\nversion = "0.1.0"\n');
+    writeFileSync(path.join(crate, 'src', 'lib.rs'), '/// Interleave the bits of two coordinates into a Morton code.\npub fn morton_interleave(x: u32, y: u32) -> u64 { ((x as u64) << 32) | y as u64 }\n');
+    const lock = path.join(root, 'Cargo.lock');
+    writeFileSync(lock, `${readFileSync(lock, 'utf8')}\n[[package]]\nname = "tinycrate2"\nversion = "0.1.0"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\n`);
+    let found: Pkg | undefined;
+    for (let i = 0; i < 200 && found?.state !== 'indexed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      found = (await packages(session)).find((p) => p.name === 'tinycrate2');
+    }
+    expect(found).toMatchObject({ ecosystem: 'cargo', version: '0.1.0', state: 'indexed', files: 1 });
+    expect((await search('interleave bits Morton code')).find((h) => h.name === 'morton_interleave')).toMatchObject({ package: 'tinycrate2', version: '0.1.0' });
+  }, 60_000);
+});

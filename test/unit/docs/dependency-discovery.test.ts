@@ -1,0 +1,148 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shellSplit } from '../../../src/core/index/deps/c-headers.js';
+import { lockedRegistryCrates } from '../../../src/core/index/deps/cargo.js';
+import { escapeModulePath, requiredModules } from '../../../src/core/index/deps/go.js';
+import { packageDbPath } from '../../../src/core/index/deps/package-db.js';
+import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
+
+/** What each ecosystem's project files declare, read without the installed packages. */
+
+const dir = mkdtempSync(path.join(tmpdir(), 'docent-depfiles-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function project(name: string, files: Record<string, string>): string {
+  const root = path.join(dir, name);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+describe('declared Python distributions', () => {
+  it('reads pyproject.toml (PEP 621 with extras and markers, optional groups, Poetry), requirements files and setup.cfg', () => {
+    const root = project('py', {
+      'pyproject.toml': [
+        '[project]',
+        'name = "app"',
+        'dependencies = [',
+        '  "requests[socks]>=2.0; python_version >= \'3.8\'",  # a comment with "quotes"',
+        "  'Flask_Login==0.6',",
+        ']',
+        '[project.optional-dependencies]',
+        'dev = ["pytest>=7", "ruff"]',
+        '[tool.poetry.dependencies]',
+        'python = "^3.10"',
+        'numpy = "^1.26"',
+        '[tool.poetry.group.docs.dependencies]',
+        '"mkdocs-material" = "*"',
+      ].join('\n'),
+      'requirements.txt': '# pinned\nattrs==23.1.0\n-r requirements-dev.txt\n-e .\nhttps://example.invalid/x.whl\n./local\n',
+      'requirements/test.txt': 'hypothesis  # property tests\n',
+      'setup.cfg': '[metadata]\nname = app\n[options]\ninstall_requires =\n    click>=8\n    rich; sys_platform != "win32"\n[options.extras_require]\nx = notme\n',
+    });
+    expect(declaredPythonNames(root)).toEqual(['Flask_Login', 'attrs', 'click', 'hypothesis', 'mkdocs-material', 'numpy', 'pytest', 'requests', 'rich', 'ruff']);
+  });
+
+  it('is empty for a project without Python metadata', () => {
+    expect(declaredPythonNames(project('none', { 'README.md': 'x' }))).toEqual([]);
+  });
+});
+
+describe('Cargo.lock', () => {
+  it('keeps registry crates and leaves path and git ones out', () => {
+    const lock = [
+      'version = 3',
+      '[[package]]\nname = "app"\nversion = "0.1.0"\ndependencies = [\n "serde",\n]',
+      '[[package]]\nname = "serde"\nversion = "1.0.193"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "ab"',
+      '[[package]]\nname = "sparse-one"\nversion = "0.2.0-beta.1"\nsource = "sparse+https://index.crates.io/"',
+      '[[package]]\nname = "from-git"\nversion = "0.1.0"\nsource = "git+https://example.invalid/x#abc"',
+    ].join('\n\n');
+    expect(lockedRegistryCrates(lock).map((c) => `${c.name}@${c.version}`)).toEqual(['serde@1.0.193', 'sparse-one@0.2.0-beta.1']);
+  });
+});
+
+describe('Go modules', () => {
+  it('takes go.sum source entries at the version go.mod requires', () => {
+    const root = project('go', {
+      'go.mod': 'module example.com/app\n\ngo 1.21\n\nrequire (\n\tgithub.com/BurntSushi/toml v1.3.2\n\tgolang.org/x/text v0.14.0 // indirect\n)\n',
+      'go.sum': [
+        'github.com/BurntSushi/toml v1.2.0 h1:x=',
+        'github.com/BurntSushi/toml v1.2.0/go.mod h1:x=',
+        'github.com/BurntSushi/toml v1.3.2 h1:x=',
+        'github.com/BurntSushi/toml v1.3.2/go.mod h1:x=',
+        'golang.org/x/text v0.14.0 h1:x=',
+        'golang.org/x/mod v0.8.0/go.mod h1:x=',
+      ].join('\n'),
+    });
+    expect([...requiredModules(root)]).toEqual([
+      ['github.com/BurntSushi/toml', 'v1.3.2'],
+      ['golang.org/x/text', 'v0.14.0'],
+    ]);
+    expect(escapeModulePath('github.com/BurntSushi/toml')).toBe('github.com/!burnt!sushi/toml');
+  });
+
+  it('falls back to go.mod requires without a go.sum', () => {
+    const root = project('gomod', { 'go.mod': 'module m\n\nrequire example.com/one v0.1.0\n' });
+    expect([...requiredModules(root)]).toEqual([['example.com/one', 'v0.1.0']]);
+  });
+});
+
+describe('compile commands', () => {
+  it('splits a command line as a shell would', () => {
+    expect(shellSplit(`cc -I"include dir" -DNAME='a b' -I\\ spaced -c main.c`)).toEqual(['cc', '-Iinclude dir', '-DNAME=a b', '-I spaced', '-c', 'main.c']);
+    expect(shellSplit(`cc -DX="" file.c`)).toEqual(['cc', '-DX=', 'file.c']);
+  });
+});
+
+describe('package database paths', () => {
+  it('one per ecosystem, name, version (and header set), whatever the project', () => {
+    const dep = (over: object) => ({ ecosystem: 'npm' as const, name: '@scope/pkg', version: '1.0.0', base: '/a', list: async function* () {}, ...over });
+    const a = packageDbPath('/cache', dep({}), false);
+    expect(a).toMatch(/^\/cache\/packages\/s\d+-x\d+\/npm\/scope_pkg@1\.0\.0-[0-9a-f]{8}\/index\.db$/);
+    expect(packageDbPath('/cache', dep({ base: '/elsewhere' }), false)).toBe(a);
+    expect(packageDbPath('/cache', dep({ version: '1.0.1' }), false)).not.toBe(a);
+    expect(packageDbPath('/cache', dep({ name: 'scope/pkg' }), false)).not.toBe(a);
+    expect(packageDbPath('/cache', dep({}), true)).not.toBe(a);
+    expect(packageDbPath('/cache', dep({ variant: 'x' }), false)).not.toBe(a);
+  });
+});
+
+describe('replace directives in go.mod', () => {
+  it('drops modules replaced by a local folder and follows those replaced by another module', () => {
+    const root = project('gorepl', {
+      'go.mod': 'module m\n\nrequire (\n\texample.com/a v1.0.0\n\texample.com/b v1.0.0\n)\n\nreplace example.com/a => ../a-local\n\nreplace (\n\texample.com/b v1.0.0 => example.com/b-fork v1.0.5 // patched\n)\n',
+      'go.sum': 'example.com/a v1.0.0 h1:x=\nexample.com/b v1.0.0 h1:x=\nexample.com/b-fork v1.0.5 h1:x=\n',
+    });
+    expect([...requiredModules(root)]).toEqual([['example.com/b-fork', 'v1.0.5']]);
+  });
+});
+
+describe('which Python environment', () => {
+  function venv(at: string, systemToo = false): string {
+    mkdirSync(path.join(at, 'lib', 'python3.11', 'site-packages'), { recursive: true });
+    writeFileSync(path.join(at, 'pyvenv.cfg'), `home = /usr/bin\ninclude-system-site-packages = ${systemToo}\n`);
+    return path.join(at, 'lib', 'python3.11', 'site-packages');
+  }
+
+  it('a virtualenv in the root first, then VIRTUAL_ENV, then python3', () => {
+    const root = project('envs', { 'app.py': 'import x\n' });
+    const active = venv(path.join(dir, 'active-venv'));
+    expect(pythonEnvironment(root, { VIRTUAL_ENV: path.join(dir, 'active-venv') })).toEqual({ origin: path.join(dir, 'active-venv'), sitePackages: [active] });
+    const own = venv(path.join(root, '.venv'));
+    expect(pythonEnvironment(root, { VIRTUAL_ENV: path.join(dir, 'active-venv') })).toEqual({ origin: path.join(root, '.venv'), sitePackages: [own] });
+    const bare = project('bare', {});
+    expect(pythonEnvironment(bare, {})?.origin).toBe('python3');
+  });
+
+  it('adds the interpreter\'s own packages when the virtualenv includes them', () => {
+    const root = project('syspkgs', {});
+    const own = venv(path.join(root, 'venv'), true);
+    const got = pythonEnvironment(root, {})!;
+    expect(got.sitePackages[0]).toBe(own);
+    expect(got.sitePackages.length).toBeGreaterThan(1);
+  });
+});
