@@ -331,6 +331,22 @@ export class IndexStore {
     return { files, items, skipped, languages, lastUpdate: last ? Number(last) : null, packages };
   }
 
+  /** When the last full sync had every item written (searchable by name), and how long it had taken; null before any. */
+  searchableByName(): { at: number; afterMs: number | null } | null {
+    const v = this.db.prepare(`SELECT value FROM meta WHERE key = 'searchable_by_name'`).pluck().get() as string | undefined;
+    if (!v) return null;
+    const [at, after] = v.split(':').map(Number);
+    return at ? { at, afterMs: Number.isFinite(after) ? after! : null } : null;
+  }
+
+  noteSearchableByName(at: number, afterMs: number): void {
+    try {
+      this.db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('searchable_by_name', ?)`).run(`${at}:${Math.round(afterMs)}`);
+    } catch (err) {
+      log.warn(`could not record when the index became searchable: ${(err as Error).message}`);
+    }
+  }
+
   /**
    * Fold the write-ahead log back into the database and truncate it (after a full sync: worker
    * connections leave a WAL of tens of megabytes behind that only a last close would remove).
