@@ -102,6 +102,37 @@ describe('docs index database', () => {
     }
   });
 
+  it('merging the full-text index (done after large syncs) leaves every answer and score as it was', async () => {
+    const own = mkdtempSync(path.join(tmpdir(), 'docent-index-optimize-root-'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'docent-index-optimize-'));
+    try {
+      for (let i = 0; i < 6; i++) writeFileSync(path.join(own, `m${i}.py`), pyModule(i));
+      const idx = new DocsIndex({ roots: [own], indexDir: dir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0 });
+      open.push(idx);
+      await idx.catchUp();
+      const r = idx.roots[0]!;
+      // More files, each written in a transaction of its own: the full-text index now has several segments.
+      for (let i = 6; i < 10; i++) {
+        writeFileSync(path.join(own, `m${i}.py`), pyModule(i));
+        await idx.updatePaths(r, [`m${i}.py`]);
+      }
+      const ask = () =>
+        ['func_7', 'Return x plus', 'thing numbered', 'run thing', 'Thing2'].map((q) => ({
+          hits: r.queries.search(q, { limit: 10 }).map((h) => h.id),
+          scores: r.store.db.prepare(`SELECT rowid, bm25(items_fts) AS s FROM items_fts WHERE items_fts MATCH ? ORDER BY rowid`).all(`"${q.split(' ')[0]!.toLowerCase()}"`),
+        }));
+      const before = ask();
+      expect(before[0]!.hits[0]).toBe('m7.func_7');
+      expect(before[1]!.scores.length).toBe(10);
+      expect(r.store.optimizeFullText()).toBe(true);
+      expect(ask()).toEqual(before);
+      await close(idx);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('keeps what bm25() needs: every match has a real score, rarer words and name hits score higher', async () => {
     const idx = newIndex();
     await idx.catchUp();
