@@ -30,8 +30,13 @@ export class ItemSink {
   hidden = 0;
   constructor(private readonly includePrivate: boolean) {}
 
+  /** Whether an item of this visibility would be kept (extractors skip documenting the rest). */
+  keeps(visibility: DocItem['visibility']): boolean {
+    return this.includePrivate || (visibility !== 'private' && visibility !== 'internal');
+  }
+
   add(item: DocItem): void {
-    if (!this.includePrivate && (item.visibility === 'private' || item.visibility === 'internal')) {
+    if (!this.keeps(item.visibility)) {
       this.hidden++;
       return;
     }

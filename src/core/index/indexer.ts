@@ -60,6 +60,9 @@ export interface ProgressFn {
   (done: number, total: number, message: string): void;
 }
 
+/** A sync that parsed or removed at least this many files merges the full-text index afterwards. */
+const OPTIMIZE_AFTER_FILES = 500;
+
 /** Files being read, extracted and written at once (each worker holds a batch or more of them). */
 const WINDOW = 2048;
 
@@ -128,6 +131,8 @@ export class RootIndexer {
       this.opts.store.apply([], [...vanished]);
       stats.deleted += vanished.size;
     }
+    // A large sync leaves the full-text index in many segments: merged once, searches do less work.
+    if (stats.parsed + stats.deleted >= OPTIMIZE_AFTER_FILES) this.opts.store.optimizeFullText();
     if (stats.parsed + stats.deleted > 0) this.opts.store.checkpoint();
     stats.ms = Date.now() - t0;
     return stats;

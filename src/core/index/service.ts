@@ -21,6 +21,14 @@ import { watchRoot, type RootWatcher } from './watcher.js';
 
 export type IndexState = 'ready' | 'indexing' | 'unavailable';
 
+/**
+ * Where a root's build stands. `files`: files are being extracted and written, in batches;
+ * each file's items are searchable by name (and full text) as soon as its batch commits.
+ * `vectors`: every item is written and searchable by name and full text; the related-word
+ * vectors are being learned. `ready`: nothing left to do. `off`: no indexing in this process.
+ */
+export type IndexPhase = 'files' | 'vectors' | 'ready' | 'off';
+
 export interface DocsIndexOptions {
   roots: readonly string[];
   indexDir?: string;
@@ -46,6 +54,16 @@ export interface RootIndex extends IndexSource {
   watcher?: RootWatcher;
   /** Set once the first full sync of this process has finished. */
   synced: boolean;
+  /** What this root's indexing is doing now (see IndexPhase). */
+  phase: IndexPhase;
+  /**
+   * When the last full sync had written every file's items (ms since the epoch; persisted in
+   * meta, so an index opened later reports it): from then on every item is searchable by name
+   * and full text. Null until a full sync has finished writing.
+   */
+  searchableAt: number | null;
+  /** How long that sync took until then (ms), for the same sync. */
+  searchableAfterMs: number | null;
   /** Stops this root's indexing when the root is closed (its database must not be written behind it). */
   abort: AbortController;
 }
@@ -58,7 +76,11 @@ export interface IndexStatus {
   last_update: string | null;
   pending: number;
   skipped: Record<string, number>;
-  roots: { root: string; db: string; files: number; items: number; synced: boolean }[];
+  roots: { root: string; db: string; files: number; items: number; synced: boolean; phase: IndexPhase; searchable_by_name_at: string | null; searchable_by_name_after_ms: number | null }[];
+  /** The least advanced root's phase (see IndexPhase). */
+  phase: IndexPhase;
+  /** ISO time by which every item of every root was searchable by name (null while a first build is still writing). */
+  searchable_by_name_at: string | null;
   /**
    * Installed packages: the roots' dependencies, each in its own database (deps/), with their
    * states, and packages whose files lie inside a root (indexed with it).
@@ -135,7 +157,8 @@ export class DocsIndex {
         const store = IndexStore.open(dbPath);
         if (store.recovered) this.log.info(`index for ${root} was not closed cleanly; checked it and carrying on`);
         const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude });
-        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false, abort: new AbortController() });
+        const searchable = store.searchableByName();
+        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null });
         changed = true;
       } catch (err) {
         this.error = `cannot open the index for ${root} at ${dbPath}: ${(err as Error).message}`;
@@ -174,15 +197,22 @@ export class DocsIndex {
         };
         if (r.abort.signal.aborted) continue;
         try {
+          r.phase = 'files';
           const stats = await r.indexer.sync(AbortSignal.any([signal, r.abort.signal]), progress);
           runs.push(stats);
+          r.searchableAt = Date.now();
+          r.searchableAfterMs = stats.ms;
+          r.store.noteSearchableByName(r.searchableAt, stats.ms);
           r.synced = true;
+          r.phase = 'vectors';
           this.relearn(r, stats.parsed + stats.deleted > 0);
+          r.phase = 'ready';
           for (const e of stats.errors) this.log.warn(`could not extract ${e}`);
           this.log.info(`indexed ${r.root}: ${stats.parsed} parsed, ${stats.unchanged + stats.rehashed} unchanged, ${stats.deleted} removed in ${stats.ms} ms`);
           // Its dependencies again: its imports and lock files may have changed with it.
           this.deps?.discover(r.root, r.store.db);
         } catch (err) {
+          r.phase = r.synced ? 'ready' : 'files';
           if (signal.aborted) throw err;
           if (r.abort.signal.aborted) continue; // the root was closed meanwhile
           this.error = `indexing ${r.root} failed: ${(err as Error).message}`;
@@ -315,7 +345,10 @@ export class DocsIndex {
       pending += r.indexer.pending;
       for (const [k, v] of Object.entries(c.languages)) languages[k] = (languages[k] ?? 0) + v;
       for (const [k, v] of Object.entries(c.skipped)) skipped[k] = (skipped[k] ?? 0) + v;
-      roots.push({ root: r.root, db: r.dbPath, files: c.files, items: c.items, synced: r.synced });
+      roots.push({
+        root: r.root, db: r.dbPath, files: c.files, items: c.items, synced: r.synced, phase: r.phase,
+        searchable_by_name_at: r.searchableAt ? new Date(r.searchableAt).toISOString() : null, searchable_by_name_after_ms: r.searchableAfterMs,
+      });
       // Packages whose files lie inside the root (a site-packages folder of its own tree).
       for (const p of c.packages) packages.push({ ...p, ecosystem: 'in-tree', state: r.synced ? 'indexed' : 'indexing' });
     }
@@ -338,7 +371,13 @@ export class DocsIndex {
           ? `${files} file(s) indexed, but none has a public item; index with --private (config index.private) to include the rest`
           : 'the index is empty: no TypeScript/JavaScript, Python, C/C++, Rust, Go or Java files were found under the roots';
     }
-    return { state, files, items, languages, last_update: last ? new Date(last).toISOString() : null, pending, skipped, roots, packages, error: this.error, note };
+    const order: IndexPhase[] = ['files', 'vectors', 'ready', 'off'];
+    const phase = this.roots.length ? order[Math.min(...this.roots.map((r) => order.indexOf(r.phase)))]! : 'off';
+    const at = this.roots.length && this.roots.every((r) => r.searchableAt) ? Math.max(...this.roots.map((r) => r.searchableAt!)) : null;
+    return {
+      state, files, items, languages, last_update: last ? new Date(last).toISOString() : null, pending, skipped, roots, packages, error: this.error, note,
+      phase, searchable_by_name_at: at ? new Date(at).toISOString() : null,
+    };
   }
 
   private closeRoot(r: RootIndex): void {

@@ -341,6 +341,41 @@ export class IndexStore {
     return { files, items, skipped, languages, lastUpdate: last ? Number(last) : null, packages };
   }
 
+  /** When the last full sync had every item written (searchable by name), and how long it had taken; null before any. */
+  searchableByName(): { at: number; afterMs: number | null } | null {
+    const v = this.db.prepare(`SELECT value FROM meta WHERE key = 'searchable_by_name'`).pluck().get() as string | undefined;
+    if (!v) return null;
+    const [at, after] = v.split(':').map(Number);
+    return at ? { at, afterMs: Number.isFinite(after) ? after! : null } : null;
+  }
+
+  noteSearchableByName(at: number, afterMs: number): void {
+    try {
+      this.db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('searchable_by_name', ?)`).run(`${at}:${Math.round(afterMs)}`);
+    } catch (err) {
+      log.warn(`could not record when the index became searchable: ${(err as Error).message}`);
+    }
+  }
+
+  /**
+   * Merge the full-text index into one segment (FTS5 'optimize'). A build writes it in a
+   * hundred or more transactions, each leaving a segment that automerge folds only partly:
+   * every search term is then looked up in several segments. Merged, the same searches give
+   * the same answers with less work (measured on the Python installation's 229k items: ~7%
+   * less CPU over 1,000 docs_search queries, for ~0.2 s once per large sync). False when
+   * another connection was writing (it is then left as it is).
+   */
+  optimizeFullText(): boolean {
+    try {
+      this.db.transaction(() => this.db.prepare(`INSERT INTO items_fts(items_fts) VALUES ('optimize')`).run()).immediate();
+      this.version++;
+      return true;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY') log.warn(`could not merge the full-text index: ${(err as Error).message}`);
+      return false;
+    }
+  }
+
   /**
    * Fold the write-ahead log back into the database and truncate it (after a full sync: worker
    * connections leave a WAL of tens of megabytes behind that only a last close would remove).

@@ -21,12 +21,38 @@ export function splitIdentifier(id: string): string[] {
  * segments for every item, so segment texts are remembered (a bounded memo, per thread).
  */
 export function identifierText(id: string): string {
-  const segments = id.split(/[^A-Za-z0-9_]+/);
-  if (segments.length === 1) return segmentText(id);
-  const out = new Set<string>();
-  for (const seg of segments) if (seg) out.add(segmentText(seg));
-  out.delete('');
-  return [...out].join(' ');
+  // The last segment, and the prefix before the separators in front of it: every item of a
+  // module or class shares that prefix, so its text is computed once (same result as taking
+  // the union over all segments here, in the same order).
+  let k = id.length;
+  while (k > 0 && isWordChar(id.charCodeAt(k - 1))) k--;
+  if (k === 0) return segmentText(id);
+  let p = k;
+  while (p > 0 && !isWordChar(id.charCodeAt(p - 1))) p--;
+  const prefix = prefixText(id.slice(0, p));
+  const last = k < id.length ? segmentText(id.slice(k)) : '';
+  if (!last || prefix.parts.has(last)) return prefix.text;
+  return prefix.text ? `${prefix.text} ${last}` : last;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+const prefixMemo = new Map<string, { text: string; parts: Set<string> }>();
+const PREFIX_MEMO_MAX = 20_000;
+
+/** The distinct non-empty segment texts of a qualified prefix, in order, and their join. */
+function prefixText(prefix: string): { text: string; parts: Set<string> } {
+  let got = prefixMemo.get(prefix);
+  if (got) return got;
+  const parts = new Set<string>();
+  for (const seg of prefix.split(/[^A-Za-z0-9_]+/)) if (seg) parts.add(segmentText(seg));
+  parts.delete('');
+  got = { text: [...parts].join(' '), parts };
+  if (prefixMemo.size >= PREFIX_MEMO_MAX) prefixMemo.clear();
+  prefixMemo.set(prefix, got);
+  return got;
 }
 
 const segmentMemo = new Map<string, string>();

@@ -11,7 +11,18 @@ export const IndexStatusSchema = z.object({
   last_update: z.string().nullable().describe('ISO time of the last change written to the index.'),
   pending: z.number().int().describe('Files waiting to be (re)indexed.'),
   skipped: z.record(z.string(), z.number().int()).describe('Files not extracted, by reason: oversize, binary, generated, error.'),
-  roots: z.array(z.object({ root: z.string(), db: z.string(), files: z.number().int(), items: z.number().int(), synced: z.boolean() })),
+  roots: z.array(
+    z.object({
+      root: z.string(),
+      db: z.string(),
+      files: z.number().int(),
+      items: z.number().int(),
+      synced: z.boolean(),
+      phase: z.enum(['files', 'vectors', 'ready', 'off']),
+      searchable_by_name_at: z.string().nullable(),
+      searchable_by_name_after_ms: z.number().nullable().describe('How long that sync took until every item was searchable by name.'),
+    }),
+  ),
   packages: z
     .array(
       z.object({
@@ -28,6 +39,10 @@ export const IndexStatusSchema = z.object({
     .describe('The roots\' dependencies at their installed versions (npm packages package.json declares; Python packages declared or imported, from the project\'s virtualenv or python3; crates from Cargo.lock; Go modules from go.sum; headers the compilation database includes), each indexed once per machine: indexed, indexing, queued, failed, not_installed, or no_docs (nothing documented to index).'),
   error: z.string().nullable(),
   note: z.string().nullable(),
+  phase: z
+    .enum(['files', 'vectors', 'ready', 'off'])
+    .describe('files: extracting and writing files, each searchable by name and full text as soon as its batch is written; vectors: every item searchable by name and full text, related-word vectors being learned; ready: done; off: indexing is off.'),
+  searchable_by_name_at: z.string().nullable().describe('ISO time by which the last full build had written every item (searchable by name and full text from then on); null while a first build is still writing.'),
 });
 
 /** The short form carried by every docs answer, so partial results say so. */

@@ -37,6 +37,7 @@ export function renderIndexStatus(s: IndexStatusResult): string {
     langs ? `languages: ${langs}` : '',
     skipped ? `skipped: ${skipped}` : '',
     `last update: ${s.last_update ?? 'never'}`,
+    `phase: ${s.phase}${s.searchable_by_name_at ? `; every item searchable by name since ${s.searchable_by_name_at}` : ''}`,
     s.packages.length ? `packages: ${s.packages.map((p) => `${p.name}@${p.version || '?'} (${p.ecosystem}, ${p.files} file(s), ${p.state}${p.state === 'failed' && p.error ? `: ${p.error}` : ''})`).join(', ')}` : '',
     ...s.roots.map((r) => `root ${r.root}: ${r.files} file(s), ${r.items} item(s)${r.synced ? '' : ' (catching up)'} — ${r.db}`),
     s.note ? `note: ${s.note}` : '',

@@ -61,6 +61,78 @@ describe('docs index database', () => {
     expect(existsSync(indexDbPath(root, indexDir))).toBe(true);
   });
 
+  it('says when every item became searchable by name: not during a first build, then a time that survives a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docent-index-phase-'));
+    try {
+      const first = new DocsIndex({ roots: [root], indexDir: dir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0 });
+      open.push(first);
+      const before = first.status();
+      expect(before.phase).toBe('files');
+      expect(before.searchable_by_name_at).toBeNull();
+      const during: { phase: string; at: string | null }[] = [];
+      first.onProgress(() => {
+        const s = first.status();
+        during.push({ phase: s.phase, at: s.searchable_by_name_at });
+      });
+      const started = Date.now();
+      await first.catchUp();
+      expect(during.length).toBeGreaterThan(0);
+      expect(during.every((d) => d.phase === 'files' && d.at === null)).toBe(true);
+      const after = first.status();
+      expect(after.phase).toBe('ready');
+      expect(after.searchable_by_name_at).not.toBeNull();
+      const at = Date.parse(after.searchable_by_name_at!);
+      expect(at).toBeGreaterThanOrEqual(started - 1000);
+      expect(at).toBeLessThanOrEqual(Date.now());
+      expect(after.roots[0]!.searchable_by_name_after_ms).toBeGreaterThanOrEqual(0);
+      expect(after.roots[0]!.phase).toBe('ready');
+      await close(first);
+      // A later process reports the stored time before (and while) it catches up.
+      const second = new DocsIndex({ roots: [root], indexDir: dir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0 });
+      open.push(second);
+      expect(second.status().searchable_by_name_at).toBe(after.searchable_by_name_at);
+      expect(second.roots[0]!.queries.search('func_7', { limit: 1 })[0]?.id).toBe('pkg.m7.func_7');
+      await close(second);
+      const off = new DocsIndex({ roots: [root], indexDir: dir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0, syncEnabled: false });
+      open.push(off);
+      expect(off.status().phase).toBe('off');
+      await close(off);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('merging the full-text index (done after large syncs) leaves every answer and score as it was', async () => {
+    const own = mkdtempSync(path.join(tmpdir(), 'docent-index-optimize-root-'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'docent-index-optimize-'));
+    try {
+      for (let i = 0; i < 6; i++) writeFileSync(path.join(own, `m${i}.py`), pyModule(i));
+      const idx = new DocsIndex({ roots: [own], indexDir: dir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0 });
+      open.push(idx);
+      await idx.catchUp();
+      const r = idx.roots[0]!;
+      // More files, each written in a transaction of its own: the full-text index now has several segments.
+      for (let i = 6; i < 10; i++) {
+        writeFileSync(path.join(own, `m${i}.py`), pyModule(i));
+        await idx.updatePaths(r, [`m${i}.py`]);
+      }
+      const ask = () =>
+        ['func_7', 'Return x plus', 'thing numbered', 'run thing', 'Thing2'].map((q) => ({
+          hits: r.queries.search(q, { limit: 10 }).map((h) => h.id),
+          scores: r.store.db.prepare(`SELECT rowid, bm25(items_fts) AS s FROM items_fts WHERE items_fts MATCH ? ORDER BY rowid`).all(`"${q.split(' ')[0]!.toLowerCase()}"`),
+        }));
+      const before = ask();
+      expect(before[0]!.hits[0]).toBe('m7.func_7');
+      expect(before[1]!.scores.length).toBe(10);
+      expect(r.store.optimizeFullText()).toBe(true);
+      expect(ask()).toEqual(before);
+      await close(idx);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('keeps what bm25() needs: every match has a real score, rarer words and name hits score higher', async () => {
     const idx = newIndex();
     await idx.catchUp();

@@ -13,6 +13,15 @@ describe('identifier words', () => {
     expect(identifierText('parseConfig')).toBe('parseconfig parse config');
   });
 
+  it('gives a qualified id the union of its segments\' texts, in order, whatever prefix it shares with ids before it', () => {
+    // The definition the indexer's per-prefix memo must match: each non-empty segment's text, once.
+    const union = (id: string) => [...new Set(id.split(/[^A-Za-z0-9_]+/).filter(Boolean).map((seg) => identifierText(seg)).filter(Boolean))].join(' ');
+    const ids = ['pkg.mod.Class.method', 'pkg.mod.Class.other', 'pkg.mod.parseConfig', 'a.b.a', 'x::y::z', 'ns::Type::f', '.a', 'a.', 'a..b', 'pkg.mod.Class', 'Map<K,V>.get', '_.debounce', 'os.path.join'];
+    for (const id of [...ids, ...ids]) expect(identifierText(id), id).toBe(union(id));
+    expect(identifierText('pkg.mod.parseConfig')).toBe('pkg mod parseconfig parse config');
+    expect(identifierText('a.b.a')).toBe('a b');
+  });
+
   it('drops stop words from queries unless nothing else is left', () => {
     expect(queryWords('delay a function until input stops')).toEqual(['delay', 'function', 'until', 'input', 'stops']);
     expect(queryWords('the')).toEqual(['the']);

@@ -137,10 +137,14 @@ function build(source: string, lines: LogicalLine[], opts: ExtractOptions): File
     const inlineBody = text.slice(colon + 1).trim();
     const bodyFirst = inlineBody ? null : lines[at + 1] && at + 1 < end ? lines[at + 1]! : null;
     const docRaw = bodyFirst?.isString ? stringValue(bodyFirst.text) : inlineBody && /^[rRuU]?("""|'''|"|')/.test(inlineBody) && !/;/.test(inlineBody) ? stringValue(inlineBody) : null;
-    const doc = docRaw ? parseDocstring(docRaw) : null;
     const id = `${scope.id}.${name}`;
     let visibility = visibilityOf(name, exported, scope.kind === 'module');
     if (scope.visibility !== 'public' && visibility === 'public') visibility = scope.visibility;
+    // An item the sink would drop (private, without index.private) is not documented at all:
+    // parsing its docstring and building it were most of the work for a third of the
+    // definitions. Everything that can make this path give up (ScanError) still runs.
+    const hidden = !sink.keeps(visibility);
+    const doc = docRaw && !hidden ? parseDocstring(docRaw) : null;
     const decoTexts = decorators.map((d) => d.text);
     const deprecated = decoTexts.some((t) => /deprecated/.test(t)) ? 'Deprecated.' : null;
     const line = (decorators[0] ?? decl).startRow + 1;
@@ -150,7 +154,8 @@ function build(source: string, lines: LogicalLine[], opts: ExtractOptions): File
       const open = header.indexOf('(');
       const bases = open >= 0 ? splitTop(header.slice(open + 1, header.lastIndexOf(')')), ',').map((b) => b.trim()).filter((b) => b && indexTop(b, '=') < 0 && !b.startsWith('*')) : [];
       const isEnum = bases.some((b) => /\b(?:Enum|IntEnum|StrEnum|Flag|IntFlag)$/.test(b));
-      sink.add(buildItem({ kind: isEnum ? 'enum' : 'class', name, id, module, visibility, language: 'python', signature: sig, line, endLine, parent: scope.kind === 'class' ? scope.id : null, implements: bases.map((b) => oneLine(b)), deprecated }, doc, opts.file));
+      if (hidden) sink.hidden++;
+      else sink.add(buildItem({ kind: isEnum ? 'enum' : 'class', name, id, module, visibility, language: 'python', signature: sig, line, endLine, parent: scope.kind === 'class' ? scope.id : null, implements: bases.map((b) => oneLine(b)), deprecated }, doc, opts.file));
       if (!inlineBody) visitBlock(at + 1, end, { id, kind: 'class', visibility });
       return;
     }
@@ -163,6 +168,10 @@ function build(source: string, lines: LogicalLine[], opts: ExtractOptions): File
     const po = header.indexOf('(', header.indexOf(name) + name.length);
     const pc = po >= 0 ? matchingParen(header, po) : -1;
     const params = po >= 0 && pc > po ? parseParams(header.slice(po + 1, pc), isMethod && !isStatic) : [];
+    if (hidden) {
+      sink.hidden++;
+      return;
+    }
     const arrow = pc > 0 ? header.slice(pc + 1).match(/^\s*->\s*([\s\S]+)$/) : null;
     const decoratorPrefix = decoTexts.filter((d) => /^@(?:staticmethod|classmethod|property|abstractmethod|overload|\w+\.setter)\b/.test(d));
     sink.add(
@@ -198,9 +207,13 @@ function build(source: string, lines: LogicalLine[], opts: ExtractOptions): File
     let docRaw: string | null = null;
     if (next?.isString && next.indent === ln.indent && next.startRow <= ln.endRow + 1) docRaw = stringValue(next.text);
     if (!docRaw && !(typeText && scope.kind === 'class')) return;
-    const doc = docRaw ? parseDocstring(docRaw) : null;
     let visibility = visibilityOf(name, exported, scope.kind === 'module');
     if (scope.visibility !== 'public' && visibility === 'public') visibility = scope.visibility;
+    if (!sink.keeps(visibility)) {
+      sink.hidden++;
+      return;
+    }
+    const doc = docRaw ? parseDocstring(docRaw) : null;
     const constant = /^[A-Z][A-Z0-9_]*$/.test(name);
     const kind: ItemKind = scope.kind === 'class' ? 'property' : constant ? 'constant' : 'variable';
     const sig = oneLine(`${name}${typeText ? `: ${typeText}` : ''}${valueText && valueText.length <= 60 ? ` = ${valueText}` : ''}`);

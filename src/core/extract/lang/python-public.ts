@@ -29,27 +29,37 @@ export function allMutationNames(source: string): string[] {
 
 /** Module-level `name = target` / `name = instance.method` aliases, as items carrying the target's docs. */
 export function addPythonAliases(result: FileExtract, source: string): void {
-  if (!/^[A-Za-z]\w*[ \t]*=[ \t]*[A-Za-z_][\w.]*[ \t]*(?:#.*)?$/m.test(source)) return;
+  // One pass over the lines that start with a letter or `_` (column-0 statements; the rest
+  // cannot match): a whole-source multiline regex as a first test cost more than this pass.
+  const instances = new Map<string, string>();
+  let aliases: { row: number; m: RegExpExecArray }[] | null = null;
+  for (let i = 0, row = 0; i < source.length; row++) {
+    const nl = source.indexOf('\n', i);
+    const end = nl < 0 ? source.length : nl;
+    const c = source.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) {
+      const line = source.slice(i, end);
+      const inst = /^([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\(/.exec(line);
+      if (inst) instances.set(inst[1]!, inst[2]!);
+      const m = c !== 95 ? /^([A-Za-z]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?[ \t]*(?:#.*)?$/.exec(line) : null;
+      if (m) (aliases ??= []).push({ row, m });
+    }
+    if (nl < 0) break;
+    i = nl + 1;
+  }
+  if (!aliases) return;
   const module = result.module.name;
   const byId = new Map(result.items.map((i) => [i.id, i] as const));
-  const instances = new Map<string, string>();
-  const lines = source.split('\n');
-  for (const line of lines) {
-    const inst = /^([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\(/.exec(line);
-    if (inst) instances.set(inst[1]!, inst[2]!);
-  }
-  lines.forEach((line, row) => {
-    const m = /^([A-Za-z]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?[ \t]*(?:#.*)?$/.exec(line);
-    if (!m) return;
+  for (const { row, m } of aliases) {
     const [, name, head, attr] = m as unknown as [string, string, string, string | undefined];
     const id = `${module}.${name}`;
-    if (byId.has(id) || name === head) return;
+    if (byId.has(id) || name === head) continue;
     let target: DocItem | undefined;
     if (attr) {
       const cls = instances.get(head);
       target = cls ? byId.get(`${module}.${cls}.${attr}`) : undefined;
     } else target = byId.get(`${module}.${head}`);
-    if (!target || (target.kind !== 'function' && target.kind !== 'method' && target.kind !== 'class')) return;
+    if (!target || (target.kind !== 'function' && target.kind !== 'method' && target.kind !== 'class')) continue;
     const alias: DocItem = {
       ...target,
       id,
@@ -62,7 +72,7 @@ export function addPythonAliases(result: FileExtract, source: string): void {
     };
     byId.set(id, alias);
     result.items.push(alias);
-  });
+  }
 }
 
 /** `pkg/__init__.py`'s re-exports of its submodules' names: public id → defining id (`*` for all). */
