@@ -50,6 +50,8 @@ export interface LightItem {
 }
 
 const CANDIDATES = 100;
+/** Candidates taken from the nearest items by learned vectors, for prose questions. */
+const VEC_K = 30;
 /**
  * Most rows one ranked FTS5 query should score: bm25() reads every matching row's positions
  * (about a microsecond a row here), so a word in 13,000 rows costs more than a whole search may.
@@ -199,6 +201,9 @@ export class IndexQueries {
         run(chosen.map(ftsQuote).join(' OR '));
       }
     }
+    // Items whose name and summary mean what the question says, in other words (learned vectors).
+    const qv = prose ? this.related.embedQuery(words) : null;
+    if (qv && VEC_K > 0) for (const { rowid } of this.related.nearestItems(qv, VEC_K)) if (!bm.has(rowid)) bm.set(rowid, 0);
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
     const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
     if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
@@ -229,6 +234,8 @@ export class IndexQueries {
     const cands: Candidate[] = list.map((r, i) => ({
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
+      own: r.package === null,
+      vec: qv ? this.related.similarity(qv, r.name, r.summary) : undefined,
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
     }));
     // On equal scores the project's own item comes first (and is the one its installed copies fold into).

@@ -28,10 +28,25 @@ export interface Candidate {
   file?: string;
   /** 0..1: how much other code in the index imports its module (index/popularity.ts). */
   popularity?: number;
+  /** True for the root's own code (no installed package): a Python installation's standard library, a project's sources. */
+  own?: boolean;
+  /** Cosine between the question's and the item's learned vectors (prose questions only). */
+  vec?: number;
 }
 
 /** Weight of the popularity prior (measured on bench/docs-quality: 0.15 helps Go and Python, 0.3 hurts Python). */
 const POPULARITY = 0.15;
+/**
+ * Prose questions: weight of the learned-vector similarity, of the normalised BM25 (low: BM25
+ * over long docstrings rewards whichever doc repeats the question's common words, and values
+ * from different FTS expressions are not comparable), and the penalty of a module item (a task
+ * in words asks for something to call or use). Each measured on bench/docs-quality.
+ */
+const VEC = 0.2;
+const PROSE_BM = 0.15;
+const MODULE = 0.1;
+/** Weight of the root's own code over installed packages (the standard library over site-packages). */
+const OWN = 0.05;
 
 export interface QueryShape {
   raw: string;
@@ -117,12 +132,16 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
     const bm = c.bm / maxBm;
     const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`, ms);
     const nm = Math.max(nameScore(shape.raw, c.name, c.id), c.publicId && c.publicId !== c.id ? nameScore(shape.raw, c.name, c.publicId) : 0);
-    let score = shape.prose ? 0.35 * bm + 0.55 * cov + 0.25 * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;
+    let score = shape.prose ? PROSE_BM * bm + 0.55 * cov + 0.25 * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;
+    if (c.vec !== undefined) score += VEC * Math.max(0, c.vec);
     if (c.hasDoc) score += 0.08;
     if (c.visibility !== 'public') score -= 0.06;
     if (c.deprecated) score -= 0.04;
     if (c.kind === 'example') score -= 0.1;
+    // A question in words asks for something to call or use; a module answers it only by name.
+    if (shape.prose && c.kind === 'module') score -= MODULE;
     score += pathPrior(c) + POPULARITY * (c.popularity ?? 0);
+    if (c.own) score += OWN;
     // The exact spelling (case included) of its id or public path: `pkg.Pool` the class over `pkg.pool` the module.
     if (shape.raw.trim() === c.id || shape.raw.trim() === c.publicId) score += 0.1;
     return { index, score: Math.max(0, score) };

@@ -1,0 +1,59 @@
+import type { WordVectors } from './word-vectors.js';
+
+/**
+ * Items as vectors: the IDF-weighted sum of the learned vectors of the words in an item's name
+ * and summary, normalised. A question embedded the same way lands near the items that talk
+ * about the same things in other words ("remove a directory" near "delete a directory tree"),
+ * which lexical matching cannot see. Pure computation: the index layer feeds it texts.
+ */
+
+/** `weight` gives a word's IDF; words outside the learned vocabulary are skipped. Null when none is known. */
+export function embedWords(wv: WordVectors, words: Iterable<string>, weight: (w: string) => number): Float32Array | null {
+  const { dim, vecs, index } = wv;
+  const v = new Float32Array(dim);
+  let any = false;
+  for (const w of new Set(words)) {
+    const i = index.get(w);
+    if (i === undefined) continue;
+    const f = weight(w);
+    if (!(f > 0)) continue;
+    any = true;
+    const o = i * dim;
+    for (let d = 0; d < dim; d++) v[d]! += f * vecs[o + d]!;
+  }
+  if (!any) return null;
+  let n = 0;
+  for (let d = 0; d < dim; d++) n += v[d]! * v[d]!;
+  n = Math.sqrt(n);
+  if (!n) return null;
+  for (let d = 0; d < dim; d++) v[d]! /= n;
+  return v;
+}
+
+export function cosine(a: Float32Array, b: Float32Array, bOffset = 0): number {
+  let s = 0;
+  for (let d = 0; d < a.length; d++) s += a[d]! * b[bOffset + d]!;
+  return s;
+}
+
+/**
+ * The `k` rows of `matrix` (n × dim, rows normalised) closest to `q`, best first: one pass with
+ * a small sorted buffer (k is tens, n tens of thousands).
+ */
+export function nearestRows(matrix: Float32Array, n: number, q: Float32Array, k: number): { row: number; sim: number }[] {
+  const dim = q.length;
+  const best: { row: number; sim: number }[] = [];
+  let floor = -Infinity;
+  for (let r = 0; r < n; r++) {
+    const o = r * dim;
+    let s = 0;
+    for (let d = 0; d < dim; d++) s += q[d]! * matrix[o + d]!;
+    if (s <= floor) continue;
+    let at = best.length;
+    while (at > 0 && best[at - 1]!.sim < s) at--;
+    best.splice(at, 0, { row: r, sim: s });
+    if (best.length > k) best.pop();
+    if (best.length === k) floor = best[k - 1]!.sim;
+  }
+  return best;
+}
