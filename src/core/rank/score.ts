@@ -37,14 +37,15 @@ export interface Candidate {
 /** Weight of the popularity prior (measured on bench/docs-quality: 0.15 helps Go and Python, 0.3 hurts Python). */
 const POPULARITY = 0.15;
 /**
- * Prose questions: weight of the learned-vector similarity, of the normalised BM25 (low: BM25
- * over long docstrings rewards whichever doc repeats the question's common words, and values
- * from different FTS expressions are not comparable), and the penalty of a module item (a task
- * in words asks for something to call or use). Each measured on bench/docs-quality.
+ * Prose questions weigh the signals differently from identifier queries: the learned-vector
+ * similarity counts, normalised BM25 hardly (over long docstrings it rewards whichever doc
+ * repeats the question's common words, and values from different FTS expressions are not
+ * comparable), the priors (path, popularity) more, since at the scale of a whole installation
+ * many deep, private or little-used items share a question's words; a module answers a task
+ * in words only by name. Fitted on bench/docs-quality's tuning questions (coordinate ascent,
+ * other languages held at their previous figures), checked on its held-out questions.
  */
-const VEC = 0.2;
-const PROSE_BM = 0.15;
-const MODULE = 0.1;
+const PROSE = { bm: 0.05, cov: 0.65, name: 0.25, vec: 0.5, path: 1.8, popularity: 0.25, module: 0.5 };
 /** Weight of the root's own code over installed packages (the standard library over site-packages). */
 const OWN = 0.05;
 
@@ -132,15 +133,15 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
     const bm = c.bm / maxBm;
     const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`, ms);
     const nm = Math.max(nameScore(shape.raw, c.name, c.id), c.publicId && c.publicId !== c.id ? nameScore(shape.raw, c.name, c.publicId) : 0);
-    let score = shape.prose ? PROSE_BM * bm + 0.55 * cov + 0.25 * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;
-    if (c.vec !== undefined) score += VEC * Math.max(0, c.vec);
+    let score = shape.prose ? PROSE.bm * bm + PROSE.cov * cov + PROSE.name * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;
+    if (shape.prose && c.vec !== undefined) score += PROSE.vec * Math.max(0, c.vec);
     if (c.hasDoc) score += 0.08;
     if (c.visibility !== 'public') score -= 0.06;
     if (c.deprecated) score -= 0.04;
     if (c.kind === 'example') score -= 0.1;
     // A question in words asks for something to call or use; a module answers it only by name.
-    if (shape.prose && c.kind === 'module') score -= MODULE;
-    score += pathPrior(c) + POPULARITY * (c.popularity ?? 0);
+    if (shape.prose && c.kind === 'module') score -= PROSE.module;
+    score += shape.prose ? PROSE.path * pathPrior(c) + PROSE.popularity * (c.popularity ?? 0) : pathPrior(c) + POPULARITY * (c.popularity ?? 0);
     if (c.own) score += OWN;
     // The exact spelling (case included) of its id or public path: `pkg.Pool` the class over `pkg.pool` the module.
     if (shape.raw.trim() === c.id || shape.raw.trim() === c.publicId) score += 0.1;
