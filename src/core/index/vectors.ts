@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { learnWordVectors, nearestWords, vectorWords, type WordVectors } from '../rank/word-vectors.js';
 import { splitIdentifier, STOP_WORDS } from '../rank/words.js';
 import { cosine, embedWords, nearestRows } from '../rank/item-vectors.js';
+import { pathPrior } from '../rank/score.js';
 
 /**
  * The index's learned word vectors (see rank/word-vectors.ts): learned from the stored items
@@ -76,7 +77,10 @@ export class RelatedWords {
     const wv = this.current();
     if (!wv) return null;
     if (this.space) return this.space;
-    const rows = this.db.prepare(`SELECT rowid, name, summary FROM items WHERE summary != '' AND kind != 'module' AND visibility = 'public'`).all() as { rowid: number; name: string; summary: string }[];
+    // Vendored copies and tests are left out: they would rank below the original anyway, and
+    // every row here costs each prose search a dot product.
+    const rows = (this.db.prepare(`SELECT i.rowid, i.id, i.name, i.summary, f.path AS file FROM items i JOIN files f ON f.id = i.file_id WHERE i.summary != '' AND i.kind != 'module' AND i.visibility = 'public'`).all() as { rowid: number; id: string; name: string; summary: string; file: string }[])
+      .filter((r) => pathPrior(r) > -0.1);
     const docs = rows.map((r) => itemWords(r.name, r.summary));
     const df = new Map<string, number>();
     for (const d of docs) for (const w of new Set(d)) if (wv.index.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
