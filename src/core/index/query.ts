@@ -58,6 +58,14 @@ const VEC_K = 30;
  */
 const RANK_ROWS = 4000;
 const DF_CAP = 5000;
+/**
+ * Row budgets (× RANK_ROWS) of the pair and OR expressions. A prose question's OR is narrower:
+ * its ranking leans on coverage and the learned vectors, which also bring their own
+ * candidates, so half the budget finds as much (measured) for half the bm25 work.
+ */
+const PAIR_ROWS = 1.5;
+const OR_ROWS = 1.5;
+const OR_ROWS_PROSE = 0.75;
 
 /** FTS5 column weights: identifier-like queries lean on names, prose queries on the docs. */
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
@@ -182,7 +190,7 @@ export class IndexQueries {
         const rare = present.filter((w) => !common(w)).slice(0, 4);
         // Bounded like the OR below: a pair whose words are in many rows costs more than it finds.
         for (let a = 0; a < rare.length; a++) {
-          for (let b = a + 1; b < rare.length; b++) if (df.get(rare[a]!)! + df.get(rare[b]!)! <= 1.5 * RANK_ROWS) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
+          for (let b = a + 1; b < rare.length; b++) if (df.get(rare[a]!)! + df.get(rare[b]!)! <= PAIR_ROWS * RANK_ROWS) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
         }
       }
       if (found < 3 * opts.limit && present.length > 1) {
@@ -194,7 +202,7 @@ export class IndexQueries {
         const chosen: string[] = [];
         let rows = 0;
         for (const w of pool) {
-          if (chosen.length && rows + df.get(w)! > 1.5 * RANK_ROWS) break;
+          if (chosen.length && rows + df.get(w)! > (prose ? OR_ROWS_PROSE : OR_ROWS) * RANK_ROWS) break;
           chosen.push(w);
           rows += df.get(w)!;
         }
@@ -235,7 +243,7 @@ export class IndexQueries {
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
       own: r.package === null,
-      vec: qv ? this.related.similarity(qv, r.name, r.summary) : undefined,
+      vec: qv ? this.related.similarity(qv, r.rowid, r.name, r.summary) : undefined,
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
     }));
     // On equal scores the project's own item comes first (and is the one its installed copies fold into).

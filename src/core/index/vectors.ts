@@ -94,7 +94,7 @@ export class RelatedWords {
       matrix.set(v, rowids.length * wv.dim);
       rowids.push(rows[i]!.rowid);
     }
-    this.space = { wv, idf, matrix, rowids };
+    this.space = { wv, idf, matrix, rowids, rowOf: new Map(rowids.map((r, i) => [r, i] as const)) };
     return this.space;
   }
 
@@ -112,9 +112,11 @@ export class RelatedWords {
   }
 
   /** Cosine between a query vector and an item's name + summary (0 when none of its words is known). */
-  similarity(q: Float32Array, name: string, summary: string): number {
+  similarity(q: Float32Array, rowid: number, name: string, summary: string): number {
     const sp = this.items();
     if (!sp) return 0;
+    const row = sp.rowOf.get(rowid);
+    if (row !== undefined) return cosine(q, sp.matrix, row * sp.wv.dim);
     const v = embedWords(sp.wv, itemWords(name, summary), sp.idf);
     return v ? cosine(q, v) : 0;
   }
@@ -139,6 +141,7 @@ interface ItemSpace {
   /** rowids.length × dim, rows normalised. */
   matrix: Float32Array;
   rowids: number[];
+  rowOf: Map<number, number>;
 }
 
 /** An item's words for its vector: its name's words and its summary's, as the vectors were learned from. */

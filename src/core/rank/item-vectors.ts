@@ -37,15 +37,26 @@ export function cosine(a: Float32Array, b: Float32Array, bOffset = 0): number {
 }
 
 /**
- * The `k` rows of `matrix` (n × dim, rows normalised) closest to `q`, best first: one pass with
- * a small sorted buffer (k is tens, n tens of thousands).
+ * The `k` rows of `matrix` (n × dim, rows normalised) closest to `q`, best first. Two passes:
+ * the leading `coarse` dimensions of every row (SVD dimensions come in order of weight, so
+ * they carry most of a cosine), then the full cosine of the best `k × widen` of those.
  */
-export function nearestRows(matrix: Float32Array, n: number, q: Float32Array, k: number): { row: number; sim: number }[] {
+export function nearestRows(matrix: Float32Array, n: number, q: Float32Array, k: number, coarse = 24, widen = 8): { row: number; sim: number }[] {
+  const dim = q.length;
+  if (coarse >= dim) return topRows(matrix, n, q, k, dim, null);
+  const pre = topRows(matrix, n, q, k * widen, coarse, null);
+  return topRows(matrix, n, q, k, dim, pre.map((p) => p.row));
+}
+
+/** Best `k` rows by the dot product over the first `upto` dimensions, over all rows or the given ones. */
+function topRows(matrix: Float32Array, n: number, q: Float32Array, k: number, upto: number, only: number[] | null): { row: number; sim: number }[] {
   const dim = q.length;
   const best: { row: number; sim: number }[] = [];
   let floor = -Infinity;
-  const tail = dim - (dim % 4);
-  for (let r = 0; r < n; r++) {
+  const tail = upto - (upto % 4);
+  const count = only ? only.length : n;
+  for (let x = 0; x < count; x++) {
+    const r = only ? only[x]! : x;
     const o = r * dim;
     // Four running sums: a scan of tens of thousands of rows is most of a prose search's time.
     let s0 = 0;
@@ -59,7 +70,7 @@ export function nearestRows(matrix: Float32Array, n: number, q: Float32Array, k:
       s2 += q[d + 2]! * matrix[o + d + 2]!;
       s3 += q[d + 3]! * matrix[o + d + 3]!;
     }
-    for (; d < dim; d++) s0 += q[d]! * matrix[o + d]!;
+    for (; d < upto; d++) s0 += q[d]! * matrix[o + d]!;
     const s = s0 + s1 + s2 + s3;
     if (s <= floor) continue;
     let at = best.length;
