@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { DocItem } from '../extract/types.js';
 import { blend, type Candidate, type QueryShape } from '../rank/score.js';
-import { queryWords, stem } from '../rank/words.js';
+import { isProse, queryWords, stem } from '../rank/words.js';
 import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore, ItemRow } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
@@ -137,7 +137,7 @@ export class IndexQueries {
       df.set(w, n);
       idf.set(w, n === 0 ? 0 : Math.log(1 + total / n));
     }
-    const prose = words.length >= 3;
+    const prose = isProse(query, words);
     // Prose questions also match the words the indexed docs use in the same contexts ("remove" → "delete").
     const related = new Map<string, { word: string; sim: number }[]>();
     if (prose) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, this.related.of(w).filter((r) => !words.includes(r.word)));
