@@ -239,10 +239,12 @@ export class IndexQueries {
     ).all(JSON.stringify([...bm.keys()]), ...params) as (ItemRow & { doc_head: string; deprecated: number; package: string | null })[];
 
     const publicIds = this.paths.publicIds(list);
+    const candidateIds = new Set(list.map((r) => r.id));
     const cands: Candidate[] = list.map((r, i) => ({
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
       own: r.package === null,
+      memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
       vec: qv ? this.related.similarity(qv, r.rowid, r.name, r.summary) : undefined,
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
     }));

@@ -30,6 +30,8 @@ export interface Candidate {
   popularity?: number;
   /** True for the root's own code (no installed package): a Python installation's standard library, a project's sources. */
   own?: boolean;
+  /** A method or property whose class is a candidate too. */
+  memberOfCandidate?: boolean;
   /** Cosine between the question's and the item's learned vectors (prose questions only). */
   vec?: number;
 }
@@ -45,7 +47,7 @@ const POPULARITY = 0.15;
  * in words only by name. Fitted on bench/docs-quality's tuning questions (coordinate ascent,
  * other languages held at their previous figures), checked on its held-out questions.
  */
-const PROSE = { bm: 0.05, cov: 0.65, name: 0.25, vec: 0.5, path: 1.8, popularity: 0.25, module: 0.5 };
+const PROSE = { bm: 0.05, cov: 0.65, name: 0.25, vec: 0.5, path: 1.8, popularity: 0.25, module: 0.5, member: 0.1 };
 /** Weight of the root's own code over installed packages (the standard library over site-packages). */
 const OWN = 0.05;
 
@@ -141,6 +143,8 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
     if (c.kind === 'example') score -= 0.1;
     // A question in words asks for something to call or use; a module answers it only by name.
     if (shape.prose && c.kind === 'module') score -= PROSE.module;
+    // A question in words that a class and its own methods all answer describes the class.
+    if (shape.prose && c.memberOfCandidate) score -= PROSE.member;
     score += shape.prose ? PROSE.path * pathPrior(c) + PROSE.popularity * (c.popularity ?? 0) : pathPrior(c) + POPULARITY * (c.popularity ?? 0);
     if (c.own) score += OWN;
     // The exact spelling (case included) of its id or public path: `pkg.Pool` the class over `pkg.pool` the module.

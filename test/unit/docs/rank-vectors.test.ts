@@ -47,6 +47,11 @@ describe('prose priors', () => {
     expect(own!.score).toBeGreaterThan(dep!.score);
   });
 
+  it('a method whose class is also a candidate ranks below an equal item: the question describes the class', () => {
+    const [member, other] = blend(shape, [{ ...base, kind: 'method', memberOfCandidate: true }, { ...base, kind: 'method' }]);
+    expect(other!.score).toBeGreaterThan(member!.score);
+  });
+
   it('a closer learned-vector meaning lifts an item with the same lexical signals', () => {
     const [near, far] = blend(shape, [{ ...base, vec: 0.9 }, { ...base, vec: 0.1 }]);
     expect(near!.score).toBeGreaterThan(far!.score);
