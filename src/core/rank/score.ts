@@ -48,7 +48,7 @@ const POPULARITY = 0.15;
  * other languages held at their previous figures), checked on its held-out questions.
  */
 const PROSE = { bm: 0.05, cov: 0.65, name: 0.25, vec: 0.5, path: 1.8, popularity: 0.25, module: 0.5, member: 0.1 };
-/** Weight of the root's own code over installed packages (the standard library over site-packages). */
+/** Weight of the root's own code over installed packages for prose (the standard library over site-packages); identifier queries only break ties that way. */
 const OWN = 0.05;
 
 export interface QueryShape {
@@ -146,7 +146,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
     // A question in words that a class and its own methods all answer describes the class.
     if (shape.prose && c.memberOfCandidate) score -= PROSE.member;
     score += shape.prose ? PROSE.path * pathPrior(c) + PROSE.popularity * (c.popularity ?? 0) : pathPrior(c) + POPULARITY * (c.popularity ?? 0);
-    if (c.own) score += OWN;
+    if (shape.prose && c.own) score += OWN;
     // The exact spelling (case included) of its id or public path: `pkg.Pool` the class over `pkg.pool` the module.
     if (shape.raw.trim() === c.id || shape.raw.trim() === c.publicId) score += 0.1;
     return { index, score: Math.max(0, score) };
