@@ -245,7 +245,7 @@ export class IndexQueries {
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
       own: r.package === null,
       memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
-      vec: qv ? this.related.similarity(qv, r.rowid, r.name, r.summary) : undefined,
+      vec: qv ? this.related.similarity(qv, r) : undefined,
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
     }));
     // On equal scores the project's own item comes first (and is the one its installed copies fold into).

@@ -88,13 +88,15 @@ export class RelatedWords {
     const idf = (w: string) => Math.log(1 + total / (df.get(w) ?? 1));
     const matrix = new Float32Array(rows.length * wv.dim);
     const rowids: number[] = [];
+    const ids: string[] = [];
     for (let i = 0; i < rows.length; i++) {
       const v = embedWords(wv, docs[i]!, idf);
       if (!v) continue;
       matrix.set(v, rowids.length * wv.dim);
       rowids.push(rows[i]!.rowid);
+      ids.push(rows[i]!.id);
     }
-    this.space = { wv, idf, matrix, rowids, rowOf: new Map(rowids.map((r, i) => [r, i] as const)) };
+    this.space = { wv, idf, matrix, rowids, ids, rowOf: new Map(rowids.map((r, i) => [r, i] as const)) };
     return this.space;
   }
 
@@ -112,11 +114,13 @@ export class RelatedWords {
   }
 
   /** Cosine between a query vector and an item's name + summary (0 when none of its words is known). */
-  similarity(q: Float32Array, rowid: number, name: string, summary: string): number {
+  similarity(q: Float32Array, item: { rowid: number; id: string; name: string; summary: string }): number {
     const sp = this.items();
     if (!sp) return 0;
-    const row = sp.rowOf.get(rowid);
-    if (row !== undefined) return cosine(q, sp.matrix, row * sp.wv.dim);
+    const row = sp.rowOf.get(item.rowid);
+    // The stored row, unless the file was re-indexed since and its rowid now holds another item.
+    if (row !== undefined && sp.ids[row] === item.id) return cosine(q, sp.matrix, row * sp.wv.dim);
+    const { name, summary } = item;
     const v = embedWords(sp.wv, itemWords(name, summary), sp.idf);
     return v ? cosine(q, v) : 0;
   }
@@ -141,6 +145,8 @@ interface ItemSpace {
   /** rowids.length × dim, rows normalised. */
   matrix: Float32Array;
   rowids: number[];
+  /** The item id of each row (a rowid can be reused by another item after a re-index). */
+  ids: string[];
   rowOf: Map<number, number>;
 }
 
