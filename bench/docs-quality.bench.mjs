@@ -1,6 +1,7 @@
 // Docs search quality and speed over real corpora in several languages.
 //
 //   node bench/docs-quality.bench.mjs [--only python,go] [--runs N] [--queries N] [--reuse DIR] [--no-latency] [--verbose]
+//                                     [--questions bench/data/docs-questions-heldout.json]
 //
 // The questions (bench/data/docs-questions.json) are natural-language tasks written from what
 // the answer does, not copied from its doc comment, each with the ids that count as right.
@@ -13,6 +14,8 @@
 // against `ctags -R` on the same files (median of --runs), then MRR@10 and hit@1 of the
 // questions. Then docs_search latency through MCP stdio (`docent serve`, the real server and
 // SDK client) on the largest corpus: one warm-up pass, then --queries (≥ 1,000) timed calls.
+// --questions FILE asks another set (same format), e.g. the held-out Python questions, which
+// were written before any ranking change was measured on them and are not used for tuning.
 // --reuse DIR keeps the databases in DIR between runs (quality only: no timing of the build),
 // for quick ranking experiments; a changed EXTRACTOR_VERSION re-extracts on its own.
 import { spawnSync, execFileSync } from 'node:child_process';
@@ -43,7 +46,8 @@ const verbose = flag('verbose');
 const latency = !flag('no-latency');
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(2)} ms`);
 
-const questions = JSON.parse(readFileSync(path.join(here, 'data/docs-questions.json'), 'utf8')).corpora;
+const questionsFile = opt('questions', '');
+const questions = JSON.parse(readFileSync(questionsFile ? path.resolve(questionsFile) : path.join(here, 'data/docs-questions.json'), 'utf8')).corpora;
 const temps = [];
 
 function pythonRoot() {

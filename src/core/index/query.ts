@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { DocItem } from '../extract/types.js';
 import { blend, type Candidate, type QueryShape } from '../rank/score.js';
-import { queryWords, stem } from '../rank/words.js';
+import { isProse, queryWords, stem } from '../rank/words.js';
 import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore, ItemRow } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
@@ -52,12 +52,22 @@ export interface LightItem {
 }
 
 const CANDIDATES = 100;
+/** Candidates taken from the nearest items by learned vectors, for prose questions. */
+const VEC_K = 30;
 /**
  * Most rows one ranked FTS5 query should score: bm25() reads every matching row's positions
  * (about a microsecond a row here), so a word in 13,000 rows costs more than a whole search may.
  */
 const RANK_ROWS = 4000;
 const DF_CAP = 5000;
+/**
+ * Row budgets (× RANK_ROWS) of the pair and OR expressions. A prose question's OR is narrower:
+ * its ranking leans on coverage and the learned vectors, which also bring their own
+ * candidates, so half the budget finds as much (measured) for half the bm25 work.
+ */
+const PAIR_ROWS = 1.5;
+const OR_ROWS = 1.5;
+const OR_ROWS_PROSE = 0.75;
 
 /** FTS5 column weights: identifier-like queries lean on names, prose queries on the docs. */
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
@@ -129,7 +139,7 @@ export class IndexQueries {
       df.set(w, n);
       idf.set(w, n === 0 ? 0 : Math.log(1 + total / n));
     }
-    const prose = words.length >= 3;
+    const prose = isProse(query, words);
     // Prose questions also match the words the indexed docs use in the same contexts ("remove" → "delete").
     const related = new Map<string, { word: string; sim: number }[]>();
     if (prose) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, this.related.of(w).filter((r) => !words.includes(r.word)));
@@ -182,7 +192,7 @@ export class IndexQueries {
         const rare = present.filter((w) => !common(w)).slice(0, 4);
         // Bounded like the OR below: a pair whose words are in many rows costs more than it finds.
         for (let a = 0; a < rare.length; a++) {
-          for (let b = a + 1; b < rare.length; b++) if (df.get(rare[a]!)! + df.get(rare[b]!)! <= 1.5 * RANK_ROWS) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
+          for (let b = a + 1; b < rare.length; b++) if (df.get(rare[a]!)! + df.get(rare[b]!)! <= PAIR_ROWS * RANK_ROWS) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
         }
       }
       if (found < 3 * opts.limit && present.length > 1) {
@@ -194,13 +204,16 @@ export class IndexQueries {
         const chosen: string[] = [];
         let rows = 0;
         for (const w of pool) {
-          if (chosen.length && rows + df.get(w)! > 1.5 * RANK_ROWS) break;
+          if (chosen.length && rows + df.get(w)! > (prose ? OR_ROWS_PROSE : OR_ROWS) * RANK_ROWS) break;
           chosen.push(w);
           rows += df.get(w)!;
         }
         run(chosen.map(ftsQuote).join(' OR '));
       }
     }
+    // Items whose name and summary mean what the question says, in other words (learned vectors).
+    const qv = prose ? this.related.embedQuery(words) : null;
+    if (qv && VEC_K > 0) for (const { rowid } of this.related.nearestItems(qv, VEC_K)) if (!bm.has(rowid)) bm.set(rowid, 0);
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
     const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
     if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
@@ -232,9 +245,13 @@ export class IndexQueries {
     ).all(JSON.stringify([...bm.keys()]), ...params) as (ItemRow & { doc_head: string; deprecated: number; package: string | null })[];
 
     const publicIds = this.paths.publicIds(list);
+    const candidateIds = new Set(list.map((r) => r.id));
     const cands: Candidate[] = list.map((r, i) => ({
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
+      own: r.package === null,
+      memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
+      vec: qv ? this.related.similarity(qv, r) : undefined,
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
     }));
     // On equal scores the project's own item comes first (and is the one its installed copies fold into).

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { learnWordVectors, nearestWords, vectorWords, type WordVectors } from '../rank/word-vectors.js';
 import { splitIdentifier, STOP_WORDS } from '../rank/words.js';
+import { cosine, embedWords, nearestRows } from '../rank/item-vectors.js';
+import { pathPrior } from '../rank/score.js';
 
 /**
  * The index's learned word vectors (see rank/word-vectors.ts): learned from the stored items
@@ -48,6 +50,7 @@ export class RelatedWords {
     this.stamp = stamp;
     this.cache.clear();
     this.wv = null;
+    this.space = null;
     if (!stamp) return null;
     const dim = Number(stamp.split(':')[2]);
     const rows = this.db.prepare(`SELECT word, vec FROM word_vectors`).all() as { word: string; vec: Buffer }[];
@@ -62,6 +65,66 @@ export class RelatedWords {
     return this.wv;
   }
 
+  private space: ItemSpace | null = null;
+
+  /**
+   * The documented public items (not modules) as vectors (rank/item-vectors.ts), built on first
+   * use after the word vectors were (re)learned: one pass over their names and summaries.
+   * Items added since then are not in it (lexical search still finds them) until the next
+   * relearning; a removed item's rowid simply finds no row.
+   */
+  private items(): ItemSpace | null {
+    const wv = this.current();
+    if (!wv) return null;
+    if (this.space) return this.space;
+    // Vendored copies and tests are left out: they would rank below the original anyway, and
+    // every row here costs each prose search a dot product.
+    const rows = (this.db.prepare(`SELECT i.rowid, i.id, i.name, i.summary, f.path AS file FROM items i JOIN files f ON f.id = i.file_id WHERE i.summary != '' AND i.kind != 'module' AND i.visibility = 'public'`).all() as { rowid: number; id: string; name: string; summary: string; file: string }[])
+      .filter((r) => pathPrior(r) > -0.1);
+    const docs = rows.map((r) => itemWords(r.name, r.summary));
+    const df = new Map<string, number>();
+    for (const d of docs) for (const w of new Set(d)) if (wv.index.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
+    const total = Math.max(1, docs.length);
+    const idf = (w: string) => Math.log(1 + total / (df.get(w) ?? 1));
+    const matrix = new Float32Array(rows.length * wv.dim);
+    const rowids: number[] = [];
+    const ids: string[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const v = embedWords(wv, docs[i]!, idf);
+      if (!v) continue;
+      matrix.set(v, rowids.length * wv.dim);
+      rowids.push(rows[i]!.rowid);
+      ids.push(rows[i]!.id);
+    }
+    this.space = { wv, idf, matrix, rowids, ids, rowOf: new Map(rowids.map((r, i) => [r, i] as const)) };
+    return this.space;
+  }
+
+  /** A query's vector (its words that the vectors know, IDF-weighted), or null. */
+  embedQuery(words: readonly string[]): Float32Array | null {
+    const sp = this.items();
+    return sp ? embedWords(sp.wv, words, sp.idf) : null;
+  }
+
+  /** Items nearest to a query vector: rowids with their cosine, best first. */
+  nearestItems(q: Float32Array, k: number): { rowid: number; sim: number }[] {
+    const sp = this.items();
+    if (!sp) return [];
+    return nearestRows(sp.matrix, sp.rowids.length, q, k).map((r) => ({ rowid: sp.rowids[r.row]!, sim: r.sim }));
+  }
+
+  /** Cosine between a query vector and an item's name + summary (0 when none of its words is known). */
+  similarity(q: Float32Array, item: { rowid: number; id: string; name: string; summary: string }): number {
+    const sp = this.items();
+    if (!sp) return 0;
+    const row = sp.rowOf.get(item.rowid);
+    // The stored row, unless the file was re-indexed since and its rowid now holds another item.
+    if (row !== undefined && sp.ids[row] === item.id) return cosine(q, sp.matrix, row * sp.wv.dim);
+    const { name, summary } = item;
+    const v = embedWords(sp.wv, itemWords(name, summary), sp.idf);
+    return v ? cosine(q, v) : 0;
+  }
+
   /** Words used like `word` in this index's docs (most similar first); [] when none were learned. */
   of(word: string, k = 3, min = 0.6): { word: string; sim: number }[] {
     const wv = this.current();
@@ -74,4 +137,20 @@ export class RelatedWords {
     }
     return r;
   }
+}
+
+interface ItemSpace {
+  wv: WordVectors;
+  idf: (w: string) => number;
+  /** rowids.length × dim, rows normalised. */
+  matrix: Float32Array;
+  rowids: number[];
+  /** The item id of each row (a rowid can be reused by another item after a re-index). */
+  ids: string[];
+  rowOf: Map<number, number>;
+}
+
+/** An item's words for its vector: its name's words and its summary's, as the vectors were learned from. */
+function itemWords(name: string, summary: string): string[] {
+  return vectorWords(`${splitIdentifier(name).join(' ')} ${summary}`, STOP_WORDS);
 }

@@ -28,10 +28,28 @@ export interface Candidate {
   file?: string;
   /** 0..1: how much other code in the index imports its module (index/popularity.ts). */
   popularity?: number;
+  /** True for the root's own code (no installed package): a Python installation's standard library, a project's sources. */
+  own?: boolean;
+  /** A method or property whose class is a candidate too. */
+  memberOfCandidate?: boolean;
+  /** Cosine between the question's and the item's learned vectors (prose questions only). */
+  vec?: number;
 }
 
 /** Weight of the popularity prior (measured on bench/docs-quality: 0.15 helps Go and Python, 0.3 hurts Python). */
 const POPULARITY = 0.15;
+/**
+ * Prose questions weigh the signals differently from identifier queries: the learned-vector
+ * similarity counts, normalised BM25 hardly (over long docstrings it rewards whichever doc
+ * repeats the question's common words, and values from different FTS expressions are not
+ * comparable), the priors (path, popularity) more, since at the scale of a whole installation
+ * many deep, private or little-used items share a question's words; a module answers a task
+ * in words only by name. Fitted on bench/docs-quality's tuning questions (coordinate ascent,
+ * other languages held at their previous figures), checked on its held-out questions.
+ */
+const PROSE = { bm: 0.05, cov: 0.65, name: 0.25, vec: 0.5, path: 1.8, popularity: 0.25, module: 0.5, member: 0.1 };
+/** Weight of the root's own code over installed packages for prose (the standard library over site-packages); identifier queries only break ties that way. */
+const OWN = 0.05;
 
 export interface QueryShape {
   raw: string;
@@ -117,12 +135,18 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
     const bm = c.bm / maxBm;
     const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`, ms);
     const nm = Math.max(nameScore(shape.raw, c.name, c.id), c.publicId && c.publicId !== c.id ? nameScore(shape.raw, c.name, c.publicId) : 0);
-    let score = shape.prose ? 0.35 * bm + 0.55 * cov + 0.25 * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;
+    let score = shape.prose ? PROSE.bm * bm + PROSE.cov * cov + PROSE.name * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;
+    if (shape.prose && c.vec !== undefined) score += PROSE.vec * Math.max(0, c.vec);
     if (c.hasDoc) score += 0.08;
     if (c.visibility !== 'public') score -= 0.06;
     if (c.deprecated) score -= 0.04;
     if (c.kind === 'example') score -= 0.1;
-    score += pathPrior(c) + POPULARITY * (c.popularity ?? 0);
+    // A question in words asks for something to call or use; a module answers it only by name.
+    if (shape.prose && c.kind === 'module') score -= PROSE.module;
+    // A question in words that a class and its own methods all answer describes the class.
+    if (shape.prose && c.memberOfCandidate) score -= PROSE.member;
+    score += shape.prose ? PROSE.path * pathPrior(c) + PROSE.popularity * (c.popularity ?? 0) : pathPrior(c) + POPULARITY * (c.popularity ?? 0);
+    if (shape.prose && c.own) score += OWN;
     // The exact spelling (case included) of its id or public path: `pkg.Pool` the class over `pkg.pool` the module.
     if (shape.raw.trim() === c.id || shape.raw.trim() === c.publicId) score += 0.1;
     return { index, score: Math.max(0, score) };

@@ -104,3 +104,12 @@ export function queryWords(query: string): string[] {
   const kept = raw.filter((w) => !STOP_WORDS.has(w));
   return [...new Set(kept.length ? kept : raw)];
 }
+
+/**
+ * A question in words (ranked by coverage, learned vectors and priors) rather than a name:
+ * three or more content words written as several tokens. One identifier that splits into
+ * three words (`get_int_max_str_digits`, `NoSuchPublicAccessBlockConfiguration`) is a name.
+ */
+export function isProse(query: string, words: readonly string[]): boolean {
+  return words.length >= 3 && /\S\s+\S/.test(query.trim());
+}

@@ -62,6 +62,12 @@ describe('Python public names (extraction, both engines)', () => {
         ]),
       );
     });
+
+    it(`${engine}: an absolute import of the package's own submodule is a re-export; another package's is not`, async () => {
+      const x = await extractFixture('python-public', 'pkg/__init__.py', false, engine);
+      expect(x.reexports).toEqual(expect.arrayContaining([{ public: 'pkg.tick', target: 'pkg.jobs.tick' }]));
+      expect(x.reexports?.some((r) => r.public === 'pkg.join')).toBe(false);
+    });
   }
 });
 
@@ -74,6 +80,9 @@ describe('Python public paths in the index', () => {
     expect(lazy.results[0]?.id).toBe('pkg.Pool');
     const renamed = await docsSearch({ query: 'pkg.start_job', limit: 3 }, ctx);
     expect(renamed.results[0]?.id).toBe('pkg.start_job');
+    const absolute = await docsSearch({ query: 'pkg.tick', limit: 3 }, ctx);
+    expect(absolute.results[0]?.id).toBe('pkg.tick');
+    expect(absolute.results[0]?.also_in?.map((a) => a.id)).toContain('pkg.jobs.tick');
   });
 
   it('docs_get and docs_resolve accept the public path', async () => {

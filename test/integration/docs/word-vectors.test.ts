@@ -95,4 +95,16 @@ describe('word vectors in the index', () => {
     expect(hits.length).toBeGreaterThan(0);
     expect(hits[0]!.name).toMatch(/^(erase|delete|remove)_/);
   });
+
+  it('nearest items by learned vectors reach items that share no word with the question', () => {
+    const rw = new RelatedWords(idx.roots[0]!.store.db);
+    const q = rw.embedQuery(['erase', 'disk'])!;
+    expect(q).not.toBeNull();
+    const rows = idx.roots[0]!.store.db.prepare(`SELECT rowid, name FROM items`).all() as { rowid: number; name: string }[];
+    const names = new Map(rows.map((r) => [r.rowid, r.name] as const));
+    const near = rw.nearestItems(q, 20).map((r) => names.get(r.rowid) ?? '');
+    // All from the file-deleting group, and some of them say neither "erase" nor "disk".
+    expect(near.filter((n) => /^(delete|remove|erase)_/.test(n)).length).toBeGreaterThanOrEqual(18);
+    expect(near.some((n) => !n.startsWith('erase_') && !n.includes('disk'))).toBe(true);
+  });
 });

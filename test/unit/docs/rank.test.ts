@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isTestFile } from '../../../src/core/index/classify.js';
 import { editDistance } from '../../../src/core/rank/edit-distance.js';
 import { blend, coverage, nameScore, type QueryShape } from '../../../src/core/rank/score.js';
-import { identifierText, queryWords, splitIdentifier } from '../../../src/core/rank/words.js';
+import { identifierText, isProse, queryWords, splitIdentifier } from '../../../src/core/rank/words.js';
 
 describe('identifier words', () => {
   it('splits camelCase, PascalCase, acronyms and snake_case', () => {
@@ -20,6 +20,13 @@ describe('identifier words', () => {
     for (const id of [...ids, ...ids]) expect(identifierText(id), id).toBe(union(id));
     expect(identifierText('pkg.mod.parseConfig')).toBe('pkg mod parseconfig parse config');
     expect(identifierText('a.b.a')).toBe('a b');
+  });
+
+  it('a question in words is prose; one long identifier is a name', () => {
+    expect(isProse('remove a directory tree', queryWords('remove a directory tree'))).toBe(true);
+    expect(isProse('get_int_max_str_digits', queryWords('get_int_max_str_digits'))).toBe(false);
+    expect(isProse('NoSuchPublicAccessBlockConfiguration', queryWords('NoSuchPublicAccessBlockConfiguration'))).toBe(false);
+    expect(isProse('parse config', queryWords('parse config'))).toBe(false);
   });
 
   it('drops stop words from queries unless nothing else is left', () => {

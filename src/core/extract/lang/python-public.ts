@@ -79,13 +79,23 @@ export function addPythonAliases(result: FileExtract, source: string): void {
 export function pythonReexports(source: string, module: string, file: string): Reexport[] {
   if (!/(?:^|\/)__init__\.pyi?$/.test(file) || !source.includes('import')) return [];
   const out: Reexport[] = [];
-  const re = /^([ \t]*)from[ \t]+(\.+)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
+  // Relative (`from .tasks import *`) or absolute within the same top-level package
+  // (`from networkx.algorithms.shortest_paths.generic import *`, `from jsonschema.validators
+  // import validate`): both make a submodule's names public under the package.
+  const re = /^([ \t]*)from[ \t]+(\.+|[A-Za-z_][\w]*\.)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
   const pkgParts = module.split('.');
   for (let m = re.exec(source); m; m = re.exec(source)) {
-    const [, indent, dots, rel, list] = m as unknown as [string, string, string, string, string];
-    const base = pkgParts.slice(0, pkgParts.length - (dots.length - 1));
-    if (!base.length) continue;
-    const from = [...base, ...(rel ? rel.split('.') : [])].join('.');
+    const [, indent, head, rel, list] = m as unknown as [string, string, string, string, string];
+    let from: string;
+    if (head.startsWith('.')) {
+      const base = pkgParts.slice(0, pkgParts.length - (head.length - 1));
+      if (!base.length) continue;
+      from = [...base, ...(rel ? rel.split('.') : [])].join('.');
+    } else {
+      from = `${head}${rel}`;
+      // Only the package's own submodules: `from os.path import join` in `pkg` re-exports nothing users look for under it.
+      if (head.slice(0, -1) !== pkgParts[0] || !from.startsWith(`${module}.`)) continue;
+    }
     for (const part of list.replace(/[()]/g, '').split(',')) {
       const p = part.trim().split(/\s+as\s+/);
       const orig = p[0]!.trim();
