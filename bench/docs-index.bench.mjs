@@ -290,29 +290,8 @@ await idx.dispose();
 // database (its sync finds nothing to do), the SDK client, one warm-up pass over the queries,
 // then the timed pass.
 {
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [new URL('../dist/cli/main.js', import.meta.url).pathname, 'serve', '--root', corpus, '--index-dir', indexDir],
-    env: { ...process.env, DOCENT_LOG: 'error' },
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'docent-bench', version: '0' });
-  await client.connect(transport);
-  for (;;) {
-    const st = await client.callTool({ name: 'index_status', arguments: {} });
-    if (st.structuredContent?.state === 'ready') break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  for (const q of queries) await client.callTool({ name: 'docs_search', arguments: { query: q, limit: 10 } });
-  const mcp = [];
-  for (const q of queries) {
-    const s = performance.now();
-    await client.callTool({ name: 'docs_search', arguments: { query: q, limit: 10 } });
-    mcp.push(performance.now() - s);
-  }
-  await client.close();
+  const { docsSearchOverMcp } = await import('./lib/mcp-search.mjs');
+  const mcp = await docsSearchOverMcp({ root: corpus, indexDir, queries });
   console.log(`docs_search through MCP stdio (docent serve + SDK client), ${queries.length} queries after a warm-up pass, ${status.items} items: median ${fmt(pct(mcp, 50))}, p95 ${fmt(pct(mcp, 95))}, max ${fmt(Math.max(...mcp))} (target p95 < 10 ms)`);
 }
 rmSync(indexDir, { recursive: true, force: true });

@@ -24,9 +24,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { DocsIndex } from '../dist/core/index/service.js';
+import { docsSearchOverMcp } from './lib/mcp-search.mjs';
 import { percentile, median } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -200,28 +199,7 @@ if (latency && largest) {
       queries.push(w.slice(s, s + 2 + rand(3)).join(' ') || 'parse');
     }
   }
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [path.join(repo, 'dist/cli/main.js'), 'serve', '--root', largest.root, '--index-dir', largest.indexDir],
-    env: { ...process.env, DOCENT_LOG: 'error' },
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'docent-bench', version: '0' });
-  await client.connect(transport);
-  // Wait until the server's sync (nothing to do: the database is current) has finished.
-  for (;;) {
-    const st = await client.callTool({ name: 'index_status', arguments: {} });
-    if (st.structuredContent?.state === 'ready') break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  for (const q of queries) await client.callTool({ name: 'docs_search', arguments: { query: q, limit: 10 } });
-  const lat = [];
-  for (const q of queries) {
-    const t = performance.now();
-    await client.callTool({ name: 'docs_search', arguments: { query: q, limit: 10 } });
-    lat.push(performance.now() - t);
-  }
-  await client.close();
+  const lat = await docsSearchOverMcp({ root: largest.root, indexDir: largest.indexDir, queries });
   console.log(`docs_search through MCP stdio on ${largest.name} (${largest.items} items), ${queries.length} queries after a warm-up pass: p50 ${fmt(percentile(lat, 50))}, p95 ${fmt(percentile(lat, 95))}, max ${fmt(Math.max(...lat))} (target p95 < 10 ms)`);
 } else if (largest) await largest.idx.dispose();
 if (largest && !reuse) rmSync(largest.indexDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,4 +67,21 @@ export async function waitFor(cond: () => boolean, timeoutMs = 10_000): Promise<
     await new Promise((r) => setTimeout(r, 50));
   }
   return cond();
+}
+
+/**
+ * Details (signatures, docs, hover) never change which symbols a search answers or their order:
+ * the default call against the call without details, over a few broad queries.
+ */
+export async function expectDetailsKeepTheAnswer(env: ReturnType<typeof makeContext>, queries = ['a', 'e', 'get', 'Cart', 'User']): Promise<void> {
+  let seen = 0;
+  for (const query of queries) {
+    const bare = await env.search({ query, include_details: false, max_results: 200 });
+    seen += bare.symbols.length;
+    const full = await env.search({ query, max_results: 200 });
+    const shape = (r: SearchSymbolsResult) => r.symbols.map((s) => `${s.qualified_name} ${s.kind} ${s.location.file} ${JSON.stringify(s.location.range)}`);
+    expect(shape(full)).toEqual(shape(bare));
+    expect(full.total_matches).toBe(bare.total_matches);
+  }
+  expect(seen).toBeGreaterThan(10);
 }
