@@ -77,7 +77,14 @@ function daemonSide(args, cwd, rounds) {
   return times;
 }
 const status = () => JSON.parse(spawnSync(process.execPath, [BIN, 'daemon', 'status', '--json'], { env, encoding: 'utf8' }).stdout);
-const rssKb = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+// A child may exit between pgrep and the read (a short-lived helper of clangd): it counts 0.
+const rssKb = (pid) => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+};
 const children = (pid) => spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
 const clangdUnder = (pid) => spawnSync('pgrep', ['-P', String(pid), '-f', 'clangd'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).length;
 const treeRssMb = (pid) => (rssKb(pid) + children(pid).reduce((n, c) => n + rssKb(c), 0)) / 1024;
@@ -98,11 +105,9 @@ try {
   const infoLauncher = timeLauncher(infoArgs, base, ROUNDS);
   const infoDaemon = timeCli(cli(infoArgs), base, ROUNDS);
   const infoAlone = timeCli(cli([...infoArgs, '--no-daemon']), base, Math.ceil(ROUNDS / 2));
-  const fastOnly = timeCli(['--input-type=module', '-e', `const m = await import(${JSON.stringify(path.join(repo, 'dist/cli/via-daemon.js'))}); process.exitCode = (await m.runViaDaemon(['', '', ${infoArgs.map((a) => JSON.stringify(a)).join(', ')}])) ? process.exitCode : 9;`], base, ROUNDS);
   console.log(summary(`docent ${infoArgs.join(' ')} through the daemon, warm, the launcher (target <= 40 ms)`, infoLauncher));
   if (hasCurl) console.log(summary(`  the daemon's own time for it`, daemonSide(infoArgs, base, ROUNDS)));
   console.log(summary(`  the Node CLI through the daemon`, infoDaemon));
-  console.log(summary(`  the CLI's daemon path alone (via-daemon.js, without main.ts's imports)`, fastOnly));
   console.log(summary(`  standalone (--no-daemon)`, infoAlone));
   console.log(`  standalone / launcher: ${(median(infoAlone) / median(infoLauncher)).toFixed(1)}x; standalone / Node CLI through the daemon: ${(median(infoAlone) / median(infoDaemon)).toFixed(1)}x`);
 
