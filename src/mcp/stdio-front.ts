@@ -81,7 +81,8 @@ export class StdioFront {
 
   private take(line: Buffer): void {
     const text = line.toString('utf8').replace(/\r?\n$/, '');
-    const answered = this.answer(text);
+    const message = parse(text);
+    const answered = message && this.answer(message);
     if (answered === 'initialize') {
       this.replay.push(line);
       return;
@@ -94,20 +95,14 @@ export class StdioFront {
     // A request (or a line only the SDK can judge) wants the server now; a notification such as
     // notifications/initialized can wait for it, so that the tools/list right behind it is
     // answered here first.
-    if (text.trim() && !isNotification(text)) this.onNeedServer('unanswered');
+    if (text.trim() && !isNotification(message)) this.onNeedServer('unanswered');
   }
 
-  /** Answer one line if the front can; the method answered, or null to leave it to the SDK. */
-  private answer(text: string): string | null {
+  /** Answer one message if the front can; the method answered, or null to leave it to the SDK. */
+  private answer(message: Message): string | null {
     // Answering out of arrival order is safe: JSON-RPC matches answers by id, and nothing a
     // client may send between initialize and tools/list changes the tool list.
-    let message: Message;
-    try {
-      message = JSON.parse(text) as Message;
-    } catch {
-      return null; // the SDK's transport reports it
-    }
-    if (!message || typeof message !== 'object' || message.jsonrpc !== '2.0') return null;
+    if (message.jsonrpc !== '2.0') return null;
     const id = message.id;
     if (typeof id !== 'string' && typeof id !== 'number') return null;
     let result: Record<string, unknown>;
@@ -126,13 +121,18 @@ export class StdioFront {
   }
 }
 
-function isNotification(text: string): boolean {
+/** A line as a JSON-RPC object, or null when it is not one (the SDK's transport reports it). */
+function parse(text: string): Message | null {
   try {
-    const m = JSON.parse(text) as Message;
-    return !!m && typeof m === 'object' && typeof m.method === 'string' && !('id' in m);
+    const m = JSON.parse(text) as unknown;
+    return m && typeof m === 'object' && !Array.isArray(m) ? (m as Message) : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+function isNotification(m: Message | null): boolean {
+  return !!m && typeof m.method === 'string' && !('id' in m);
 }
 
 /**
