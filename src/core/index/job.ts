@@ -7,6 +7,7 @@ import { classify, isTestFile, type SkipReason } from './classify.js';
 import { prepareItem, type PreparedItem } from './rows.js';
 import type { FileTouch, FileUpdate } from './store.js';
 import { packageOf, type PackageRef } from './packages.js';
+import { usesOf } from '../extract/uses.js';
 
 /**
  * One unit of indexing work: read a file, decide whether to extract it, hash it, and extract
@@ -33,8 +34,8 @@ export interface FileJob {
 
 export type FileJobResult = (
   | { rel: string; status: 'unchanged'; hash: string; size: number }
-  | { rel: string; status: 'skipped'; reason: SkipReason; hash: string; size: number }
-  | { rel: string; status: 'extracted'; hash: string; size: number; extract: FileExtract; rows: PreparedItem[]; hidden: number; parseMs: number; pkg?: PackageRef | null }
+  | { rel: string; status: 'skipped'; reason: SkipReason; hash: string; size: number; uses?: string[] }
+  | { rel: string; status: 'extracted'; hash: string; size: number; extract: FileExtract; rows: PreparedItem[]; hidden: number; parseMs: number; pkg?: PackageRef | null; uses?: string[] }
   | { rel: string; status: 'missing' }
   | { rel: string; status: 'failed'; hash: string; size: number; error: string }
 ) & {
@@ -62,13 +63,15 @@ export async function runFileJob(job: FileJob): Promise<FileJobResult> {
   const size = buf.length;
   if (job.knownHash === hash) return { rel: job.rel, status: 'unchanged', hash, size };
   const reason = classify(buf, job.maxBytes, job.rel) ?? (!job.includePrivate && isTestFile(job.rel) ? 'test' : null);
-  if (reason) return { rel: job.rel, status: 'skipped', reason, hash, size };
+  // A test is not extracted, but what it calls counts: tests use a library's API the most.
+  if (reason) return { rel: job.rel, status: 'skipped', reason, hash, size, uses: reason === 'test' ? usesOf(job.language, buf.toString('utf8')) : undefined };
   const t0 = performance.now();
   try {
-    const extract = await extractSource(job.language, buf.toString('utf8'), { file: job.rel, includePrivate: job.includePrivate, project: job.project });
+    const text = buf.toString('utf8');
+    const extract = await extractSource(job.language, text, { file: job.rel, includePrivate: job.includePrivate, project: job.project });
     // Prepared here (in the worker) so the writing thread only binds and inserts; the items travel once, as rows.
     const rows = extract.items.map(prepareItem);
-    return { rel: job.rel, status: 'extracted', hash, size, extract: { ...extract, items: [] }, rows, hidden: 0, parseMs: performance.now() - t0, pkg: packageOf(job.abs) };
+    return { rel: job.rel, status: 'extracted', hash, size, extract: { ...extract, items: [] }, rows, hidden: 0, parseMs: performance.now() - t0, pkg: packageOf(job.abs), uses: usesOf(job.language, text) };
   } catch (err) {
     return { rel: job.rel, status: 'failed', hash, size, error: (err as Error).message };
   }
@@ -85,12 +88,12 @@ export function writeOf(job: FileJob, r: FileJobResult): FileWrite {
     case 'unchanged':
       return { touch: { path: r.rel, mtimeMs: job.mtimeMs, size: r.size } };
     case 'skipped':
-      return { update: { ...base, hash: r.hash, size: r.size, skipped: r.reason } };
+      return { update: { ...base, hash: r.hash, size: r.size, skipped: r.reason, uses: r.uses } };
     case 'failed':
       // No hash is stored, so the file is tried again on the next sync.
       return { update: { ...base, hash: '', size: r.size, skipped: 'error' } };
     case 'extracted':
-      return { update: { ...base, hash: r.hash, size: r.size, extract: r.extract, rows: r.rows, hidden: r.hidden, pkg: r.pkg ?? null } };
+      return { update: { ...base, hash: r.hash, size: r.size, extract: r.extract, rows: r.rows, hidden: r.hidden, pkg: r.pkg ?? null, uses: r.uses } };
   }
 }
 

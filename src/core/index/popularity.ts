@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
  */
 
 /** `path/filepath` and `std/path/filepath` and `os.path` in one notation, without a standard-library prefix. */
-function norm(m: string): string {
+export function normModule(m: string): string {
   return m.replace(/^std\//, '').replace(/::|\//g, '.');
 }
 
@@ -37,10 +37,10 @@ export class ModulePopularity {
     for (const { imports, module } of rows) {
       const seen = new Set<string>();
       // A package importing itself says nothing about its use by others.
-      const own = module ? norm(module).split('.')[0] : '';
+      const own = module ? normModule(module).split('.')[0] : '';
       for (const imp of JSON.parse(imports) as string[]) {
         if (!imp || imp.startsWith('.')) continue;
-        const parts = norm(imp).split('.');
+        const parts = normModule(imp).split('.');
         if (parts[0] === own) continue;
         // The module and its parents: `import os.path` uses `os` too.
         for (let n = parts.length; n >= 1; n--) seen.add(parts.slice(0, n).join('.'));
@@ -55,7 +55,7 @@ export class ModulePopularity {
   of(module: string): number {
     this.refresh();
     if (!this.counts.size) return 0;
-    const parts = norm(module).split('.');
+    const parts = normModule(module).split('.');
     for (let n = parts.length; n >= 1; n--) {
       const c = this.counts.get(parts.slice(0, n).join('.'));
       if (c) return Math.log1p(c) / Math.log1p(this.max);

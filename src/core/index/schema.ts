@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
  */
 
 /** Bump when extraction output changes so existing indexes re-extract every file. */
-export const EXTRACTOR_VERSION = '6';
+export const EXTRACTOR_VERSION = '10';
 
 const MIGRATIONS: string[] = [
   // v1
@@ -110,6 +110,14 @@ const MIGRATIONS: string[] = [
   ALTER TABLE files ADD COLUMN package TEXT;
   ALTER TABLE files ADD COLUMN version TEXT;
   CREATE INDEX files_package ON files(package);
+  UPDATE files SET hash = '', mtime_ms = -1;
+  `,
+  // v6: what each file uses of other modules (extract/uses.ts), and the count of files using
+  // each qualified name (index/usage.ts, recounted after a sync): the usage prior of a search.
+  // Files are read again so existing rows get their uses.
+  `
+  ALTER TABLE files ADD COLUMN uses TEXT NOT NULL DEFAULT '[]';
+  CREATE TABLE usage (key TEXT PRIMARY KEY, files INTEGER NOT NULL) WITHOUT ROWID;
   UPDATE files SET hash = '', mtime_ms = -1;
   `,
 ];

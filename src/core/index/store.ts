@@ -51,6 +51,8 @@ export interface FileUpdate {
   hidden?: number;
   /** The installed package the file belongs to (null: the project's own file). */
   pkg?: { name: string; version: string } | null;
+  /** Qualified names the file uses of other modules (extract/uses.ts). */
+  uses?: string[];
 }
 
 /** A file whose content is unchanged but whose mtime moved. */
@@ -179,12 +181,12 @@ export class IndexStore {
       files: db.prepare(`SELECT id, path, hash, size, mtime_ms, language, skipped FROM files`),
       fileByPath: db.prepare(`SELECT id FROM files WHERE path = ?`).pluck(),
       upsertFile: db.prepare(
-        `INSERT INTO files(path, hash, size, mtime_ms, language, module, module_doc, imports, items, hidden, errors, skipped, indexed_at, package, version)
-         VALUES (@path, @hash, @size, @mtime, @language, @module, @moduleDoc, @imports, @items, @hidden, @errors, @skipped, @now, @package, @version)
+        `INSERT INTO files(path, hash, size, mtime_ms, language, module, module_doc, imports, items, hidden, errors, skipped, indexed_at, package, version, uses)
+         VALUES (@path, @hash, @size, @mtime, @language, @module, @moduleDoc, @imports, @items, @hidden, @errors, @skipped, @now, @package, @version, @uses)
          ON CONFLICT(path) DO UPDATE SET hash=excluded.hash, size=excluded.size, mtime_ms=excluded.mtime_ms, language=excluded.language,
            module=excluded.module, module_doc=excluded.module_doc, imports=excluded.imports, items=excluded.items, hidden=excluded.hidden,
            errors=excluded.errors, skipped=excluded.skipped, indexed_at=excluded.indexed_at,
-           package=excluded.package, version=excluded.version
+           package=excluded.package, version=excluded.version, uses=excluded.uses
          RETURNING id`,
       ).pluck(),
       itemRowids: db.prepare(`SELECT rowid FROM items WHERE file_id = ?`).pluck(),
@@ -298,6 +300,7 @@ export class IndexStore {
       now: Date.now(),
       package: u.pkg?.name ?? null,
       version: u.pkg?.version ?? null,
+      uses: u.uses?.length ? JSON.stringify(u.uses) : '[]',
     }) as number;
     if (!ex) return;
     for (const row of rows) this.insertItem(fileId, row);

@@ -28,6 +28,8 @@ export interface Candidate {
   file?: string;
   /** 0..1: how much other code in the index imports its module (index/popularity.ts). */
   popularity?: number;
+  /** 0..1: how many files use the item itself (index/usage.ts). */
+  usage?: number;
   /** True for the root's own code (no installed package): a Python installation's standard library, a project's sources. */
   own?: boolean;
   /** A method or property whose class is a candidate too. */
@@ -47,7 +49,9 @@ const POPULARITY = 0.15;
  * in words only by name. Fitted on bench/docs-quality's tuning questions (coordinate ascent,
  * other languages held at their previous figures), checked on its held-out questions.
  */
-const PROSE = { bm: 0.05, cov: 0.65, name: 0.25, vec: 0.5, path: 1.8, popularity: 0.25, module: 0.5, member: 0.1 };
+const PROSE = { bm: 0.05, cov: 0.65, name: 0.25, vec: 0.5, path: 1.8, popularity: 0.25, module: 0.5, member: 0.1, usage: 0.4 };
+/** Weight of the usage prior for identifier queries: it orders same-named items (`dumps`: `json.dumps` first). */
+const USAGE = 0.1;
 /** Weight of the root's own code over installed packages for prose (the standard library over site-packages); identifier queries only break ties that way. */
 const OWN = 0.05;
 
@@ -146,6 +150,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
     // A question in words that a class and its own methods all answer describes the class.
     if (shape.prose && c.memberOfCandidate) score -= PROSE.member;
     score += shape.prose ? PROSE.path * pathPrior(c) + PROSE.popularity * (c.popularity ?? 0) : pathPrior(c) + POPULARITY * (c.popularity ?? 0);
+    score += (shape.prose ? PROSE.usage : USAGE) * (c.usage ?? 0);
     if (shape.prose && c.own) score += OWN;
     // The exact spelling (case included) of its id or public path: `pkg.Pool` the class over `pkg.pool` the module.
     if (shape.raw.trim() === c.id || shape.raw.trim() === c.publicId) score += 0.1;

@@ -8,6 +8,7 @@ import { IndexQueries } from '../query.js';
 import { EXTRACTOR_VERSION, SCHEMA_VERSION } from '../schema.js';
 import { IndexStore } from '../store.js';
 import { learnIndexVectors } from '../vectors.js';
+import { countUsage } from '../usage.js';
 import { SourceProbe } from './fanout.js';
 import type { InstalledDependency } from './types.js';
 
@@ -186,6 +187,7 @@ export class PackageDb {
       // The package is what discovery found, whatever the file paths would suggest (C headers, a venv in an odd place).
       store.db.prepare(`UPDATE files SET package = ?, version = ?`).run(name, version);
       try {
+        countUsage(store.db);
         learnIndexVectors(store.db);
       } catch {
         // too few documented items, or nothing to learn from: search works without

@@ -1,0 +1,47 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/core/config/load.js';
+import { createLogger } from '../../../src/core/log.js';
+import { ServiceRegistry } from '../../../src/core/services.js';
+import { Workspace } from '../../../src/core/workspace/workspace.js';
+import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
+import { docsIndexFor } from '../../../src/features/docs/service.js';
+import { docsSearch } from '../../../src/features/docs/search.js';
+import { FIXTURES } from './fixtures.js';
+
+/**
+ * The usage prior: how many files of other packages use an item (index/usage.ts). Of two
+ * functions that say nearly the same, the one other code calls (through every import form)
+ * comes first for a question in words, even though the other's doc matches the question a
+ * little better.
+ */
+
+let ctx: FeatureContext;
+
+beforeAll(async () => {
+  const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-usage-')), index: { workers: 0, dependencies: false } } as never, env: {} });
+  ctx = { workspace: new Workspace([path.join(FIXTURES, 'python-usage')]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+  await docsSearch({ query: 'warm up', limit: 1 }, ctx);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx.services.disposeAll();
+});
+
+describe('usage prior', () => {
+  it('counts the files of other packages using each name, through module aliases and from-imports', async () => {
+    const index = await docsIndexFor(ctx);
+    await index.settled();
+    const db = index.roots[0]!.store.db;
+    expect(db.prepare(`SELECT files FROM usage WHERE key = 'fmtlib.text.render'`).pluck().get()).toBe(3);
+    expect(db.prepare(`SELECT COUNT(*) FROM usage WHERE key = 'fmtlib.text.render_plain'`).pluck().get()).toBe(0);
+  });
+
+  it('ranks the used one of two similarly worded functions first', async () => {
+    const r = await docsSearch({ query: 'turn an object into readable text for a terminal', limit: 5 }, ctx);
+    expect(r.results.slice(0, 2).map((h) => h.id)).toEqual(['fmtlib.text.render', 'fmtlib.text.render_plain']);
+    expect(r.results[0]!.score).toBeGreaterThan(r.results[1]!.score);
+  });
+});
