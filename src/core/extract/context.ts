@@ -16,6 +16,8 @@ export interface ExtractOptions {
   /** Include private/internal items (config `index.private`). */
   includePrivate: boolean;
   project?: ProjectHints;
+  /** The module's name when the path does not say it (a built-in module described by its interpreter). */
+  module?: string;
   /** `fast` (default) uses a lexical extractor where one exists (Python), falling back to tree-sitter. */
   engine?: 'fast' | 'tree-sitter';
 }

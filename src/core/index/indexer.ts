@@ -8,6 +8,7 @@ import { walkFiles } from '../workspace/files.js';
 import { writeOf, type FileJob, type FileJobResult } from './job.js';
 import type { ExtractionPool } from './pool.js';
 import type { IndexStore, StoredFile } from './store.js';
+import { isGenerated, syncGenerated, type GeneratedSource } from './generated.js';
 import { WriteBatch } from './write-batch.js';
 
 /**
@@ -33,6 +34,8 @@ export interface RootIndexerOptions {
   listFiles?: (signal?: AbortSignal) => AsyncIterable<string>;
   /** A file's language when its extension does not say (C++ standard headers: `<optional>`). */
   languageOf?: (rel: string) => LanguageId | undefined;
+  /** Documentation of the root that no file holds (a Python installation's built-in modules, see generated.ts). */
+  generated?: GeneratedSource | null;
 }
 
 export interface IndexRunStats {
@@ -119,7 +122,7 @@ export class RootIndexer {
         yield rel;
       }
       // A renamed file's old items go as soon as the walk is over, mostly before its new ones arrive.
-      const gone = [...stored.keys()].filter((p) => !seen.has(p));
+      const gone = [...stored.values()].filter((f) => !seen.has(f.path) && !isGenerated(f)).map((f) => f.path);
       if (gone.length) {
         store.apply([], gone);
         stats.deleted = gone.length;
@@ -130,6 +133,13 @@ export class RootIndexer {
     if (vanished.size) {
       this.opts.store.apply([], [...vanished]);
       stats.deleted += vanished.size;
+    }
+    if (this.opts.generated !== undefined) {
+      const g = await syncGenerated(this.opts.generated, store, stored, { includePrivate: this.opts.includePrivate, project: this.hints, signal });
+      stats.parsed += g.written;
+      stats.deleted += g.deleted;
+      stats.unchanged += g.unchanged;
+      if (g.error && stats.errors.length < 20) stats.errors.push(`generated documentation: ${g.error}`);
     }
     // A large sync leaves the full-text index in many segments: merged once, searches do less work.
     if (stats.parsed + stats.deleted >= OPTIMIZE_AFTER_FILES) this.opts.store.optimizeFullText();

@@ -10,6 +10,8 @@ import { IndexQueries } from './query.js';
 import type { IndexSource } from './source.js';
 import { IndexStore } from './store.js';
 import { learnIndexVectors } from './vectors.js';
+import { countUsage } from './usage.js';
+import { pythonBuiltinsSource } from './python-builtins.js';
 import { watchRoot, type RootWatcher } from './watcher.js';
 
 /**
@@ -128,6 +130,14 @@ export class DocsIndex {
    */
   private relearn(r: RootIndex, changed: boolean): void {
     try {
+      if (changed || !r.store.db.prepare(`SELECT 1 FROM meta WHERE key = 'usage'`).get()) {
+        const u = countUsage(r.store.db);
+        this.log.info(`counted ${u.keys} used names for ${r.root} in ${Math.round(u.ms)} ms`);
+      }
+    } catch (err) {
+      this.log.warn(`could not count used names for ${r.root}: ${(err as Error).message}`);
+    }
+    try {
       const has = r.store.db.prepare(`SELECT 1 FROM meta WHERE key = 'vectors'`).get();
       if (!changed && has) return;
       const got = learnIndexVectors(r.store.db);
@@ -156,7 +166,10 @@ export class DocsIndex {
       try {
         const store = IndexStore.open(dbPath);
         if (store.recovered) this.log.info(`index for ${root} was not closed cleanly; checked it and carrying on`);
-        const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude });
+        const indexer = new RootIndexer({
+          root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude,
+          generated: pythonBuiltinsSource(root),
+        });
         const searchable = store.searchableByName();
         this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null });
         changed = true;

@@ -108,7 +108,7 @@ function allNames(root: Node, source: string): Set<string> | null {
 
 export function extractPython(tree: Tree, source: string, opts: ExtractOptions): FileExtract {
   const root = tree.rootNode;
-  const module = pythonModuleName(opts.file);
+  const module = opts.module ?? pythonModuleName(opts.file);
   const sink = new ItemSink(opts.includePrivate);
   const exported = allNames(root, source);
   const imports: string[] = [];

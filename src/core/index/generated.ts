@@ -1,0 +1,92 @@
+import { extractSource } from '../extract/extract.js';
+import type { ProjectHints } from '../extract/context.js';
+import type { LanguageId } from '../extract/types.js';
+import { prepareItem } from './rows.js';
+import type { FileUpdate, IndexStore, StoredFile } from './store.js';
+
+/**
+ * Documentation that has no source file in the root but belongs to it: a Python installation's
+ * built-in and extension modules (`time`, `itertools`, `_csv`), written in C and described by
+ * the interpreter itself (python-builtins.ts). A source produces stub texts that are extracted
+ * like any file of their language and stored under their own paths, so search, ranking and
+ * public paths treat them as everything else.
+ *
+ * Producing them can be costly (an interpreter run), so a source has a cheap `fingerprint`
+ * that changes whenever its files would; the stored files carry it as their hash
+ * (`gen:<fingerprint>`), which is also how the walk tells them from files it should have seen.
+ */
+
+export interface GeneratedFile {
+  /** Where the documentation comes from, relative to the root (`lib-dynload/_csv….so`, `<built-in>/time`). */
+  rel: string;
+  language: LanguageId;
+  text: string;
+  /** The module's name, when the path does not say it. */
+  module?: string;
+}
+
+export interface GeneratedSource {
+  /** What the files are made from (interpreter, its modules); null when the source is gone. */
+  fingerprint(): string | null;
+  files(signal?: AbortSignal): Promise<GeneratedFile[]>;
+}
+
+export const GENERATED_HASH_PREFIX = 'gen:';
+
+export function isGenerated(f: Pick<StoredFile, 'hash'>): boolean {
+  return f.hash.startsWith(GENERATED_HASH_PREFIX);
+}
+
+export interface GeneratedSyncResult {
+  written: number;
+  deleted: number;
+  unchanged: number;
+  error?: string;
+}
+
+/**
+ * Bring a root's generated files in step with their source: nothing to do while the stored
+ * ones carry the current fingerprint; otherwise produce, extract and write them in one
+ * transaction, removing those the source no longer yields. When producing fails, what is
+ * stored stays (better an older description than none). Without a source (the root is no
+ * longer one that has such files), the stored ones go.
+ */
+export async function syncGenerated(
+  source: GeneratedSource | null,
+  store: IndexStore,
+  stored: ReadonlyMap<string, StoredFile>,
+  opts: { includePrivate: boolean; project: ProjectHints; signal?: AbortSignal },
+): Promise<GeneratedSyncResult> {
+  const mine = [...stored.values()].filter(isGenerated);
+  let fp: string | null = null;
+  try {
+    if (source) fp = source.fingerprint();
+  } catch (err) {
+    return { written: 0, deleted: 0, unchanged: mine.length, error: (err as Error).message };
+  }
+  if (!source || fp === null) {
+    if (!mine.length) return { written: 0, deleted: 0, unchanged: 0 };
+    store.apply([], mine.map((f) => f.path));
+    return { written: 0, deleted: mine.length, unchanged: 0 };
+  }
+  const hash = `${GENERATED_HASH_PREFIX}${fp}`;
+  if (mine.length && mine.every((f) => f.hash === hash)) return { written: 0, deleted: 0, unchanged: mine.length };
+  let files: GeneratedFile[];
+  try {
+    files = await source.files(opts.signal);
+  } catch (err) {
+    return { written: 0, deleted: 0, unchanged: mine.length, error: (err as Error).message };
+  }
+  const updates: FileUpdate[] = [];
+  for (const f of files) {
+    const extract = await extractSource(f.language, f.text, { file: f.rel, module: f.module, includePrivate: opts.includePrivate, project: opts.project });
+    updates.push({
+      path: f.rel, hash, size: Buffer.byteLength(f.text), mtimeMs: 0, language: f.language,
+      extract: { ...extract, items: [] }, rows: extract.items.map(prepareItem), pkg: null, uses: [],
+    });
+  }
+  const produced = new Set(files.map((f) => f.rel));
+  const gone = mine.filter((f) => !produced.has(f.path)).map((f) => f.path);
+  store.apply(updates, gone);
+  return { written: updates.length, deleted: gone.length, unchanged: 0 };
+}
