@@ -37,7 +37,7 @@ export class PublicPaths {
         this.byPublic = new Map();
         for (const r of this.all.iterate() as Iterable<{ public: string; target: string }>) {
           const prev = this.byTarget.get(r.target);
-          if (!prev || r.public.length < prev.length) this.byTarget.set(r.target, r.public);
+          if (!prev || better(r.public, prev)) this.byTarget.set(r.target, r.public);
           const list = this.byPublic.get(r.public);
           if (list) list.push(r.target);
           else this.byPublic.set(r.public, [r.target]);
@@ -48,8 +48,9 @@ export class PublicPaths {
   }
 
   /**
-   * The shortest public id of each item (id, module), or the id itself. Follows chains
-   * (`pkg.sub.mod` re-exported by `pkg.sub`, itself re-exported by `pkg`), and carries members
+   * The best public id of each item (id, module): without private segments, then the
+   * shortest; or the id itself. Follows chains (`pkg.sub.mod` re-exported by `pkg.sub`,
+   * itself re-exported by `pkg`), and carries members
    * along with their class (`asyncio.locks.Event.wait` → `asyncio.Event.wait`).
    */
   publicIds(items: readonly { id: string; module: string }[]): string[] {
@@ -64,7 +65,7 @@ export class PublicPaths {
           const pub = map.get(k);
           if (!pub) continue;
           const next = k.endsWith('*') ? pub.slice(0, -1) + c.id.slice(k.length - 1) : pub + c.id.slice(k.length);
-          if (next === c.id || next.length >= c.id.length) continue;
+          if (next === c.id || !better(next, c.id)) continue;
           out[i] = next;
           moved = true;
           return { id: next, module: next.slice(0, next.length - (c.id.length - c.module.length)) };
@@ -109,6 +110,19 @@ export class PublicPaths {
     }
     return out;
   }
+}
+
+const PRIVATE_SEGMENT = /(^|[./:])_[A-Za-z]/;
+
+/**
+ * Whether public id `a` is the better name than `b`: one without a private segment
+ * (`threading.get_ident` over `_thread.get_ident`), else the shorter (`asyncio.sleep` over
+ * `asyncio.tasks.sleep`).
+ */
+function better(a: string, b: string): boolean {
+  const pa = PRIVATE_SEGMENT.test(a);
+  const pb = PRIVATE_SEGMENT.test(b);
+  return pa !== pb ? !pa : a.length < b.length;
 }
 
 /** Re-export targets that could cover an item: itself, its top-level ancestor in its module, its module's `*`. */

@@ -8,6 +8,7 @@ import { editDistance } from '../rank/edit-distance.js';
 import { PublicPaths } from './public-paths.js';
 import { RelatedWords } from './vectors.js';
 import { ModulePopularity } from './popularity.js';
+import { UsageCounts } from './usage.js';
 
 /**
  * Read-side queries over one root's index: ranked search, lookup by id or name, module
@@ -84,11 +85,13 @@ export class IndexQueries {
   private readonly paths: PublicPaths;
   private readonly related: RelatedWords;
   private readonly popularity: ModulePopularity;
+  private readonly usage: UsageCounts;
 
   constructor(private readonly store: IndexStore) {
     this.paths = new PublicPaths(store.db);
     this.related = new RelatedWords(store.db);
     this.popularity = new ModulePopularity(store.db);
+    this.usage = new UsageCounts(store.db);
   }
 
   private readonly statements = new Map<string, Statement>();
@@ -253,6 +256,7 @@ export class IndexQueries {
       memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
       vec: qv ? this.related.similarity(qv, r) : undefined,
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
+      usage: this.usageOf(r, publicIds[i]!),
     }));
     // On equal scores the project's own item comes first (and is the one its installed copies fold into).
     const dep = (i: number) => Number(list[i]!.package !== null);
@@ -260,6 +264,19 @@ export class IndexQueries {
     // A caller asking for constructors by kind gets them as such, not folded into their classes.
     const keepCtors = Boolean(opts.kinds?.includes('constructor'));
     return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit, keepCtors);
+  }
+
+  /**
+   * How much other code uses the item, by its public path or defining id. A method or
+   * constructor nobody names directly (`x.method()` on a value cannot be resolved from text)
+   * gets half of its class's use.
+   */
+  private usageOf(r: { id: string; kind: string; parent: string | null; name: string }, publicId: string): number {
+    const own = this.usage.of(publicId === r.id ? [r.id] : [publicId, r.id]);
+    if (!r.parent || !(r.kind === 'method' || r.kind === 'constructor' || r.kind === 'property')) return own;
+    const parentPublic = publicId.endsWith(`.${r.name}`) ? publicId.slice(0, -r.name.length - 1) : r.parent;
+    const cls = this.usage.of(parentPublic === r.parent ? [r.parent] : [parentPublic, r.parent]);
+    return Math.max(own, r.kind === 'constructor' ? cls : 0.5 * cls);
   }
 
   /**
@@ -272,6 +289,7 @@ export class IndexQueries {
   private fold(ranked: { row: ItemRow & { doc_head: string }; score: number; publicId: string }[], limit: number, keepCtors = false): SearchHit[] {
     const out: SearchHit[] = [];
     const byKey = new Map<string, SearchHit>();
+    const byPublic = new Map<string, SearchHit>();
     const seen = new Set<string>();
     for (const { row: r0, score, publicId: pub0 } of ranked) {
       let r = r0;
@@ -286,7 +304,9 @@ export class IndexQueries {
       if (seen.has(r.id)) continue; // the same item from another file (a re-export, a duplicate bundle)
       seen.add(r.id);
       const key = `${r.name}\u0000${r.signature.replace(/\s+/g, ' ')}\u0000${r.summary}`;
-      const first = byKey.get(key);
+      // Two definitions under one public path are one name to a user: heapq's Python `heappush`
+      // and the C one from `_heapq` that replaces it at import.
+      const first = byKey.get(key) ?? byPublic.get(publicId);
       if (first && (r.summary || r.signature.length > r.name.length + 8)) {
         if (first.also_in.length < 20) first.also_in.push({ id: r.id, file: r.path, line: r.line });
         continue;
@@ -297,6 +317,7 @@ export class IndexQueries {
       };
       if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
       byKey.set(key, hit);
+      if (!byPublic.has(publicId)) byPublic.set(publicId, hit);
       if (out.length < limit) {
         if (r.kind === 'class') hit.signature = this.classSignature(r.id, r.signature); // only for answers shown: one lookup each
         out.push(hit);

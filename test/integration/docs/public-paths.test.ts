@@ -100,6 +100,17 @@ describe('Python public paths in the index', () => {
     expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('pkg._vendor.aio.tasks.sleep');
   });
 
+  it('a typeshed stub bundled by another tool folds into the module it describes', async () => {
+    const x = await extractFixture('python-public', 'vendorlib/third_party/typeshed/stdlib/pkg/jobs.pyi');
+    expect(x.reexports).toEqual(expect.arrayContaining([{ public: 'pkg.jobs.*', target: 'vendorlib.third_party.typeshed.stdlib.pkg.jobs.*' }]));
+    const r = await docsSearch({ query: 'run_job', limit: 5 }, ctx);
+    // One answer for the definition and its stub, under the path users write (pkg re-exports it as start_job).
+    expect(r.results.filter((h) => h.name === 'run_job').map((h) => h.id)).toEqual(['pkg.start_job']);
+    const hit = r.results.find((h) => h.name === 'run_job');
+    expect(hit?.snippet).toBe('Start fn as a background job.');
+    expect(hit?.also_in?.map((a) => a.id)).toContain('vendorlib.third_party.typeshed.stdlib.pkg.jobs.run_job');
+  });
+
   it('a class and its constructor are one answer carrying the parameters', async () => {
     const r = await docsSearch({ query: 'unit of work a scheduler can retry', limit: 5 }, ctx);
     expect(r.results[0]?.id).toBe('pkg.Job');
@@ -187,4 +198,35 @@ describe('C/C++ aliases', () => {
     expect(a.summary).toBe('A path on disk, split into its components.');
     expect(a.tags.alias_of).toBe('fsx::basic_path');
   });
+});
+
+describe('Python implementation modules (picker.py: what the standard library does in csv, heapq, os, getpass)', () => {
+  for (const engine of ['fast', 'tree-sitter'] as const) {
+    it(`${engine}: names imported at module level from a private module, and star imports, are re-exports`, async () => {
+      const x = await extractFixture('python-public', 'pkg/picker.py', false, engine);
+      expect(x.reexports).toEqual(
+        expect.arrayContaining([
+          { public: 'pkg.picker.*', target: '_pkg_accel.*' },
+          { public: 'pkg.picker.fast_total', target: '_pkg_speedups.fast_total' },
+          { public: 'pkg.picker.mean', target: '_pkg_speedups.fast_mean' },
+          // `import posixpath as path` with "path" in __all__ (os.path)
+          { public: 'pkg.picker.path.*', target: 'posixpath.*' },
+          // `ident = _pkg_thread.get_ident` (threading's `get_ident = _thread.get_ident`)
+          { public: 'pkg.picker.ident', target: '_pkg_thread.get_ident' },
+        ]),
+      );
+      // `import json as _json` is not exported; a public module's names are not re-exported by a plain import.
+      expect(x.reexports?.some((r) => r.target.startsWith('json'))).toBe(false);
+    });
+
+    it(`${engine}: a name bound inside a top-level try/except/else is an alias carrying the target's docs`, async () => {
+      const x = await extractFixture('python-public', 'pkg/picker.py', false, engine);
+      const alias = item(x, 'pkg.picker.secret_prompt');
+      expect(alias.kind).toBe('function');
+      expect(['pkg.picker.fallback_prompt', 'pkg.picker.unix_prompt']).toContain(alias.tags.alias_of);
+      // Names bound in a function body or under `if __name__ == '__main__'` are not module API.
+      expect(x.items.map((i) => i.id)).not.toContain('pkg.picker.local_name');
+      expect(x.items.map((i) => i.id)).not.toContain('pkg.picker.main_alias');
+    });
+  }
 });

@@ -1,4 +1,5 @@
 import type { DocItem, FileExtract, Reexport } from '../types.js';
+import { pythonModuleName } from './python.js';
 
 /**
  * What makes a Python name public beyond its own definition, read from the source text so that
@@ -14,6 +15,9 @@ import type { DocItem, FileExtract, Reexport } from '../types.js';
  */
 
 const STRING_RE = /[rRuU]?(['"])([A-Za-z_][A-Za-z0-9_]*)\1/g;
+/** `…/typeshed/stdlib/<module path>.pyi` (also the old `stdlib/3/`, `stdlib/2and3/` layout) and `…/typeshed/stubs/<distribution>/<module path>.pyi`. */
+const TYPESHED_RE = /(?:^|\/)typeshed\/(?:stdlib\/(?:(?:2and3|3(?:\.\d+)?|2)\/)?|stubs\/[^/]+\/|third_party\/(?:2and3|3)\/)(.+\.pyi)$/;
+const ALIAS_RE = /^([A-Za-z]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?[ \t]*(?:#.*)?$/;
 
 /** Names added to `__all__` after (or besides) its literal assignments. */
 export function allMutationNames(source: string): string[] {
@@ -27,22 +31,44 @@ export function allMutationNames(source: string): string[] {
   return out;
 }
 
-/** Module-level `name = target` / `name = instance.method` aliases, as items carrying the target's docs. */
-export function addPythonAliases(result: FileExtract, source: string): void {
-  // One pass over the lines that start with a letter or `_` (column-0 statements; the rest
-  // cannot match): a whole-source multiline regex as a first test cost more than this pass.
+/**
+ * Module-level `name = target` / `name = instance.method` aliases, as items carrying the
+ * target's docs. Module level includes blocks under a top-level `try`/`except`/`else`/`if`,
+ * where a module binds a name to the implementation it picked (`getpass = unix_getpass`).
+ */
+export function addPythonAliases(result: FileExtract, source: string, privateItems?: () => readonly DocItem[]): void {
+  // One pass over the lines that start with a letter or `_` (column-0 statements), or, inside a
+  // top-level try/except/if block, with indentation: a whole-source multiline regex as a first
+  // test cost more than this pass.
   const instances = new Map<string, string>();
   let aliases: { row: number; m: RegExpExecArray }[] | null = null;
+  // Inside a top-level block that picks an implementation; and the indent of a def/class within it (its body is not module level).
+  let inBlock = false;
+  let defIndent = -1;
   for (let i = 0, row = 0; i < source.length; row++) {
     const nl = source.indexOf('\n', i);
     const end = nl < 0 ? source.length : nl;
     const c = source.charCodeAt(i);
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) {
       const line = source.slice(i, end);
+      inBlock = /^(?:try|except|else|finally|if|elif)\b/.test(line) && !/^if\s+__name__\b/.test(line);
+      defIndent = -1;
       const inst = /^([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\(/.exec(line);
       if (inst) instances.set(inst[1]!, inst[2]!);
-      const m = c !== 95 ? /^([A-Za-z]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?[ \t]*(?:#.*)?$/.exec(line) : null;
+      const m = c !== 95 ? ALIAS_RE.exec(line) : null;
       if (m) (aliases ??= []).push({ row, m });
+    } else if (inBlock && (c === 32 || c === 9)) {
+      const line = source.slice(i, end);
+      const text = line.trimStart();
+      const indent = line.length - text.length;
+      if (defIndent >= 0 && indent > defIndent) {
+        /* inside a function or class of the block */
+      } else if (/^(?:async\s+)?(?:def|class)\b/.test(text)) defIndent = indent;
+      else {
+        if (defIndent >= 0 && text) defIndent = -1;
+        const m = /^[A-Za-z]/.test(text) ? ALIAS_RE.exec(text) : null;
+        if (m) (aliases ??= []).push({ row, m });
+      }
     }
     if (nl < 0) break;
     i = nl + 1;
@@ -50,15 +76,23 @@ export function addPythonAliases(result: FileExtract, source: string): void {
   if (!aliases) return;
   const module = result.module.name;
   const byId = new Map(result.items.map((i) => [i.id, i] as const));
+  // A public alias of a private definition (`getpass = unix_getpass`, where `__all__` names only
+  // `getpass`) needs the definition's docs: the file's private items, extracted only then.
+  let hidden: Map<string, DocItem> | null = null;
+  const definedHere = (name: string) => new RegExp(`^[ \\t]*(?:async[ \\t]+)?(?:def|class)[ \\t]+${name}\\b`, 'm').test(source);
+  const find = (id: string, local: string) =>
+    byId.get(id) ?? (privateItems && definedHere(local) ? (hidden ??= new Map(privateItems().map((i) => [i.id, i] as const))).get(id) : undefined);
   for (const { row, m } of aliases) {
     const [, name, head, attr] = m as unknown as [string, string, string, string | undefined];
     const id = `${module}.${name}`;
-    if (byId.has(id) || name === head) continue;
+    const prev = byId.get(id);
+    // A name bound in several branches (`getpass` to `fallback_getpass` or `unix_getpass`): the first documented target.
+    if (name === head || (prev && (!prev.tags.alias_of || prev.summary))) continue;
     let target: DocItem | undefined;
     if (attr) {
       const cls = instances.get(head);
-      target = cls ? byId.get(`${module}.${cls}.${attr}`) : undefined;
-    } else target = byId.get(`${module}.${head}`);
+      target = cls ? find(`${module}.${cls}.${attr}`, cls) : undefined;
+    } else target = find(`${module}.${head}`, head);
     if (!target || (target.kind !== 'function' && target.kind !== 'method' && target.kind !== 'class')) continue;
     const alias: DocItem = {
       ...target,
@@ -68,33 +102,61 @@ export function addPythonAliases(result: FileExtract, source: string): void {
       parent: null,
       signature: target.signature.replace(/\bdef\s+\w+\(\s*(?:self|cls)\s*(?:,\s*)?/, `def ${name}(`).replace(/\bdef\s+\w+\(/, `def ${name}(`),
       location: { file: target.location.file, line: row + 1, end_line: row + 1 },
+      visibility: 'public',
       tags: { ...target.tags, alias_of: target.id },
     };
+    if (prev && !target.summary) continue;
     byId.set(id, alias);
-    result.items.push(alias);
+    if (prev) result.items[result.items.indexOf(prev)] = alias;
+    else result.items.push(alias);
   }
 }
 
-/** `pkg/__init__.py`'s re-exports of its submodules' names: public id → defining id (`*` for all). */
+/**
+ * Names a module makes public under its own path: public id → defining id (`*` for all).
+ * - A package's `__init__.py` re-exports its submodules' names (`from .tasks import *`,
+ *   `from jsonschema.validators import validate`, lazy imports inside `__getattr__`).
+ * - Any module re-exports what it imports at module level from a private module (`from _csv
+ *   import reader` in csv.py, `from _heapq import *` inside a `try`): the C accelerator or
+ *   implementation module is an implementation detail, the importing module the API.
+ * - Any module re-exports a star import at module level (`from posix import *` in os.py).
+ * - `import posixpath as path` at module level re-exports that module when `__all__` lists
+ *   the name (`os.path`); `get_ident = _thread.get_ident` re-exports a private module's name.
+ * "Module level" includes blocks under a top-level `try`/`except`/`else`/`if`, where modules
+ * choose an implementation.
+ */
 export function pythonReexports(source: string, module: string, file: string): Reexport[] {
-  if (!/(?:^|\/)__init__\.pyi?$/.test(file) || !source.includes('import')) return [];
   const out: Reexport[] = [];
-  // Relative (`from .tasks import *`) or absolute within the same top-level package
-  // (`from networkx.algorithms.shortest_paths.generic import *`, `from jsonschema.validators
-  // import validate`): both make a submodule's names public under the package.
-  const re = /^([ \t]*)from[ \t]+(\.+|[A-Za-z_][\w]*\.)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
+  // A typeshed stub bundled by another tool (`jedi/third_party/typeshed/stdlib/time.pyi`)
+  // describes the module it is named after: its items are that module's, folded into them.
+  const stub = TYPESHED_RE.exec(file);
+  if (stub) {
+    const described = pythonModuleName(stub[1]!);
+    if (described && described !== module && described !== '__init__') out.push({ public: `${described}.*`, target: `${module}.*` });
+  }
+  if (!source.includes('import')) return out;
+  const isInit = /(?:^|\/)__init__\.pyi?$/.test(file);
+  const re = /^([ \t]*)from[ \t]+(\.+|[A-Za-z_][\w]*\.?)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
   const pkgParts = module.split('.');
   for (let m = re.exec(source); m; m = re.exec(source)) {
     const [, indent, head, rel, list] = m as unknown as [string, string, string, string, string];
     let from: string;
+    let lazy = false;
     if (head.startsWith('.')) {
+      if (!isInit) continue;
       const base = pkgParts.slice(0, pkgParts.length - (head.length - 1));
       if (!base.length) continue;
       from = [...base, ...(rel ? rel.split('.') : [])].join('.');
+      lazy = indent.length > 0;
     } else {
       from = `${head}${rel}`;
-      // Only the package's own submodules: `from os.path import join` in `pkg` re-exports nothing users look for under it.
-      if (head.slice(0, -1) !== pkgParts[0] || !from.startsWith(`${module}.`)) continue;
+      const star = list.trim() === '*';
+      const ownSubmodule = isInit && head.endsWith('.') && head.slice(0, -1) === pkgParts[0] && from.startsWith(`${module}.`);
+      const moduleLevel = !indent.length || moduleLevelBlock(source, m.index, indent.length);
+      if (ownSubmodule) lazy = indent.length > 0 && !moduleLevel;
+      // `from os.path import join` in `pkg` re-exports nothing users look for under it.
+      else if (!moduleLevel || !(star || from.split('.').some((p) => p.startsWith('_')))) continue;
+      if (from === module || from === '__future__') continue;
     }
     for (const part of list.replace(/[()]/g, '').split(',')) {
       const p = part.trim().split(/\s+as\s+/);
@@ -105,10 +167,57 @@ export function pythonReexports(source: string, module: string, file: string): R
         continue;
       }
       // Inside a function (lazy `__getattr__`), the `as` name is a local: the public name is the original.
-      const pub = indent.length || !p[1] ? orig : p[1].trim();
+      const pub = lazy || !p[1] ? orig : p[1].trim();
       if (!/^[A-Za-z]\w*$/.test(pub) || !/^\w+$/.test(orig)) continue;
       out.push({ public: `${module}.${pub}`, target: `${from}.${orig}` });
     }
   }
+  // `get_ident = _thread.get_ident` (threading): a private module's function bound at module level.
+  const privateModules = new Map<string, string>();
+  for (const m of source.matchAll(/^import[ \t]+(_[\w.]*)(?:[ \t]+as[ \t]+(\w+))?[ \t]*(?:#.*)?$/gm)) privateModules.set(m[2] ?? m[1]!, m[1]!);
+  if (privateModules.size) {
+    for (const m of source.matchAll(/^([A-Za-z]\w*)[ \t]*=[ \t]*(_\w*)\.([A-Za-z_]\w*)[ \t]*(?:#.*)?$/gm)) {
+      const from = privateModules.get(m[2]!);
+      if (from) out.push({ public: `${module}.${m[1]}`, target: `${from}.${m[3]}` });
+    }
+  }
+  if (source.includes('__all__')) {
+    const exported = new Set([...declaredAllNames(source), ...allMutationNames(source)]);
+    for (const m of source.matchAll(/^([ \t]*)import[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+([A-Za-z_]\w*)[ \t]*(?:#.*)?$/gm)) {
+      const [, indent, target, name] = m as unknown as [string, string, string, string];
+      if (!exported.has(name) || target === module) continue;
+      if (indent.length && !moduleLevelBlock(source, m.index!, indent.length)) continue;
+      out.push({ public: `${module}.${name}.*`, target: `${target}.*` });
+    }
+  }
   return out;
+}
+
+/** The names of `__all__`'s literal assignment(s) (`__all__ = ["a", "b"]`), read from the text. */
+function declaredAllNames(source: string): string[] {
+  const out: string[] = [];
+  for (const m of source.matchAll(/^__all__\s*(?::[^=\n]*)?\+?=\s*[[(]([^\])]*)[\])]/gm)) {
+    for (const s of m[1]!.matchAll(STRING_RE)) out.push(s[2]!);
+  }
+  return out;
+}
+
+/**
+ * Whether a line indented by `indent` at `at` sits in a block directly under a top-level
+ * `try`/`except`/`else`/`finally`/`if`/`elif` (where modules pick an implementation), rather
+ * than in a function or class. Only one level: deeper nesting is not followed.
+ */
+function moduleLevelBlock(source: string, at: number, indent: number): boolean {
+  let end = at;
+  while (end > 0) {
+    const start = source.lastIndexOf('\n', end - 2) + 1;
+    const line = source.slice(start, end - 1);
+    end = start;
+    const text = line.trimStart();
+    if (!text || text.startsWith('#')) continue;
+    const lineIndent = line.length - text.length;
+    if (lineIndent >= indent) continue;
+    return lineIndent === 0 && /^(try|except|else|finally|if|elif)\b/.test(text);
+  }
+  return false;
 }
