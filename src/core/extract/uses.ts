@@ -1,3 +1,4 @@
+import { statementLines } from './statement-lines.js';
 import type { LanguageId } from './types.js';
 
 /**
@@ -33,34 +34,62 @@ export function usesOf(language: LanguageId, text: string): string[] {
   }
 }
 
-/** Every chain `local.a.b` (or `local::a::b`) whose head is bound, as `module.a`, `module.a.b`. */
+/** Identifier characters (`$` too, for JavaScript). */
+function isIdent(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+}
+
+/**
+ * Every chain `local.a.b` (or `local::a::b`) whose head is bound, as `module.a`, `module.a.b`.
+ * A scan from each separator back to its identifier, rather than a regex over every
+ * identifier: most of a file's dotted names (`self.x`) start with a name nothing imported.
+ */
 function chains(text: string, bound: Map<string, string>, sep: '.' | '::', out: Set<string>): void {
   if (!bound.size) return;
-  const re = sep === '.' ? /(?<![\w.])([A-Za-z_$][\w$]*)((?:\.[A-Za-z_$][\w$]*)+)/g : /(?<![\w:])([A-Za-z_]\w*)((?:::[A-Za-z_]\w*)+)/g;
-  for (let m = re.exec(text); m && out.size < MAX_USES; m = re.exec(text)) {
-    const target = bound.get(m[1]!);
+  for (let i = text.indexOf(sep); i >= 0 && out.size < MAX_USES; i = text.indexOf(sep, i + 1)) {
+    let start = i;
+    while (start > 0 && isIdent(text.charCodeAt(start - 1))) start--;
+    if (start === i) continue;
+    const before = start > 0 ? text[start - 1] : '';
+    // `a.b.c`: only the chain's head counts (`b` is not a name of its own); `x::y` likewise.
+    if (before === '.' || before === ':') continue;
+    const target = bound.get(text.slice(start, i));
     if (!target) continue;
-    const rest = m[2]!.split(sep).filter(Boolean);
     // The first two segments: a function or class, and a member of it. Deeper is attribute access on values.
-    for (let n = 1; n <= Math.min(2, rest.length); n++) out.add(`${target}${sep}${rest.slice(0, n).join(sep)}`);
+    const rest: string[] = [];
+    let j = i;
+    while (rest.length < 2 && text.startsWith(sep, j)) {
+      let k = j + sep.length;
+      const from = k;
+      while (k < text.length && isIdent(text.charCodeAt(k))) k++;
+      if (k === from || (text.charCodeAt(from) >= 48 && text.charCodeAt(from) <= 57)) break;
+      rest.push(text.slice(from, k));
+      j = k;
+    }
+    for (let n = 1; n <= rest.length; n++) out.add(`${target}${sep}${rest.slice(0, n).join(sep)}`);
+    i = Math.max(i, j - 1);
   }
 }
 
 function python(text: string): string[] {
   const bound = new Map<string, string>();
   const out = new Set<string>();
-  for (const m of text.matchAll(/^[ \t]*import[ \t]+([^\n#;]+)/gm)) {
-    for (const part of m[1]!.split(',')) {
-      const [mod, alias] = part.trim().split(/\s+as\s+/);
-      if (!mod || !/^[A-Za-z_][\w.]*$/.test(mod)) continue;
-      // `import os.path` binds `os`; chains then say `os.path.join` in full.
-      if (alias) bound.set(alias.trim(), mod);
-      else bound.set(mod.split('.')[0]!, mod.split('.')[0]!);
+  for (const { text: line } of statementLines(text, 'import', /^[ \t]*(?:import|from)[ \t]/)) {
+    const imp = /^[ \t]*import[ \t]+([^\n#;]+)/.exec(line);
+    if (imp) {
+      for (const part of imp[1]!.split(',')) {
+        const [mod, alias] = part.trim().split(/\s+as\s+/);
+        if (!mod || !/^[A-Za-z_][\w.]*$/.test(mod)) continue;
+        // `import os.path` binds `os`; chains then say `os.path.join` in full.
+        if (alias) bound.set(alias.trim(), mod);
+        else bound.set(mod.split('.')[0]!, mod.split('.')[0]!);
+      }
+      continue;
     }
-  }
-  for (const m of text.matchAll(/^[ \t]*from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*(?:\\\n[^\n#;]*)*)/gm)) {
-    const mod = m[1]!;
-    for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
+    const from = /^[ \t]*from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)/.exec(line);
+    if (!from) continue;
+    const mod = from[1]!;
+    for (const part of from[2]!.replace(/[()\\]/g, ' ').split(',')) {
       const [name, alias] = part.trim().split(/\s+as\s+/);
       if (!name || name === '*' || !/^[A-Za-z_]\w*$/.test(name)) continue;
       out.add(`${mod}.${name}`);

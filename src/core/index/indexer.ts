@@ -129,13 +129,23 @@ export class RootIndexer {
       }
     }
     const vanished = new Set<string>();
-    await this.process(walk(), stored, stats, signal, onProgress, vanished);
+    // Generated files (an interpreter describing its built-in modules) are produced while the
+    // walk and the workers run, not after them.
+    const generated = this.opts.generated !== undefined
+      ? syncGenerated(this.opts.generated, store, stored, { includePrivate: this.opts.includePrivate, project: this.hints, signal })
+      : null;
+    try {
+      await this.process(walk(), stored, stats, signal, onProgress, vanished);
+    } catch (err) {
+      await generated?.catch(() => {});
+      throw err;
+    }
     if (vanished.size) {
       this.opts.store.apply([], [...vanished]);
       stats.deleted += vanished.size;
     }
-    if (this.opts.generated !== undefined) {
-      const g = await syncGenerated(this.opts.generated, store, stored, { includePrivate: this.opts.includePrivate, project: this.hints, signal });
+    if (generated) {
+      const g = await generated;
       stats.parsed += g.written;
       stats.deleted += g.deleted;
       stats.unchanged += g.unchanged;
