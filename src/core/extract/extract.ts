@@ -31,7 +31,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
     const fast = extractPythonFast(source, opts);
     if (fast) {
       addModuleItem(fast, opts);
-      addPublicPaths(lang, fast, source, opts);
+      addPublicPaths(lang, fast, source, opts, () => (opts.includePrivate ? fast.items : (extractPythonFast(source, { ...opts, includePrivate: true })?.items ?? [])));
       return fast;
     }
   }
@@ -41,7 +41,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
   try {
     const result = EXTRACTORS[lang](tree, source, opts, lang);
     addModuleItem(result, opts);
-    addPublicPaths(lang, result, source, opts);
+    addPublicPaths(lang, result, source, opts, () => (opts.includePrivate ? result.items : EXTRACTORS[lang](tree, source, { ...opts, includePrivate: true }, lang).items));
     return result;
   } finally {
     tree.delete();
@@ -49,11 +49,10 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
 }
 
 /** Names public under another path than their definition's: aliases (items) and re-exports (recorded). */
-function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, opts: ExtractOptions): void {
+function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, opts: ExtractOptions, privateItems: () => readonly DocItem[]): void {
   if (lang === 'c' || lang === 'cpp') addCAliases(result);
   if (lang === 'python') {
-    // A public alias of a private definition takes that definition's docs: it alone is extracted with private items kept.
-    addPythonAliases(result, source, (definition) => (opts.includePrivate ? [] : (extractPythonFast(definition, { ...opts, includePrivate: true })?.items ?? [])));
+    addPythonAliases(result, source, privateItems);
     const re = pythonReexports(source, result.module.name, opts.file);
     if (re.length) result.reexports = re;
   }

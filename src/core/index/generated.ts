@@ -44,38 +44,42 @@ export interface GeneratedSyncResult {
   error?: string;
 }
 
+/** What bringing the generated files in step takes: rows to write and paths to remove. */
+export interface GeneratedPlan {
+  updates: FileUpdate[];
+  deletions: string[];
+  result: GeneratedSyncResult;
+}
+
 /**
  * Bring a root's generated files in step with their source: nothing to do while the stored
- * ones carry the current fingerprint; otherwise produce, extract and write them in one
- * transaction, removing those the source no longer yields. When producing fails, what is
- * stored stays (better an older description than none). Without a source (the root is no
- * longer one that has such files), the stored ones go.
+ * ones carry the current fingerprint; otherwise produce and extract them all, and remove those
+ * the source no longer yields. When producing fails, what is stored stays (better an older
+ * description than none). Without a source (the root is no longer one that has such files),
+ * the stored ones go. Planning writes nothing, so it can run while the walk does; the indexer
+ * applies the plan after the walk (whose removals would otherwise race with these writes).
  */
-export async function syncGenerated(
+export async function planGenerated(
   source: GeneratedSource | null,
-  store: IndexStore,
   stored: ReadonlyMap<string, StoredFile>,
   opts: { includePrivate: boolean; project: ProjectHints; signal?: AbortSignal },
-): Promise<GeneratedSyncResult> {
+): Promise<GeneratedPlan> {
   const mine = [...stored.values()].filter(isGenerated);
+  const none = (result: GeneratedSyncResult, deletions: string[] = []): GeneratedPlan => ({ updates: [], deletions, result });
   let fp: string | null = null;
   try {
     if (source) fp = source.fingerprint();
   } catch (err) {
-    return { written: 0, deleted: 0, unchanged: mine.length, error: (err as Error).message };
+    return none({ written: 0, deleted: 0, unchanged: mine.length, error: (err as Error).message });
   }
-  if (!source || fp === null) {
-    if (!mine.length) return { written: 0, deleted: 0, unchanged: 0 };
-    store.apply([], mine.map((f) => f.path));
-    return { written: 0, deleted: mine.length, unchanged: 0 };
-  }
+  if (!source || fp === null) return none({ written: 0, deleted: mine.length, unchanged: 0 }, mine.map((f) => f.path));
   const hash = `${GENERATED_HASH_PREFIX}${fp}`;
-  if (mine.length && mine.every((f) => f.hash === hash)) return { written: 0, deleted: 0, unchanged: mine.length };
+  if (mine.length && mine.every((f) => f.hash === hash)) return none({ written: 0, deleted: 0, unchanged: mine.length });
   let files: GeneratedFile[];
   try {
     files = await source.files(opts.signal);
   } catch (err) {
-    return { written: 0, deleted: 0, unchanged: mine.length, error: (err as Error).message };
+    return none({ written: 0, deleted: 0, unchanged: mine.length, error: (err as Error).message });
   }
   const updates: FileUpdate[] = [];
   for (const f of files) {
@@ -86,7 +90,18 @@ export async function syncGenerated(
     });
   }
   const produced = new Set(files.map((f) => f.rel));
-  const gone = mine.filter((f) => !produced.has(f.path)).map((f) => f.path);
-  store.apply(updates, gone);
-  return { written: updates.length, deleted: gone.length, unchanged: 0 };
+  const deletions = mine.filter((f) => !produced.has(f.path)).map((f) => f.path);
+  return { updates, deletions, result: { written: updates.length, deleted: deletions.length, unchanged: 0 } };
+}
+
+/** Plan and apply at once (see planGenerated). */
+export async function syncGenerated(
+  source: GeneratedSource | null,
+  store: IndexStore,
+  stored: ReadonlyMap<string, StoredFile>,
+  opts: { includePrivate: boolean; project: ProjectHints; signal?: AbortSignal },
+): Promise<GeneratedSyncResult> {
+  const plan = await planGenerated(source, stored, opts);
+  store.apply(plan.updates, plan.deletions);
+  return plan.result;
 }

@@ -8,7 +8,7 @@ import { walkFiles } from '../workspace/files.js';
 import { writeOf, type FileJob, type FileJobResult } from './job.js';
 import type { ExtractionPool } from './pool.js';
 import type { IndexStore, StoredFile } from './store.js';
-import { isGenerated, syncGenerated, type GeneratedSource } from './generated.js';
+import { isGenerated, planGenerated, type GeneratedSource } from './generated.js';
 import { WriteBatch } from './write-batch.js';
 
 /**
@@ -132,7 +132,7 @@ export class RootIndexer {
     // Generated files (an interpreter describing its built-in modules) are produced while the
     // walk and the workers run, not after them.
     const generated = this.opts.generated !== undefined
-      ? syncGenerated(this.opts.generated, store, stored, { includePrivate: this.opts.includePrivate, project: this.hints, signal })
+      ? planGenerated(this.opts.generated, stored, { includePrivate: this.opts.includePrivate, project: this.hints, signal })
       : null;
     try {
       await this.process(walk(), stored, stats, signal, onProgress, vanished);
@@ -145,7 +145,9 @@ export class RootIndexer {
       stats.deleted += vanished.size;
     }
     if (generated) {
-      const g = await generated;
+      const plan = await generated;
+      store.apply(plan.updates, plan.deletions);
+      const g = plan.result;
       stats.parsed += g.written;
       stats.deleted += g.deleted;
       stats.unchanged += g.unchanged;

@@ -116,4 +116,17 @@ describe('Python built-in and extension modules', () => {
       store.close();
     }
   });
+
+  it('a sync after extraction rules changed (every hash forgotten) extracts everything again and keeps the built-in modules', async () => {
+    const index = await docsIndexFor(ctx);
+    const root = index.roots[0]!;
+    const before = [...root.store.files().values()].filter((f) => f.hash.startsWith('gen:')).length;
+    // What schema.ts does when EXTRACTOR_VERSION changes; the walk then removes what it did not see.
+    root.store.db.prepare(`UPDATE files SET hash = '', mtime_ms = -1`).run();
+    const stats = await root.indexer.sync();
+    expect(stats.parsed).toBeGreaterThanOrEqual(before);
+    expect([...root.store.files().values()].filter((f) => f.hash.startsWith('gen:'))).toHaveLength(before);
+    const d = await docsGet({ id: 'time.sleep', max_chars: 24_000 }, ctx);
+    expect(d.location.file).toBe('<built-in>/time');
+  });
 });

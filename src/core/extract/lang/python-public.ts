@@ -1,5 +1,4 @@
 import type { DocItem, FileExtract, Reexport } from '../types.js';
-import { statementLines } from '../statement-lines.js';
 import { pythonModuleName } from './python.js';
 
 /**
@@ -24,15 +23,8 @@ const ALIAS_RE = /^([A-Za-z]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?
 export function allMutationNames(source: string): string[] {
   if (!source.includes('__all__')) return [];
   const out: string[] = [];
-  // From each `__all__` that starts its line (indexOf, then a sticky regex there: a multiline
-  // regex over the whole text tried every line start).
-  const re = /[ \t]*__all__\s*(?:\.\s*(?:append|extend)\s*\(|\+=\s*)([^)\]\n]*(?:\n[^)\]\n]*){0,40})/y;
-  for (let i = source.indexOf('__all__'); i >= 0; i = source.indexOf('__all__', i + 7)) {
-    const ls = source.lastIndexOf('\n', i - 1) + 1;
-    if (source.slice(ls, i).trim()) continue;
-    re.lastIndex = ls;
-    const m = re.exec(source);
-    if (!m) continue;
+  const re = /^[ \t]*__all__\s*(?:\.\s*(?:append|extend)\s*\(|\+=\s*)([^)\]\n]*(?:\n[^)\]\n]*){0,40})/gm;
+  for (let m = re.exec(source); m; m = re.exec(source)) {
     for (let s = STRING_RE.exec(m[1]!); s; s = STRING_RE.exec(m[1]!)) out.push(s[2]!);
     STRING_RE.lastIndex = 0;
   }
@@ -44,7 +36,7 @@ export function allMutationNames(source: string): string[] {
  * target's docs. Module level includes blocks under a top-level `try`/`except`/`else`/`if`,
  * where a module binds a name to the implementation it picked (`getpass = unix_getpass`).
  */
-export function addPythonAliases(result: FileExtract, source: string, privateItems?: (definition: string) => readonly DocItem[]): void {
+export function addPythonAliases(result: FileExtract, source: string, privateItems?: () => readonly DocItem[]): void {
   // One pass over the lines that start with a letter or `_` (column-0 statements), or, inside a
   // top-level try/except/if block, with indentation: a whole-source multiline regex as a first
   // test cost more than this pass.
@@ -66,21 +58,16 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
       const m = c !== 95 ? ALIAS_RE.exec(line) : null;
       if (m) (aliases ??= []).push({ row, m });
     } else if (inBlock && (c === 32 || c === 9)) {
-      // Cheap checks on the characters first: most lines of a long top-level block are no alias.
-      let p = i;
-      while (p < end && (source.charCodeAt(p) === 32 || source.charCodeAt(p) === 9)) p++;
-      const indent = p - i;
-      const d = source.charCodeAt(p);
-      if (p === end || (defIndent >= 0 && indent > defIndent)) {
-        /* blank, or inside a function or class of the block */
-      } else if (source.startsWith('def ', p) || source.startsWith('class ', p) || source.startsWith('async ', p)) defIndent = indent;
+      const line = source.slice(i, end);
+      const text = line.trimStart();
+      const indent = line.length - text.length;
+      if (defIndent >= 0 && indent > defIndent) {
+        /* inside a function or class of the block */
+      } else if (/^(?:async\s+)?(?:def|class)\b/.test(text)) defIndent = indent;
       else {
-        defIndent = -1;
-        const eq = source.indexOf('=', p);
-        if (((d >= 97 && d <= 122) || (d >= 65 && d <= 90)) && eq > 0 && eq < end) {
-          const m = ALIAS_RE.exec(source.slice(p, end));
-          if (m) (aliases ??= []).push({ row, m });
-        }
+        if (defIndent >= 0 && text) defIndent = -1;
+        const m = /^[A-Za-z]/.test(text) ? ALIAS_RE.exec(text) : null;
+        if (m) (aliases ??= []).push({ row, m });
       }
     }
     if (nl < 0) break;
@@ -91,18 +78,10 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
   const byId = new Map(result.items.map((i) => [i.id, i] as const));
   // A public alias of a private definition (`getpass = unix_getpass`, where `__all__` names only
   // `getpass`) needs the definition's docs: the file's private items, extracted only then.
-  // Only that definition is extracted again, with private items kept (the whole file twice cost
-  // a third of the alias pass over a Python installation).
-  const hidden = new Map<string, DocItem | undefined>();
-  const find = (id: string, local: string) => {
-    const found = byId.get(id);
-    if (found || !privateItems) return found;
-    if (!hidden.has(id)) {
-      const text = moduleLevelDefinition(source, local);
-      hidden.set(id, text ? privateItems(text).find((i) => i.id === id) : undefined);
-    }
-    return hidden.get(id);
-  };
+  let hidden: Map<string, DocItem> | null = null;
+  const definedHere = (name: string) => new RegExp(`^[ \\t]*(?:async[ \\t]+)?(?:def|class)[ \\t]+${name}\\b`, 'm').test(source);
+  const find = (id: string, local: string) =>
+    byId.get(id) ?? (privateItems && definedHere(local) ? (hidden ??= new Map(privateItems().map((i) => [i.id, i] as const))).get(id) : undefined);
   for (const { row, m } of aliases) {
     const [, name, head, attr] = m as unknown as [string, string, string, string | undefined];
     const id = `${module}.${name}`;
@@ -133,20 +112,6 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
   }
 }
 
-/** The text of a module-level `def name` or `class name` (to its last indented line), or null. */
-export function moduleLevelDefinition(source: string, name: string): string | null {
-  const m = new RegExp(`^(?:async[ \\t]+)?(?:def|class)[ \\t]+${name}\\b`, 'm').exec(source);
-  if (!m) return null;
-  let end = source.indexOf('\n', m.index);
-  while (end >= 0 && end + 1 < source.length) {
-    const c = source.charCodeAt(end + 1);
-    // The block goes on over indented, blank and comment lines; the next column-0 statement ends it.
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13 && c !== 35) break;
-    end = source.indexOf('\n', end + 1);
-  }
-  return source.slice(m.index, end < 0 ? source.length : end);
-}
-
 /**
  * Names a module makes public under its own path: public id → defining id (`*` for all).
  * - A package's `__init__.py` re-exports its submodules' names (`from .tasks import *`,
@@ -171,12 +136,9 @@ export function pythonReexports(source: string, module: string, file: string): R
   }
   if (!source.includes('import')) return out;
   const isInit = /(?:^|\/)__init__\.pyi?$/.test(file);
-  const lines = statementLines(source, 'import', /^[ \t]*(?:from|import)[ \t]/);
-  const re = /^([ \t]*)from[ \t]+(\.+|[A-Za-z_][\w]*\.?)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/;
+  const re = /^([ \t]*)from[ \t]+(\.+|[A-Za-z_][\w]*\.?)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
   const pkgParts = module.split('.');
-  for (const line of lines) {
-    const m = re.exec(line.text);
-    if (!m) continue;
+  for (let m = re.exec(source); m; m = re.exec(source)) {
     const [, indent, head, rel, list] = m as unknown as [string, string, string, string, string];
     let from: string;
     let lazy = false;
@@ -190,7 +152,7 @@ export function pythonReexports(source: string, module: string, file: string): R
       from = `${head}${rel}`;
       const star = list.trim() === '*';
       const ownSubmodule = isInit && head.endsWith('.') && head.slice(0, -1) === pkgParts[0] && from.startsWith(`${module}.`);
-      const moduleLevel = !indent.length || moduleLevelBlock(source, line.at, indent.length);
+      const moduleLevel = !indent.length || moduleLevelBlock(source, m.index, indent.length);
       if (ownSubmodule) lazy = indent.length > 0 && !moduleLevel;
       // `from os.path import join` in `pkg` re-exports nothing users look for under it.
       else if (!moduleLevel || !(star || from.split('.').some((p) => p.startsWith('_')))) continue;
@@ -212,10 +174,7 @@ export function pythonReexports(source: string, module: string, file: string): R
   }
   // `get_ident = _thread.get_ident` (threading): a private module's function bound at module level.
   const privateModules = new Map<string, string>();
-  for (const line of lines) {
-    const m = /^import[ \t]+(_[\w.]*)(?:[ \t]+as[ \t]+(\w+))?[ \t]*(?:#.*)?$/.exec(line.text);
-    if (m) privateModules.set(m[2] ?? m[1]!, m[1]!);
-  }
+  for (const m of source.matchAll(/^import[ \t]+(_[\w.]*)(?:[ \t]+as[ \t]+(\w+))?[ \t]*(?:#.*)?$/gm)) privateModules.set(m[2] ?? m[1]!, m[1]!);
   if (privateModules.size) {
     for (const m of source.matchAll(/^([A-Za-z]\w*)[ \t]*=[ \t]*(_\w*)\.([A-Za-z_]\w*)[ \t]*(?:#.*)?$/gm)) {
       const from = privateModules.get(m[2]!);
@@ -224,12 +183,10 @@ export function pythonReexports(source: string, module: string, file: string): R
   }
   if (source.includes('__all__')) {
     const exported = new Set([...declaredAllNames(source), ...allMutationNames(source)]);
-    for (const line of lines) {
-      const m = /^([ \t]*)import[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+([A-Za-z_]\w*)[ \t]*(?:#.*)?$/.exec(line.text);
-      if (!m) continue;
+    for (const m of source.matchAll(/^([ \t]*)import[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+([A-Za-z_]\w*)[ \t]*(?:#.*)?$/gm)) {
       const [, indent, target, name] = m as unknown as [string, string, string, string];
       if (!exported.has(name) || target === module) continue;
-      if (indent.length && !moduleLevelBlock(source, line.at, indent.length)) continue;
+      if (indent.length && !moduleLevelBlock(source, m.index!, indent.length)) continue;
       out.push({ public: `${module}.${name}.*`, target: `${target}.*` });
     }
   }
