@@ -2,7 +2,7 @@
  * The lines of a source that contain a keyword and start as a statement of interest (`import`,
  * `from … import`), found with indexOf rather than a multiline regex over the whole text: a
  * `^…` regex with the m flag tries every line start of every file, which over a Python
- * installation cost more than the rest of these passes together. A parenthesised list runs on
+ * installation cost more than the rest of the uses pass (uses.ts) together. A parenthesised list runs on
  * to its `)`, a backslash continuation to its last line.
  */
 

@@ -1,9 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractSource } from '../../../src/core/extract/extract.js';
 import { languageOf } from '../../../src/core/extract/languages.js';
 import type { DocItem, FileExtract } from '../../../src/core/extract/types.js';
+import { loadConfig } from '../../../src/core/config/load.js';
+import { createLogger } from '../../../src/core/log.js';
+import { ServiceRegistry } from '../../../src/core/services.js';
+import { Workspace } from '../../../src/core/workspace/workspace.js';
+import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
 
 /** Extraction of the committed per-language fixtures (test/fixtures/docs/<lang>/…). */
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/docs');
@@ -17,4 +23,15 @@ export function item(x: FileExtract, id: string): DocItem {
   const found = x.items.find((i) => i.id === id);
   if (!found) throw new Error(`no item ${id}; have ${x.items.map((i) => i.id).join(', ')}`);
   return found;
+}
+
+/**
+ * A feature context over `root` with its own temporary index directory and inline extraction
+ * (`index.workers: 0`), plus any other `index` settings: what the docs feature tests call the
+ * docs functions with. Dispose with `ctx.services.disposeAll()`.
+ */
+export function docsContext(root: string, index: Record<string, unknown> = {}): FeatureContext {
+  const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-docs-test-'));
+  const { config } = loadConfig({ flags: { indexDir, index: { workers: 0, ...index } } as never, env: {} });
+  return { workspace: new Workspace([root]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
 }

@@ -1,18 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/core/config/load.js';
 import { IndexStore } from '../../../src/core/index/store.js';
 import { pythonBuiltinsSource, stdlibInterpreter } from '../../../src/core/index/python-builtins.js';
-import { createLogger } from '../../../src/core/log.js';
-import { ServiceRegistry } from '../../../src/core/services.js';
-import { Workspace } from '../../../src/core/workspace/workspace.js';
-import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
 import { docsIndexFor } from '../../../src/features/docs/service.js';
 import { docsGet } from '../../../src/features/docs/get.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
+import type { FeatureContext } from '../../../src/features/context.js';
+import { docsContext } from './fixtures.js';
 
 /**
  * A standard library's C half, described by its own interpreter: Debian's python3 (installed
@@ -24,13 +21,10 @@ import { docsSearch } from '../../../src/features/docs/search.js';
 const STDLIB = realpathSync(execFileSync('/usr/bin/python3', ['-I', '-c', "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' }).trim());
 const KEEP = ['csv.py', 'os.py', 'heapq.py', 'getpass.py', 'posixpath.py', 'genericpath.py', 'threading.py', 'json/__init__.py'];
 let ctx: FeatureContext;
-let indexDir: string;
 
 beforeAll(async () => {
-  indexDir = mkdtempSync(path.join(tmpdir(), 'docent-pybuiltins-'));
   const exclude = ['/*', ...KEEP.map((f) => `!/${f.split('/')[0]}`), '/json/*', '!/json/__init__.py'];
-  const { config } = loadConfig({ flags: { indexDir, index: { workers: 0, exclude, dependencies: false } } as never, env: {} });
-  ctx = { workspace: new Workspace([STDLIB]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+  ctx = docsContext(STDLIB, { exclude, dependencies: false });
   await docsSearch({ query: 'warm up', limit: 1 }, ctx);
 }, 120_000);
 

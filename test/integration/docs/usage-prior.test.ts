@@ -1,15 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/core/config/load.js';
-import { createLogger } from '../../../src/core/log.js';
-import { ServiceRegistry } from '../../../src/core/services.js';
-import { Workspace } from '../../../src/core/workspace/workspace.js';
-import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
+import type { FeatureContext } from '../../../src/features/context.js';
 import { docsIndexFor } from '../../../src/features/docs/service.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
-import { FIXTURES } from './fixtures.js';
+import { docsContext, FIXTURES } from './fixtures.js';
 
 /**
  * The usage prior: how many files of other packages use an item (index/usage.ts). Of two
@@ -21,8 +15,7 @@ import { FIXTURES } from './fixtures.js';
 let ctx: FeatureContext;
 
 beforeAll(async () => {
-  const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-usage-')), index: { workers: 0, dependencies: false } } as never, env: {} });
-  ctx = { workspace: new Workspace([path.join(FIXTURES, 'python-usage')]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+  ctx = docsContext(path.join(FIXTURES, 'python-usage'), { dependencies: false });
   await docsSearch({ query: 'warm up', limit: 1 }, ctx);
 }, 60_000);
 

@@ -7,6 +7,7 @@ import { lockedRegistryCrates } from '../../../src/core/index/deps/cargo.js';
 import { escapeModulePath, requiredModules } from '../../../src/core/index/deps/go.js';
 import { packageDbPath } from '../../../src/core/index/deps/package-db.js';
 import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
+import { pythonDependencies } from '../../../src/core/index/deps/python.js';
 
 /** What each ecosystem's project files declare, read without the installed packages. */
 
@@ -144,5 +145,32 @@ describe('which Python environment', () => {
     const got = pythonEnvironment(root, {})!;
     expect(got.sitePackages[0]).toBe(own);
     expect(got.sitePackages.length).toBeGreaterThan(1);
+  });
+});
+
+describe('Python packages the root indexes itself', () => {
+  function dist(sitePackages: string, name: string): void {
+    mkdirSync(path.join(sitePackages, `${name}-1.0.dist-info`), { recursive: true });
+    writeFileSync(path.join(sitePackages, `${name}-1.0.dist-info`, 'METADATA'), `Metadata-Version: 2.1\nName: ${name}\nVersion: 1.0\n`);
+    writeFileSync(path.join(sitePackages, `${name}-1.0.dist-info`, 'top_level.txt'), `${name}\n`);
+    mkdirSync(path.join(sitePackages, name), { recursive: true });
+    writeFileSync(path.join(sitePackages, name, '__init__.py'), '"""A package."""\n');
+  }
+
+  it('a site-packages the walk covers is not a dependency; one in .venv (never walked) is', () => {
+    // A Python installation as the root: its site-packages is walked with it (here through VIRTUAL_ENV).
+    const root = project('pyinstall', { 'app.py': 'import walked\n' });
+    const inside = path.join(root, 'env', 'lib', 'python3.11', 'site-packages');
+    mkdirSync(inside, { recursive: true });
+    writeFileSync(path.join(root, 'env', 'pyvenv.cfg'), 'home = /usr/bin\n');
+    dist(inside, 'walked');
+    expect(pythonDependencies(root, ['walked'], { VIRTUAL_ENV: path.join(root, 'env') }).installed).toEqual([]);
+    // A project's own virtualenv is excluded from the walk, so its packages are dependencies.
+    const proj = project('pyvenv', { 'app.py': 'import unwalked\n' });
+    const venvSp = path.join(proj, '.venv', 'lib', 'python3.11', 'site-packages');
+    mkdirSync(venvSp, { recursive: true });
+    writeFileSync(path.join(proj, '.venv', 'pyvenv.cfg'), 'home = /usr/bin\n');
+    dist(venvSp, 'unwalked');
+    expect(pythonDependencies(proj, ['unwalked'], {}).installed.map((d) => d.name)).toEqual(['unwalked']);
   });
 });

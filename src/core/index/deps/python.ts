@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_EXCLUDES } from '../indexer.js';
 import { walkFiles } from '../../workspace/files.js';
 import { declaredPythonNames, pythonEnvironment } from './python-env.js';
 import type { DiscoveredDependencies, InstalledDependency } from './types.js';
@@ -142,6 +143,11 @@ export function pythonDependencies(root: string, imports: readonly string[], env
     if (d) chosen.set(d.distInfo, d);
   }
   for (const d of chosen.values()) {
+    // A site-packages the root's own walk covers (a Python installation indexed as a root) is
+    // indexed with it already; a virtualenv in the root (`.venv/`, never walked) is not.
+    const rel = path.relative(root, d.sitePackages);
+    const inside = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+    if (inside && !rel.split(path.sep).some((seg) => DEFAULT_EXCLUDES.includes(`${seg}/`))) continue;
     const dep: InstalledDependency = { ecosystem: 'python', name: d.name, version: d.version, base: d.sitePackages, list: distFiles(d) };
     out.installed.push(dep);
   }
