@@ -130,7 +130,7 @@ export class RootIndexer {
     }
     const vanished = new Set<string>();
     // Generated files (an interpreter describing its built-in modules) are produced while the
-    // walk and the workers run, not after them.
+    // walk and the workers run, and written once the walk has removed what it did not see.
     const generated = this.opts.generated !== undefined
       ? planGenerated(this.opts.generated, stored, { includePrivate: this.opts.includePrivate, project: this.hints, signal })
       : null;

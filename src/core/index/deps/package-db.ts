@@ -188,6 +188,10 @@ export class PackageDb {
       store.db.prepare(`UPDATE files SET package = ?, version = ?`).run(name, version);
       try {
         countUsage(store.db);
+      } catch {
+        // no uses recorded: search works without the usage prior
+      }
+      try {
         learnIndexVectors(store.db);
       } catch {
         // too few documented items, or nothing to learn from: search works without
