@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -13,50 +14,95 @@ import { INTROSPECT_SCRIPT } from './python-introspect-script.js';
  * csv.py imports from `_csv`): their documentation exists only in the interpreter, which is
  * asked for it here (a fixed script, see python-introspect-script.ts).
  *
- * Only the installation's own interpreter is run, found beside the library
- * (`<prefix>/lib/python3.X` → `<prefix>/bin/python3.X`), and the script checks that its
- * standard library is this root before describing anything. It imports only standard modules.
+ * Only an interpreter the PATH names is run, and only the one whose standard library is this
+ * root (asked first; the script checks it again before describing anything). It imports only
+ * standard modules.
  */
 
-/** The interpreter whose standard library `root` is, or null when `root` is not one. */
-export function stdlibInterpreter(root: string): string | null {
-  const base = path.basename(root);
-  if (!/^python3\.\d+$/.test(base) || !existsSync(path.join(root, 'os.py'))) return null;
-  const prefix = path.dirname(path.dirname(root));
-  for (const name of [base, 'python3']) {
-    const exe = path.join(prefix, 'bin', name);
-    try {
-      accessSync(exe, constants.X_OK);
-      return exe;
-    } catch {
-      /* next */
+/** Whether `root` looks like a CPython standard library directory (`…/python3.X` with `os.py`). */
+export function looksLikeStdlib(root: string): boolean {
+  return /^python3\.\d+$/.test(path.basename(root)) && existsSync(path.join(root, 'os.py'));
+}
+
+/** Executables named `python3.X` or `python3` in the PATH's directories, in PATH order, each file once. */
+function pathInterpreters(version: string, env: NodeJS.ProcessEnv): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const name of [version, 'python3']) {
+    for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+      if (!dir) continue;
+      const exe = path.join(dir, name);
+      try {
+        accessSync(exe, constants.X_OK);
+        const real = realpathSync(exe);
+        if (seen.has(real)) continue;
+        seen.add(real);
+        out.push(exe);
+      } catch {
+        /* not here */
+      }
     }
   }
-  return null;
+  return out;
+}
+
+const resolved = new Map<string, string | null>();
+
+/**
+ * The interpreter whose standard library `root` is, or null. Only interpreters the PATH names
+ * are run (never one found beside the indexed files, which a cloned tree could provide), each
+ * asked where its standard library is until one answers `root`; the answer is kept for the
+ * process.
+ */
+export function stdlibInterpreter(root: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (!looksLikeStdlib(root)) return null;
+  const cached = resolved.get(root);
+  if (cached !== undefined) return cached;
+  let found: string | null = null;
+  const want = realpathSync(root);
+  for (const exe of pathInterpreters(path.basename(root), env)) {
+    try {
+      const dir = execFileSync(exe, ['-I', '-S', '-c', 'import os; print(os.path.dirname(os.__file__))'], { cwd: root, encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'], env }).trim();
+      if (dir && realpathSync(dir) === want) {
+        found = exe;
+        break;
+      }
+    } catch {
+      /* not a working interpreter */
+    }
+  }
+  resolved.set(root, found);
+  return found;
 }
 
 const SCRIPT_HASH = createHash('sha256').update(INTROSPECT_SCRIPT).digest('hex').slice(0, 12);
 const TIMEOUT_MS = 60_000;
 
+/** A source for `root` when it looks like a standard library; its interpreter is looked for on first use. */
 export function pythonBuiltinsSource(root: string): GeneratedSource | null {
-  const exe = stdlibInterpreter(root);
-  if (!exe) return null;
+  if (!looksLikeStdlib(root)) return null;
   return {
     fingerprint() {
-      if (!existsSync(exe)) return null;
-      const st = statSync(realpathSync(exe));
-      let dyn = '';
-      try {
-        dyn = String(statSync(path.join(root, 'lib-dynload')).mtimeMs);
-      } catch {
-        /* a build without shared extension modules */
+      const exe = stdlibInterpreter(root);
+      if (!exe) return null;
+      // The interpreter binary beside the library (what a shim or symlink on PATH ends in), and lib-dynload.
+      const parts: (string | number)[] = [exe, SCRIPT_HASH];
+      for (const f of [path.join(path.dirname(path.dirname(root)), 'bin', path.basename(root)), realpathSync(exe), path.join(root, 'lib-dynload')]) {
+        try {
+          const st = statSync(f);
+          parts.push(f, st.size, st.mtimeMs);
+        } catch {
+          /* absent: a build without shared extension modules, or no binary beside the library */
+        }
       }
-      return createHash('sha256').update([realpathSync(exe), st.size, st.mtimeMs, dyn, SCRIPT_HASH].join('\0')).digest('hex').slice(0, 16);
+      return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 16);
     },
     async files(signal) {
+      const exe = stdlibInterpreter(root);
+      if (!exe) return [];
       const r = await runLimited([exe, '-I', '-S', '-c', INTROSPECT_SCRIPT, root], {
         cwd: root,
-        env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', PYTHONIOENCODING: 'utf-8' },
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/', LANG: 'C.UTF-8', PYTHONIOENCODING: 'utf-8' },
         timeoutMs: TIMEOUT_MS,
         maxOutputBytes: 64 * 1024 * 1024,
         signal,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,20 @@ describe('Python built-in and extension modules', () => {
     expect(stdlibInterpreter(STDLIB)).toMatch(/\/bin\/python3(\.\d+)?$/);
     expect(stdlibInterpreter(path.join(STDLIB, 'json'))).toBeNull();
     expect(pythonBuiltinsSource(tmpdir())).toBeNull();
+  });
+
+  it('never runs an interpreter found beside the indexed files, only one the PATH names', () => {
+    // A tree that looks like an installation, with its own "interpreter" that would leave a mark.
+    const prefix = mkdtempSync(path.join(tmpdir(), 'docent-fake-python-'));
+    const fake = path.join(prefix, 'lib', 'python3.11');
+    mkdirSync(fake, { recursive: true });
+    writeFileSync(path.join(fake, 'os.py'), '"""Not the real os."""\n');
+    mkdirSync(path.join(prefix, 'bin'));
+    const marker = path.join(prefix, 'ran');
+    writeFileSync(path.join(prefix, 'bin', 'python3.11'), `#!/bin/sh\ntouch ${marker}\necho ${fake}\n`, { mode: 0o755 });
+    expect(pythonBuiltinsSource(fake)).not.toBeNull();
+    expect(stdlibInterpreter(fake)).toBeNull();
+    expect(existsSync(marker)).toBe(false);
   });
 
   it('a function compiled into the interpreter is an item with its docstring and signature', async () => {
