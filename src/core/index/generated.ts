@@ -2,7 +2,7 @@ import { extractSource } from '../extract/extract.js';
 import type { ProjectHints } from '../extract/context.js';
 import type { LanguageId } from '../extract/types.js';
 import { prepareItem } from './rows.js';
-import type { FileUpdate, IndexStore, StoredFile } from './store.js';
+import type { FileUpdate, StoredFile } from './store.js';
 
 /**
  * Documentation that has no source file in the root but belongs to it: a Python installation's
@@ -92,16 +92,4 @@ export async function planGenerated(
   const produced = new Set(files.map((f) => f.rel));
   const deletions = mine.filter((f) => !produced.has(f.path)).map((f) => f.path);
   return { updates, deletions, result: { written: updates.length, deleted: deletions.length, unchanged: 0 } };
-}
-
-/** Plan and apply at once (see planGenerated). */
-export async function syncGenerated(
-  source: GeneratedSource | null,
-  store: IndexStore,
-  stored: ReadonlyMap<string, StoredFile>,
-  opts: { includePrivate: boolean; project: ProjectHints; signal?: AbortSignal },
-): Promise<GeneratedSyncResult> {
-  const plan = await planGenerated(source, stored, opts);
-  store.apply(plan.updates, plan.deletions);
-  return plan.result;
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
+import { PRIVATE_SEGMENT } from '../rank/score.js';
 
 /**
  * The path users write for an item defined elsewhere: `asyncio.sleep` for `asyncio.tasks.sleep`
@@ -50,8 +51,8 @@ export class PublicPaths {
   /**
    * The best public id of each item (id, module): without private segments, then the
    * shortest; or the id itself. Follows chains (`pkg.sub.mod` re-exported by `pkg.sub`,
-   * itself re-exported by `pkg`), and carries members
-   * along with their class (`asyncio.locks.Event.wait` → `asyncio.Event.wait`).
+   * itself re-exported by `pkg`), and carries members along with their class
+   * (`asyncio.locks.Event.wait` → `asyncio.Event.wait`).
    */
   publicIds(items: readonly { id: string; module: string }[]): string[] {
     const out = items.map((i) => i.id);
@@ -111,8 +112,6 @@ export class PublicPaths {
     return out;
   }
 }
-
-const PRIVATE_SEGMENT = /(^|[./:])_[A-Za-z]/;
 
 /**
  * Whether public id `a` is the better name than `b`: one without a private segment

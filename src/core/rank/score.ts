@@ -158,6 +158,9 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
   });
 }
 
+/** A segment of a qualified name that its language marks private (`_thread`, `pkg._impl`). */
+export const PRIVATE_SEGMENT = /(^|[./:])_[A-Za-z]/;
+
 const VENDORED = /(^|[./])(vendor|_vendor|vendored|third_party|thirdparty|typeshed|node_modules|site-packages\/pip\/_internal)([./]|$)/;
 const TESTS = /(^|[./])(tests?|testdata|test_\w+|\w+_tests?|conftest|__tests__|fixtures?)([./]|$)/;
 const SAMPLES = /(^|[./])(examples?|demos?|samples?|benchmarks?)([./]|$)/;
@@ -173,7 +176,7 @@ export function pathPrior(c: Pick<Candidate, 'id' | 'name' | 'publicId' | 'file'
   let p = 0;
   const segments = id.split(/::|[./#]/).length;
   p -= 0.02 * Math.max(0, segments - 2);
-  if (/(^|[./:])_[A-Za-z]/.test(id.slice(0, id.length - c.name.length))) p -= 0.06;
+  if (PRIVATE_SEGMENT.test(id.slice(0, id.length - c.name.length))) p -= 0.06;
   if (VENDORED.test(where)) p -= 0.15;
   if (TESTS.test(where)) p -= 0.12;
   if (SAMPLES.test(where)) p -= 0.05;

@@ -94,6 +94,7 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
       target = cls ? find(`${module}.${cls}.${attr}`, cls) : undefined;
     } else target = find(`${module}.${head}`, head);
     if (!target || (target.kind !== 'function' && target.kind !== 'method' && target.kind !== 'class')) continue;
+    if (prev && !target.summary) continue;
     const alias: DocItem = {
       ...target,
       id,
@@ -105,7 +106,6 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
       visibility: 'public',
       tags: { ...target.tags, alias_of: target.id },
     };
-    if (prev && !target.summary) continue;
     byId.set(id, alias);
     if (prev) result.items[result.items.indexOf(prev)] = alias;
     else result.items.push(alias);
