@@ -20,6 +20,8 @@ export class PublicPaths {
   /** target → shortest public id, and public id → targets: the whole table, in memory (10k rows for a Python installation). */
   private byTarget = new Map<string, string>();
   private byPublic = new Map<string, string[]>();
+  /** Answers already worked out (an id's public path, by `module\0id`): a search asks for a few hundred at a time, and the same items recur. */
+  private memo = new Map<string, string>();
 
   constructor(db: Database.Database) {
     this.all = db.prepare(`SELECT public, target FROM reexports`);
@@ -36,6 +38,7 @@ export class PublicPaths {
         this.stamp = stamp;
         this.byTarget = new Map();
         this.byPublic = new Map();
+        this.memo = new Map();
         for (const r of this.all.iterate() as Iterable<{ public: string; target: string }>) {
           const prev = this.byTarget.get(r.target);
           if (!prev || better(r.public, prev)) this.byTarget.set(r.target, r.public);
@@ -57,6 +60,24 @@ export class PublicPaths {
   publicIds(items: readonly { id: string; module: string }[]): string[] {
     const out = items.map((i) => i.id);
     if (!items.length || !this.any()) return out;
+    const todo: number[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const known = this.memo.get(`${items[i]!.module}\0${items[i]!.id}`);
+      if (known === undefined) todo.push(i);
+      else out[i] = known;
+    }
+    if (!todo.length) return out;
+    const resolved = this.resolve(todo.map((i) => items[i]!));
+    if (this.memo.size > 200_000) this.memo.clear();
+    todo.forEach((i, k) => {
+      out[i] = resolved[k]!;
+      this.memo.set(`${items[i]!.module}\0${items[i]!.id}`, resolved[k]!);
+    });
+    return out;
+  }
+
+  private resolve(items: readonly { id: string; module: string }[]): string[] {
+    const out = items.map((i) => i.id);
     let cur = items.map((i) => ({ id: i.id, module: i.module }));
     for (let hop = 0; hop < MAX_HOPS; hop++) {
       const map = this.byTarget;
@@ -129,8 +150,8 @@ function keysOf(id: string, module: string): string[] {
   const keys = [id];
   const sep = separatorOf(id);
   if (module && id.startsWith(`${module}${sep}`)) {
-    const first = id.slice(module.length + sep.length).split(sep)[0]!;
-    const top = `${module}${sep}${first}`;
+    const end = id.indexOf(sep, module.length + sep.length);
+    const top = end < 0 ? id : id.slice(0, end);
     if (top !== id) keys.push(top);
     keys.push(`${module}${sep}*`);
   }

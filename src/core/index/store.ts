@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 import type { FileExtract } from '../extract/types.js';
 import { prepareItem, type PreparedItem } from './rows.js';
 export { packItem, unpackItem } from './rows.js';
@@ -79,6 +80,9 @@ export interface ItemRow {
   data: string;
 }
 
+/** Upper bound of the read mapping (SQLite caps it at its compile-time maximum, 2 GB by default). */
+const MMAP_BYTES = 2 ** 31 - 1;
+
 export class IndexStore {
   readonly db: Database.Database;
   /** True when this open found an unclean shutdown or had to rebuild. */
@@ -128,6 +132,7 @@ export class IndexStore {
       if (!existed) db.pragma('page_size = 16384');
       db.pragma('journal_mode = WAL');
       IndexStore.tune(db);
+      IndexStore.mapForReading(db);
       let recovered = false;
       if (existed) {
         const state = db.prepare(`SELECT value FROM meta WHERE key = 'state'`).pluck().get() as string | undefined;
@@ -165,6 +170,7 @@ export class IndexStore {
   static openReadonly(file: string): IndexStore {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     IndexStore.tune(db);
+    IndexStore.mapForReading(db);
     return new IndexStore(db, false, file, false);
   }
 
@@ -173,6 +179,17 @@ export class IndexStore {
     db.pragma('foreign_keys = ON');
     db.pragma('cache_size = -32000');
     db.pragma('temp_store = MEMORY');
+  }
+
+  /**
+   * Searches read the database through a memory map: a search touches a few hundred scattered
+   * item rows and FTS pages, and reading them from the mapped file instead of copying each page
+   * in through the page cache took the candidate-row lookup from ~2.2 to ~1.3 ms (250 rows,
+   * Python installation). Only the connections that serve queries: the workers' writer
+   * connections keep plain I/O (mapping measured slower for bulk writes).
+   */
+  private static mapForReading(db: Database.Database): void {
+    db.pragma(`mmap_size = ${MMAP_BYTES}`);
   }
 
   private prepare() {
@@ -315,10 +332,14 @@ export class IndexStore {
     this.stmts.insertFts.run(r.lastInsertRowid, ...row.fts);
   }
 
+  private dataVersion: Statement | undefined;
+
   /** File and item counts (cached until the next write, through this connection or another). */
   counts(): ReturnType<IndexStore['computeCounts']> {
     // data_version moves when another connection (a worker writing its results) commits.
-    const version = `${this.version}:${this.db.pragma('data_version', { simple: true })}`;
+    // A prepared statement: `db.pragma()` prepares one on every call, which every search paid for its index_status.
+    this.dataVersion ??= this.db.prepare('PRAGMA data_version').pluck();
+    const version = `${this.version}:${this.dataVersion.get() as number}`;
     if (this.countsCache?.version !== version) this.countsCache = { version, value: this.computeCounts() };
     return this.countsCache.value;
   }

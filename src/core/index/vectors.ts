@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { learnWordVectors, nearestWords, vectorWords, type WordVectors } from '../rank/word-vectors.js';
 import { splitIdentifier, STOP_WORDS } from '../rank/words.js';
-import { cosine, embedWords, nearestRows } from '../rank/item-vectors.js';
+import { cosine, embedWords, leadingColumns, nearestRows } from '../rank/item-vectors.js';
 import { pathPrior } from '../rank/score.js';
 
 /**
@@ -10,6 +10,9 @@ import { pathPrior } from '../rank/score.js';
  * word, the vector as a Float32 blob), loaded by the query side on first use and again when
  * they were relearned.
  */
+
+/** Dimensions the nearest-item scan compares first, over every item (then all of them for the best few). */
+const COARSE = 24;
 
 /** Below this many documented items the statistics are too thin to learn from. */
 export const MIN_DOCUMENTED_ITEMS = 400;
@@ -96,7 +99,8 @@ export class RelatedWords {
       rowids.push(rows[i]!.rowid);
       ids.push(rows[i]!.id);
     }
-    this.space = { wv, idf, matrix, rowids, ids, rowOf: new Map(rowids.map((r, i) => [r, i] as const)) };
+    const used = matrix.subarray(0, rowids.length * wv.dim);
+    this.space = { wv, idf, matrix: used, prefixes: leadingColumns(used, wv.dim, COARSE), rowids, ids, rowOf: new Map(rowids.map((r, i) => [r, i] as const)), others: new Map() };
     return this.space;
   }
 
@@ -110,7 +114,7 @@ export class RelatedWords {
   nearestItems(q: Float32Array, k: number): { rowid: number; sim: number }[] {
     const sp = this.items();
     if (!sp) return [];
-    return nearestRows(sp.matrix, sp.rowids.length, q, k).map((r) => ({ rowid: sp.rowids[r.row]!, sim: r.sim }));
+    return nearestRows(sp.matrix, sp.rowids.length, q, k, COARSE, 8, sp.prefixes).map((r) => ({ rowid: sp.rowids[r.row]!, sim: r.sim }));
   }
 
   /** Cosine between a query vector and an item's name + summary (0 when none of its words is known). */
@@ -120,8 +124,14 @@ export class RelatedWords {
     const row = sp.rowOf.get(item.rowid);
     // The stored row, unless the file was re-indexed since and its rowid now holds another item.
     if (row !== undefined && sp.ids[row] === item.id) return cosine(q, sp.matrix, row * sp.wv.dim);
-    const { name, summary } = item;
-    const v = embedWords(sp.wv, itemWords(name, summary), sp.idf);
+    // Not in the space (a test, a vendored copy, an undocumented item): embedded here, once.
+    const key = `${item.id}\0${item.name}\0${item.summary}`;
+    let v = sp.others.get(key);
+    if (v === undefined) {
+      v = embedWords(sp.wv, itemWords(item.name, item.summary), sp.idf);
+      if (sp.others.size > 50_000) sp.others.clear();
+      sp.others.set(key, v);
+    }
     return v ? cosine(q, v) : 0;
   }
 
@@ -144,10 +154,14 @@ interface ItemSpace {
   idf: (w: string) => number;
   /** rowids.length × dim, rows normalised. */
   matrix: Float32Array;
+  /** The leading COARSE dimensions of every row, contiguous (the nearest-item scan's first pass). */
+  prefixes: Float32Array;
   rowids: number[];
   /** The item id of each row (a rowid can be reused by another item after a re-index). */
   ids: string[];
   rowOf: Map<number, number>;
+  /** Vectors of candidates outside the space, by id, name and summary (bounded). */
+  others: Map<string, Float32Array | null>;
 }
 
 /** An item's words for its vector: its name's words and its summary's, as the vectors were learned from. */

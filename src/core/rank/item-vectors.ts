@@ -39,25 +39,35 @@ export function cosine(a: Float32Array, b: Float32Array, bOffset = 0): number {
 /**
  * The `k` rows of `matrix` (n × dim, rows normalised) closest to `q`, best first. Two passes:
  * the leading `coarse` dimensions of every row (SVD dimensions come in order of weight, so
- * they carry most of a cosine), then the full cosine of the best `k × widen` of those.
+ * they carry most of a cosine), then the full cosine of the best `k × widen` of those. The first
+ * pass reads `prefixes` when given (`leadingColumns(matrix, dim, coarse)`, built once): the
+ * leading dimensions side by side, so the scan reads memory in order instead of a quarter of
+ * every row.
  */
-export function nearestRows(matrix: Float32Array, n: number, q: Float32Array, k: number, coarse = 24, widen = 8): { row: number; sim: number }[] {
+export function nearestRows(matrix: Float32Array, n: number, q: Float32Array, k: number, coarse = 24, widen = 8, prefixes?: Float32Array): { row: number; sim: number }[] {
   const dim = q.length;
-  if (coarse >= dim) return topRows(matrix, n, q, k, dim, null);
-  const pre = topRows(matrix, n, q, k * widen, coarse, null);
-  return topRows(matrix, n, q, k, dim, pre.map((p) => p.row));
+  if (coarse >= dim) return topRows(matrix, dim, n, q, k, dim, null);
+  const pre = prefixes && prefixes.length === n * coarse ? topRows(prefixes, coarse, n, q, k * widen, coarse, null) : topRows(matrix, dim, n, q, k * widen, coarse, null);
+  return topRows(matrix, dim, n, q, k, dim, pre.map((p) => p.row));
 }
 
-/** Best `k` rows by the dot product over the first `upto` dimensions, over all rows or the given ones. */
-function topRows(matrix: Float32Array, n: number, q: Float32Array, k: number, upto: number, only: number[] | null): { row: number; sim: number }[] {
-  const dim = q.length;
+/** The first `coarse` dimensions of each row of an n × dim matrix, as an n × coarse matrix. */
+export function leadingColumns(matrix: Float32Array, dim: number, coarse: number): Float32Array {
+  const n = Math.floor(matrix.length / dim);
+  const out = new Float32Array(n * coarse);
+  for (let r = 0; r < n; r++) out.set(matrix.subarray(r * dim, r * dim + coarse), r * coarse);
+  return out;
+}
+
+/** Best `k` rows (of `stride` floats each) by the dot product over the first `upto` dimensions, over all rows or the given ones. */
+function topRows(matrix: Float32Array, stride: number, n: number, q: Float32Array, k: number, upto: number, only: number[] | null): { row: number; sim: number }[] {
   const best: { row: number; sim: number }[] = [];
   let floor = -Infinity;
   const tail = upto - (upto % 4);
   const count = only ? only.length : n;
   for (let x = 0; x < count; x++) {
     const r = only ? only[x]! : x;
-    const o = r * dim;
+    const o = r * stride;
     // Four running sums: a scan of tens of thousands of rows is most of a prose search's time.
     let s0 = 0;
     let s1 = 0;

@@ -69,20 +69,32 @@ export interface QueryShape {
 /** How much a related word counts for the query word it stands in for (times its similarity). */
 const RELATED_CREDIT = 0.4;
 
-/** 0..1: how well the query names this item. */
-export function nameScore(query: string, name: string, id: string): number {
+/** A query prepared once for `nameScore` against every candidate. */
+export interface NameQuery {
+  q: string;
+  compact: string;
+  words: string[];
+}
+
+export function nameQuery(query: string): NameQuery {
   const q = query.trim().toLowerCase();
+  return { q, compact: q.replace(/[\s_-]+/g, ''), words: splitIdentifier(query) };
+}
+
+/** 0..1: how well the query names this item. */
+export function nameScore(query: string | NameQuery, name: string, id: string): number {
+  const { q, compact: qc, words: qWords } = typeof query === 'string' ? nameQuery(query) : query;
+  if (!q) return 0;
   const n = name.toLowerCase();
   const i = id.toLowerCase();
-  if (!q) return 0;
   if (q === n || q === i) return 1;
   if (i.endsWith(`.${q}`) || i.endsWith(`::${q}`) || i.endsWith(`/${q}`)) return 0.95;
-  const qc = q.replace(/[\s_-]+/g, '');
   if (qc === n.replace(/_/g, '')) return 0.9;
   if (n.startsWith(q) && q.length >= 2) return 0.5 + 0.3 * (q.length / n.length);
-  const qWords = splitIdentifier(query);
-  const nWords = new Set(splitIdentifier(name));
-  if (qWords.length && qWords.every((w) => nWords.has(w))) return 0.45 + 0.2 * (qWords.length / Math.max(nWords.size, 1));
+  if (qWords.length) {
+    const nWords = new Set(splitIdentifier(name));
+    if (qWords.every((w) => nWords.has(w))) return 0.45 + 0.2 * (qWords.length / Math.max(nWords.size, 1));
+  }
   if (i.includes(q) && q.length >= 3) return 0.3;
   return 0;
 }
@@ -135,10 +147,11 @@ export interface Scored {
 export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] {
   const maxBm = Math.max(1e-9, ...cands.map((c) => c.bm));
   const ms = matchers(shape);
+  const nq = nameQuery(shape.raw);
   return cands.map((c, index) => {
     const bm = c.bm / maxBm;
     const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`, ms);
-    const nm = Math.max(nameScore(shape.raw, c.name, c.id), c.publicId && c.publicId !== c.id ? nameScore(shape.raw, c.name, c.publicId) : 0);
+    const nm = Math.max(nameScore(nq, c.name, c.id), c.publicId && c.publicId !== c.id ? nameScore(nq, c.name, c.publicId) : 0);
     let score = shape.prose ? PROSE.bm * bm + PROSE.cov * cov + PROSE.name * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;
     if (shape.prose && c.vec !== undefined) score += PROSE.vec * Math.max(0, c.vec);
     if (c.hasDoc) score += 0.08;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cosine, embedWords, nearestRows } from '../../../src/core/rank/item-vectors.js';
+import { cosine, embedWords, leadingColumns, nearestRows } from '../../../src/core/rank/item-vectors.js';
 import { blend, type Candidate, type QueryShape } from '../../../src/core/rank/score.js';
 import type { WordVectors } from '../../../src/core/rank/word-vectors.js';
 
@@ -30,6 +30,32 @@ describe('item vectors', () => {
     expect(near.map((r) => r.row)).toEqual([1, 2]);
     expect(near[0]!.sim).toBeCloseTo(1);
     expect(cosine(q, rows, 2 * 2)).toBeGreaterThan(cosine(q, rows, 0));
+  });
+
+  it('a first pass over the leading dimensions laid side by side finds the same rows as over the whole rows', () => {
+    // 200 random unit rows of 8 dimensions; the coarse pass compares 3 of them.
+    let seed = 11;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;
+    const dim = 8;
+    const n = 200;
+    const rows = new Float32Array(n * dim);
+    for (let r = 0; r < n; r++) {
+      const v = Array.from({ length: dim }, rand);
+      const norm = Math.hypot(...v);
+      v.forEach((x, d) => (rows[r * dim + d] = x / norm));
+    }
+    const prefixes = leadingColumns(rows, dim, 3);
+    expect(prefixes.length).toBe(n * 3);
+    expect([...prefixes.subarray(3, 6)]).toEqual([...rows.subarray(dim, dim + 3)]);
+    const q = rows.slice(17 * dim, 18 * dim);
+    const plain = nearestRows(rows, n, q, 5, 3, 4);
+    const laid = nearestRows(rows, n, q, 5, 3, 4, prefixes);
+    expect(laid).toEqual(plain);
+    expect(laid).toHaveLength(5);
+    // Wide enough to keep every row for the full pass, the row itself comes first.
+    expect(nearestRows(rows, n, q, 5, 3, 40, prefixes)[0]).toEqual({ row: 17, sim: expect.closeTo(1, 5) });
+    // Prefixes of another shape (a stale copy) are not trusted.
+    expect(nearestRows(rows, n, q, 5, 3, 4, prefixes.subarray(3))).toEqual(plain);
   });
 });
 
