@@ -53,6 +53,14 @@ export interface LightItem {
 }
 
 const CANDIDATES = 100;
+/**
+ * A prose question takes fewer per expression: its candidates come from several expressions and
+ * the learned vectors, and a deeper cut of each mostly adds items that share the question's
+ * common words (bench/docs-quality: 60 ranked Python 0.429 → 0.441 on the tuning questions,
+ * 0.401 → 0.413 held out, 0.531 → 0.545 on C-implemented answers, Go 0.804 → 0.796; and every
+ * candidate costs a row lookup and a blend).
+ */
+const CANDIDATES_PROSE = 60;
 /** Candidates taken from the nearest items by learned vectors, for prose questions. */
 const VEC_K = 30;
 /**
@@ -64,11 +72,13 @@ const DF_CAP = 5000;
 /**
  * Row budgets (× RANK_ROWS) of the pair and OR expressions. A prose question's OR is narrower:
  * its ranking leans on coverage and the learned vectors, which also bring their own
- * candidates, so half the budget finds as much (measured) for half the bm25 work.
+ * candidates, so a third of the budget finds as much (measured: 0.75 and 0.5 gave the same
+ * figures on every question set, 0.25 lost held-out and Go questions), and the pairs' 1.25
+ * as much as 1.5 (1.0 lost a tuning question): bm25 costs ~1.4 µs for every row it ranks.
  */
-const PAIR_ROWS = 1.5;
+const PAIR_ROWS = 1.25;
 const OR_ROWS = 1.5;
-const OR_ROWS_PROSE = 0.75;
+const OR_ROWS_PROSE = 0.5;
 
 /** FTS5 column weights: identifier-like queries lean on names, prose queries on the docs. */
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
@@ -156,7 +166,10 @@ export class IndexQueries {
     const compact = query.replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
     const rank = `bm25(${prose ? WEIGHTS_PROSE : WEIGHTS_NAME})`;
     const filtered = Boolean(opts.kinds?.length || opts.module || opts.language);
-    const inner = filtered ? CANDIDATES * 6 : CANDIDATES;
+    const inner = (prose ? CANDIDATES_PROSE : CANDIDATES) * (filtered ? 6 : 1);
+    // Items named exactly as asked (or with that id): looked up first, since finding them can
+    // make the broader, costlier expressions below unnecessary.
+    const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
     const bm = new Map<number, number>();
     const run = (expr: string) => {
       let got: { rowid: number; bm: number }[];
@@ -176,13 +189,20 @@ export class IndexQueries {
     const common = (w: string) => (df.get(w) ?? 0) >= Math.min(DF_CAP, Math.max(500, total * 0.02));
     if (present.length === 1 && common(present[0]!)) {
       const word = present[0]!;
-      // Ranking every name that has the word costs too much when thousands do (`get`): then the
-      // names that start with its stem (`valu` for value, values, valueOf), shortest first,
-      // from the name index.
-      const names = this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${RANK_ROWS + 1})`).pluck().get(`name : ${ftsQuote(word)}`) as number;
-      const named = names <= RANK_ROWS
-        ? run(`name : ${ftsQuote(word)}`)
-        : unranked(this.prep(`SELECT rowid FROM items WHERE name LIKE ? ESCAPE '\\' ORDER BY length(name) LIMIT ${inner}`).pluck().all(`${stem(word).replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as number[]);
+      let named: number;
+      if (exact.length >= opts.limit && !filtered) {
+        // Enough items are named exactly this (`Error`, `get`): they are the answer, and ranking
+        // the thousands of other names that contain the word would cost a whole search's budget.
+        named = exact.length;
+      } else {
+        // Ranking every name that has the word costs too much when thousands do (`get`): then the
+        // names that start with its stem (`valu` for value, values, valueOf), shortest first,
+        // from the name index.
+        const names = this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${RANK_ROWS + 1})`).pluck().get(`name : ${ftsQuote(word)}`) as number;
+        named = names <= RANK_ROWS
+          ? run(`name : ${ftsQuote(word)}`)
+          : unranked(this.prep(`SELECT rowid FROM items WHERE name LIKE ? ESCAPE '\\' ORDER BY length(name) LIMIT ${inner}`).pluck().all(`${stem(word).replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as number[]);
+      }
       // Too few names say it: the word is meant in the prose. Take matching rows unranked (no
       // sort over every row that has the word, which is what would be slow) and let the blend
       // below rank them, rather than answer nothing.
@@ -198,7 +218,10 @@ export class IndexQueries {
           for (let b = a + 1; b < rare.length; b++) if (df.get(rare[a]!)! + df.get(rare[b]!)! <= PAIR_ROWS * RANK_ROWS) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
         }
       }
-      if (found < 3 * opts.limit && present.length > 1) {
+      // An identifier that names an item exactly is answered: the OR would only add items that
+      // share one of its words (`DateParamMonad` → anything with "date").
+      const answered = !prose && exact.length > 0 && !filtered;
+      if (found < 3 * opts.limit && present.length > 1 && !answered) {
         // The broader OR ranks every row with any of its words: the rarest words, as many as
         // keep that under 1.5 × RANK_ROWS rows (at least the rarest one; one word alone is too
         // narrow for "check if value is empty" to reach `isEmpty`).
@@ -218,7 +241,6 @@ export class IndexQueries {
     const qv = prose ? this.related.embedQuery(words) : null;
     if (qv && VEC_K > 0) for (const { rowid } of this.related.nearestItems(qv, VEC_K)) if (!bm.has(rowid)) bm.set(rowid, 0);
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
-    const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
     if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
       const found = this.byPublicId(query.trim())[0];
       if (found) exact.push(...(this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[]));
