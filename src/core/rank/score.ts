@@ -91,7 +91,8 @@ export function nameScore(query: string | NameQuery, name: string, id: string): 
   if (i.endsWith(`.${q}`) || i.endsWith(`::${q}`) || i.endsWith(`/${q}`)) return 0.95;
   if (qc === n.replace(/_/g, '')) return 0.9;
   if (n.startsWith(q) && q.length >= 2) return 0.5 + 0.3 * (q.length / n.length);
-  if (qWords.length) {
+  // Every word of the query must be in the name to count; most candidates fail on a substring test first.
+  if (qWords.length && qWords.every((w) => n.includes(w))) {
     const nWords = new Set(splitIdentifier(name));
     if (qWords.every((w) => nWords.has(w))) return 0.45 + 0.2 * (qWords.length / Math.max(nWords.size, 1));
   }
@@ -99,23 +100,51 @@ export function nameScore(query: string | NameQuery, name: string, id: string): 
   return 0;
 }
 
-/** Per query word, a matcher for the word's stem at the start of a word (so `delay` matches `delays`). */
+/** Per query word, its stem (matched at the start of a word, so `delay` matches `delays`), its weight, and its related words' stems. */
 interface Matcher {
-  re: RegExp;
+  stem: string;
   weight: number;
-  related: { re: RegExp; sim: number }[];
+  related: { stem: string; sim: number }[];
 }
 
-const wordRe = (w: string) => new RegExp(`(?:^|[^a-z0-9])${stem(w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+/** The query's matchers, and one expression that finds all their stems in a text in a single pass. */
+interface Matchers {
+  list: Matcher[];
+  stems: string[];
+  scan: RegExp | null;
+}
 
-function matchers(shape: QueryShape): Matcher[] {
-  const out: Matcher[] = [];
+function matchers(shape: QueryShape): Matchers {
+  const list: Matcher[] = [];
   for (const w of shape.words) {
     const weight = shape.idf.get(w) ?? 0;
     if (weight <= 0) continue;
-    out.push({ re: wordRe(w), weight, related: (shape.related?.get(w) ?? []).map((r) => ({ re: wordRe(r.word), sim: r.sim })) });
+    list.push({ stem: stem(w), weight, related: (shape.related?.get(w) ?? []).map((r) => ({ stem: stem(r.word), sim: r.sim })) });
   }
-  return out;
+  const stems = [...new Set(list.flatMap((m) => [m.stem, ...m.related.map((r) => r.stem)]))].filter(Boolean).sort((a, b) => b.length - a.length);
+  // Longest first: at a word's start the alternation takes the longest stem that matches there;
+  // the shorter stems that are its prefixes are added after the scan.
+  const scan = stems.length ? new RegExp(`(?<![a-z0-9])(?:${stems.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g') : null;
+  return { list, stems, scan };
+}
+
+/** The stems of `ms` that start a word of the (prepared) text `t`: one scan over it, however many stems. */
+function stemsIn(ms: Matchers, t: string): Set<string> {
+  const found = new Set<string>();
+  if (!ms.scan) return found;
+  ms.scan.lastIndex = 0;
+  for (let m = ms.scan.exec(t); m; m = ms.scan.exec(t)) found.add(m[0]);
+  if (!found.size) return found;
+  for (const s of ms.stems) {
+    if (found.has(s)) continue;
+    for (const f of found) {
+      if (f.length > s.length && f.startsWith(s)) {
+        found.add(s);
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 /** Text prepared for matching: camelCase split, lower case. */
@@ -126,13 +155,13 @@ export function matchText(text: string): string {
 export function coverage(shape: QueryShape, text: string, ms = matchers(shape)): number {
   let total = 0;
   let got = 0;
-  const t = matchText(text);
-  for (const m of ms) {
+  const found = stemsIn(ms, matchText(text));
+  for (const m of ms.list) {
     total += m.weight;
-    if (m.re.test(t)) got += m.weight;
+    if (found.has(m.stem)) got += m.weight;
     else {
       let best = 0;
-      for (const r of m.related) if (r.sim > best && r.re.test(t)) best = r.sim;
+      for (const r of m.related) if (r.sim > best && found.has(r.stem)) best = r.sim;
       got += m.weight * RELATED_CREDIT * best;
     }
   }
