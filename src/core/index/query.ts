@@ -9,6 +9,7 @@ import { PublicPaths } from './public-paths.js';
 import { RelatedWords } from './vectors.js';
 import { ModulePopularity } from './popularity.js';
 import { UsageCounts } from './usage.js';
+import { inheritedMember } from './inherited.js';
 
 /**
  * Read-side queries over one root's index: ranked search, lookup by id or name, module
@@ -241,8 +242,15 @@ export class IndexQueries {
     const qv = prose ? this.related.embedQuery(words) : null;
     if (qv && VEC_K > 0) for (const { rowid } of this.related.nearestItems(qv, VEC_K)) if (!bm.has(rowid)) bm.set(rowid, 0);
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
+    const askedAs = new Map<number, string>();
     if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
-      const found = this.byPublicId(query.trim())[0];
+      // Under a public path (`asyncio.sleep`), else a member its class inherits (`flask.Flask.route`,
+      // shown under the path asked, its definition in also_in).
+      let found: DocItem | undefined = this.byPublicId(query.trim())[0];
+      if (!found) {
+        found = inheritedMember(this, query.trim())?.item;
+        if (found) for (const rowid of this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[]) askedAs.set(rowid, query.trim());
+      }
       if (found) exact.push(...(this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[]));
     }
     for (const rowid of exact) if (!bm.has(rowid)) bm.set(rowid, 0);
@@ -270,6 +278,7 @@ export class IndexQueries {
     ).all(JSON.stringify([...bm.keys()]), ...params) as (ItemRow & { doc_head: string; deprecated: number; package: string | null })[];
 
     const publicIds = this.paths.publicIds(list);
+    if (askedAs.size) list.forEach((r, i) => (publicIds[i] = askedAs.get(r.rowid) ?? publicIds[i]!));
     const candidateIds = new Set(list.map((r) => r.id));
     const cands: Candidate[] = list.map((r, i) => ({
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
@@ -503,8 +512,9 @@ export class IndexQueries {
   /** Candidate items for a type name (to find what an item implements). */
   typesNamed(name: string, limit = 5): DocItem[] {
     const short = name.replace(/<.*$/, '').replace(/\[.*$/, '').split(/::|\./).pop()!;
-    return (this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE name = ? AND kind IN ('class','struct','interface','trait','type','enum') ORDER BY has_doc DESC LIMIT ?`)
-      .all(short, limit) as StoredItemRow[]).map((d) => unpackItem(d));
+    // `name = ? COLLATE NOCASE` lets SQLite use the name index (a case-insensitive one); the exact test keeps the case.
+    return (this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE name = ? COLLATE NOCASE AND name = ? AND kind IN ('class','struct','interface','trait','type','enum') ORDER BY has_doc DESC LIMIT ?`)
+      .all(short, short, limit) as StoredItemRow[]).map((d) => unpackItem(d));
   }
 
   /** Functions/methods whose signature mentions any of these words (type or parameter names). */

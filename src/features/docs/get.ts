@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DocItem } from '../../core/extract/types.js';
 import { DocentError } from '../../core/errors.js';
+import { inheritedMember } from '../../core/index/inherited.js';
 import type { DocsIndex } from '../../core/index/service.js';
 import type { IndexSource } from '../../core/index/source.js';
 import type { FeatureContext } from '../context.js';
@@ -21,18 +22,26 @@ export const DocsGetOutput = DocItemSchema.extend({
   truncated: z.boolean().describe('True when doc was cut at max_chars.'),
   package: z.string().nullable().describe('The installed package the item comes from (null: the project\'s own code).'),
   version: z.string().nullable().describe('That package\'s installed version.'),
+  inherited_via: z.array(z.string()).optional().describe('When the id named a member its class inherits (flask.Flask.route): the classes from that one to the one defining the member, by id.'),
   index_status: IndexStateSchema,
 });
 
 export type DocsGetResult = z.output<typeof DocsGetOutput>;
 
 /** Find an item by id, else by a unique name; E_NOT_FOUND with suggestions otherwise. */
-export function lookupItem(index: DocsIndex, id: string): { root: IndexSource; item: DocItem; all: { root: IndexSource; item: DocItem }[] } {
+export function lookupItem(index: DocsIndex, id: string): { root: IndexSource; item: DocItem; all: { root: IndexSource; item: DocItem }[]; inheritedVia?: string[] } {
   let all = findById(index, id);
   if (!all.length) {
     // A qualified name from another tool (search_symbols, get_symbol_documentation): its item's id.
     const named = findByQualifiedName(index, id);
     if (named.length) all = findById(index, named[0]!.item.id);
+  }
+  if (!all.length) {
+    // A member the class inherits, under the class's path (`flask.Flask.route`).
+    for (const root of index.sources()) {
+      const found = inheritedMember(root.queries, id);
+      if (found) return { root, item: found.item, all: findById(index, found.item.id), inheritedVia: found.via };
+    }
   }
   if (!all.length) {
     const byName = index.sources().flatMap((root) => root.queries.byName(id, 10).map((item) => ({ root, item })));
@@ -57,7 +66,7 @@ export function lookupItem(index: DocsIndex, id: string): { root: IndexSource; i
 
 export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: FeatureContext): Promise<DocsGetResult> {
   const index = await docsIndexFor(ctx);
-  const { root, item, all } = lookupItem(index, input.id);
+  const { root, item, all, inheritedVia } = lookupItem(index, input.id);
   const shown = withDisplayFile(index, root, item);
   for (const ex of root.queries.examplesOf(item.id)) shown.examples.push(...ex.examples);
   const truncated = shown.doc.length > input.max_chars;
@@ -73,12 +82,15 @@ export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: Feature
     also_defined_in: all.slice(1).map((a) => ({ file: displayFile(index, a.root, a.item.location.file), line: a.item.location.line })),
     truncated,
     ...packageFields(root, item.location.file),
+    ...(inheritedVia ? { inherited_via: inheritedVia } : {}),
     index_status: shortState(index),
   };
 }
 
 export function renderDocItem(i: DocsGetResult): string {
-  const out: string[] = [`${i.id} (${i.kind}, ${i.language}) — ${i.location.file}:${i.location.line}${i.package ? ` [${i.package}@${i.version}]` : ''}`, '', '    ' + i.signature];
+  const out: string[] = [`${i.id} (${i.kind}, ${i.language}) — ${i.location.file}:${i.location.line}${i.package ? ` [${i.package}@${i.version}]` : ''}`];
+  if (i.inherited_via) out.push(`inherited: ${i.inherited_via.join(' → ')}`);
+  out.push('', '    ' + i.signature);
   if (i.deprecated) out.push('', `DEPRECATED: ${i.deprecated}`);
   if (i.doc) out.push('', i.doc);
   if (i.params.length) {
