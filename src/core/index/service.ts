@@ -45,7 +45,16 @@ export interface DocsIndexOptions {
   log?: Logger;
   /** False when indexing is off (`serve --no-index`): answer from what is stored, never sync. */
   syncEnabled?: boolean;
+  /** How long after the last watched change the usage counts are recounted (default USAGE_RECOUNT_MS). */
+  usageRecountMs?: number;
 }
+
+/**
+ * Usage counts (index/usage.ts) follow edits once they settle: a recount reads every file's
+ * uses (~0.5 s for a Python installation), too much for each save, and the prior it feeds only
+ * needs to be about right.
+ */
+const USAGE_RECOUNT_MS = 10_000;
 
 export interface RootIndex extends IndexSource {
   root: string;
@@ -68,6 +77,8 @@ export interface RootIndex extends IndexSource {
   searchableAfterMs: number | null;
   /** Stops this root's indexing when the root is closed (its database must not be written behind it). */
   abort: AbortController;
+  /** The pending recount of usage after watched changes. */
+  usageRecount?: NodeJS.Timeout;
 }
 
 export interface IndexStatus {
@@ -266,6 +277,7 @@ export class DocsIndex {
       try {
         if (r.abort.signal.aborted) return null;
         const stats = await r.indexer.update(relPaths, AbortSignal.any([this.lifetime.signal, r.abort.signal]));
+        if (stats.parsed || stats.deleted) this.recountUsageLater(r);
         if (relPaths.some(isDependencyManifest)) this.refreshDependencies(r);
         // A Python file may import a package it did not before.
         else if (stats.parsed && relPaths.some((p) => /\.pyi?$/.test(p))) this.refreshDependencies(r, true);
@@ -393,7 +405,22 @@ export class DocsIndex {
     };
   }
 
+  private recountUsageLater(r: RootIndex): void {
+    clearTimeout(r.usageRecount);
+    r.usageRecount = setTimeout(() => {
+      if (r.abort.signal.aborted || this.lifetime.signal.aborted) return;
+      try {
+        const u = countUsage(r.store.db);
+        this.log.debug(`recounted ${u.keys} used names for ${r.root} in ${Math.round(u.ms)} ms`);
+      } catch (err) {
+        this.log.warn(`could not recount used names for ${r.root}: ${(err as Error).message}`);
+      }
+    }, this.opts.usageRecountMs ?? USAGE_RECOUNT_MS);
+    r.usageRecount.unref();
+  }
+
   private closeRoot(r: RootIndex): void {
+    clearTimeout(r.usageRecount);
     r.abort.abort();
     void r.watcher?.close();
     this.pool?.release(r.store.ownerId);

@@ -38,3 +38,32 @@ describe('usage prior', () => {
     expect(r.results[0]!.score).toBeGreaterThan(r.results[1]!.score);
   });
 });
+
+describe('usage counts while serving', () => {
+  it('are counted again once watched changes settle: a new caller in another package counts', async () => {
+    const { cpSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { DocsIndex } = await import('../../../src/core/index/service.js');
+    const root = mkdtempSync(path.join(tmpdir(), 'docent-usage-'));
+    const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-usage-idx-'));
+    cpSync(path.join(FIXTURES, 'python-usage'), root, { recursive: true });
+    const idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0, dependencies: false, usageRecountMs: 50 });
+    try {
+      await idx.catchUp();
+      const db = idx.roots[0]!.store.db;
+      const files = (key: string) => (db.prepare(`SELECT files FROM usage WHERE key = ?`).pluck().get(key) as number | undefined) ?? 0;
+      expect(files('fmtlib.text.render_plain')).toBe(0);
+      // Two files of other packages start calling render_plain (a name used by one file is not kept).
+      mkdirSync(path.join(root, 'cli'));
+      writeFileSync(path.join(root, 'cli', 'show.py'), 'from fmtlib.text import render_plain\n\nrender_plain(1)\n');
+      writeFileSync(path.join(root, 'cli', 'log.py'), 'import fmtlib.text\n\nfmtlib.text.render_plain(2)\n');
+      await idx.updatePaths(idx.roots[0]!, ['cli/show.py', 'cli/log.py']);
+      await expect.poll(() => files('fmtlib.text.render_plain'), { timeout: 5000 }).toBe(2);
+      expect(files('fmtlib.text.render')).toBe(3);
+    } finally {
+      await idx.dispose();
+      rmSync(root, { recursive: true, force: true });
+      rmSync(indexDir, { recursive: true, force: true });
+    }
+  });
+});
