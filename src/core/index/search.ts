@@ -1,0 +1,342 @@
+import type { Statement } from 'better-sqlite3';
+import type { DocItem } from '../extract/types.js';
+import { blend, type Candidate, type QueryShape } from '../rank/score.js';
+import { isProse, queryWords, stem } from '../rank/words.js';
+import type { IndexStore, ItemRow } from './store.js';
+import type { PublicPaths } from './public-paths.js';
+import { RelatedWords } from './vectors.js';
+import { ModulePopularity } from './popularity.js';
+import { UsageCounts } from './usage.js';
+import { inheritedMember } from './inherited.js';
+import type { IndexQueries } from './query.js';
+import type { StatementCache } from './statements.js';
+
+/**
+ * Ranked search over one root's index (docs_search): candidates from a few FTS5 expressions, the
+ * learned vectors and exact names, then one lookup of their rows and an in-memory blend of the
+ * signals (rank/score.ts) over at most a few hundred of them, folded into one answer per thing
+ * a user would name. Lookups by id or name are IndexQueries'; this uses them for paths.
+ */
+
+export interface SearchOptions {
+  kinds?: readonly string[];
+  module?: string;
+  limit: number;
+  /** Only items of this language (as the index names it: "python", "cpp", …). */
+  language?: string;
+}
+
+export interface SearchHit {
+  id: string;
+  name: string;
+  kind: string;
+  module: string;
+  score: number;
+  summary: string;
+  signature: string;
+  file: string;
+  line: number;
+  visibility: string;
+  /** Other places the same item was found: folded copies, or its definition when `id` is the public path. */
+  also_in: { id: string; file: string; line: number }[];
+}
+
+const CANDIDATES = 100;
+/**
+ * A prose question takes fewer per expression: its candidates come from several expressions and
+ * the learned vectors, and a deeper cut of each mostly adds items that share the question's
+ * common words (bench/docs-quality: 60 ranked Python 0.429 → 0.441 on the tuning questions,
+ * 0.401 → 0.413 held out, 0.531 → 0.545 on C-implemented answers, Go 0.804 → 0.796; and every
+ * candidate costs a row lookup and a blend).
+ */
+const CANDIDATES_PROSE = 60;
+/** Candidates taken from the nearest items by learned vectors, for prose questions. */
+const VEC_K = 30;
+/**
+ * Most rows one ranked FTS5 query should score: bm25() reads every matching row's positions
+ * (about a microsecond a row here), so a word in 13,000 rows costs more than a whole search may.
+ */
+const RANK_ROWS = 4000;
+const DF_CAP = 5000;
+/**
+ * Row budgets (× RANK_ROWS) of the pair and OR expressions. A prose question's OR is narrower:
+ * its ranking leans on coverage and the learned vectors, which also bring their own
+ * candidates, so a third of the budget finds as much (measured: 0.75 and 0.5 gave the same
+ * figures on every question set, 0.25 lost held-out and Go questions), and the pairs' 1.25
+ * as much as 1.5 (1.0 lost a tuning question): bm25 costs ~1.4 µs for every row it ranks.
+ */
+const PAIR_ROWS = 1.25;
+const OR_ROWS = 1.5;
+const OR_ROWS_PROSE = 0.5;
+
+/** FTS5 column weights: identifier-like queries lean on names, prose queries on the docs. */
+const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
+const WEIGHTS_PROSE = '3.0, 1.5, 3.0, 1.5, 1.0';
+
+function ftsQuote(w: string): string {
+  return `"${w.replace(/"/g, '""')}"`;
+}
+
+export class RankedSearch {
+  private dfCache = new Map<string, number>();
+  private dfItems = -1;
+  private readonly related: RelatedWords;
+  private readonly popularity: ModulePopularity;
+  private readonly usage: UsageCounts;
+
+  constructor(
+    store: IndexStore,
+    private readonly lookups: IndexQueries,
+    private readonly paths: PublicPaths,
+    private readonly statements: StatementCache,
+  ) {
+    this.related = new RelatedWords(store.db);
+    this.popularity = new ModulePopularity(store.db);
+    this.usage = new UsageCounts(store.db);
+  }
+
+  private prep(sql: string): Statement {
+    return this.statements.get(sql);
+  }
+
+  /** Documents containing `word` (cached until the index grows or shrinks noticeably). */
+  private docFreq(word: string, total: number): number {
+    if (Math.abs(total - this.dfItems) > Math.max(50, this.dfItems * 0.02)) {
+      this.dfCache.clear();
+      this.dfItems = total;
+    }
+    let n = this.dfCache.get(word);
+    if (n === undefined) {
+      // Capped: beyond this many rows a word is "very common" and the exact figure does not matter.
+      n = this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${DF_CAP})`).pluck().get(ftsQuote(word)) as number;
+      if (this.dfCache.size > 20_000) this.dfCache.clear();
+      this.dfCache.set(word, n);
+    }
+    return n;
+  }
+
+  search(query: string, opts: SearchOptions): SearchHit[] {
+    const words = queryWords(query);
+    if (!words.length) return [];
+    const total = Math.max(1, this.lookups.itemCount());
+    const idf = new Map<string, number>();
+    const df = new Map<string, number>();
+    for (const w of words) {
+      const n = this.docFreq(w, total);
+      df.set(w, n);
+      idf.set(w, n === 0 ? 0 : Math.log(1 + total / n));
+    }
+    const prose = isProse(query, words);
+    // Prose questions also match the words the indexed docs use in the same contexts ("remove" → "delete").
+    const related = new Map<string, { word: string; sim: number }[]>();
+    if (prose) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, this.related.of(w).filter((r) => !words.includes(r.word)));
+    const shape: QueryShape = { raw: query, words, idf, prose, related };
+
+    // Candidates: the best-ranked rowids per FTS5 expression (its top-N sort touches no other
+    // table), then one lookup of their rows. All words together first; a broader OR over the
+    // rarer words only when that finds too little, because ranking every row that contains a
+    // very common word ("function", "value") is what makes a search slow on a large index.
+    const present = words.filter((w) => (df.get(w) ?? 0) > 0).sort((a, b) => df.get(a)! - df.get(b)!);
+    const compact = query.replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
+    const rank = `bm25(${prose ? WEIGHTS_PROSE : WEIGHTS_NAME})`;
+    const filtered = Boolean(opts.kinds?.length || opts.module || opts.language);
+    const inner = (prose ? CANDIDATES_PROSE : CANDIDATES) * (filtered ? 6 : 1);
+    // Items named exactly as asked (or with that id): looked up first, since finding them can
+    // make the broader, costlier expressions below unnecessary.
+    const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
+    const bm = new Map<number, number>();
+    const run = (expr: string) => {
+      let got: { rowid: number; bm: number }[];
+      try {
+        got = this.prep(`SELECT rowid, -rank AS bm FROM items_fts WHERE items_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ${inner}`).all(expr, rank) as typeof got;
+      } catch {
+        return 0; // an expression FTS5 cannot parse simply contributes nothing
+      }
+      for (const r of got) if (!bm.has(r.rowid) || bm.get(r.rowid)! < r.bm) bm.set(r.rowid, r.bm);
+      return got.length;
+    };
+    const unranked = (rowids: number[]) => {
+      for (const rowid of rowids) if (!bm.has(rowid)) bm.set(rowid, 0);
+      return rowids.length;
+    };
+    // A single very common word is looked for in names only (where it is most likely meant).
+    const common = (w: string) => (df.get(w) ?? 0) >= Math.min(DF_CAP, Math.max(500, total * 0.02));
+    if (present.length === 1 && common(present[0]!)) {
+      const word = present[0]!;
+      let named: number;
+      if (exact.length >= opts.limit && !filtered) {
+        // Enough items are named exactly this (`Error`, `get`): they are the answer, and ranking
+        // the thousands of other names that contain the word would cost a whole search's budget.
+        named = exact.length;
+      } else {
+        // Ranking every name that has the word costs too much when thousands do (`get`): then the
+        // names that start with its stem (`valu` for value, values, valueOf), shortest first,
+        // from the name index.
+        const names = this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${RANK_ROWS + 1})`).pluck().get(`name : ${ftsQuote(word)}`) as number;
+        named = names <= RANK_ROWS
+          ? run(`name : ${ftsQuote(word)}`)
+          : unranked(this.prep(`SELECT rowid FROM items WHERE name LIKE ? ESCAPE '\\' ORDER BY length(name) LIMIT ${inner}`).pluck().all(`${stem(word).replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as number[]);
+      }
+      // Too few names say it: the word is meant in the prose. Take matching rows unranked (no
+      // sort over every row that has the word, which is what would be slow) and let the blend
+      // below rank them, rather than answer nothing.
+      if (named < opts.limit) unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(ftsQuote(word)) as number[]);
+    } else if (present.length) {
+      const found = run(present.slice(0, 5).map(ftsQuote).join(' AND '));
+      if (prose && found < 3 * opts.limit && present.length >= 3) {
+        // A question rarely shares all its words with the answer's doc, but often two of them:
+        // every pair of its rarest words is a small, precise candidate set.
+        const rare = present.filter((w) => !common(w)).slice(0, 4);
+        // Bounded like the OR below: a pair whose words are in many rows costs more than it finds.
+        for (let a = 0; a < rare.length; a++) {
+          for (let b = a + 1; b < rare.length; b++) if (df.get(rare[a]!)! + df.get(rare[b]!)! <= PAIR_ROWS * RANK_ROWS) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
+        }
+      }
+      // An identifier that names an item exactly is answered: the OR would only add items that
+      // share one of its words (`DateParamMonad` → anything with "date").
+      const answered = !prose && exact.length > 0 && !filtered;
+      if (found < 3 * opts.limit && present.length > 1 && !answered) {
+        // The broader OR ranks every row with any of its words: the rarest words, as many as
+        // keep that under 1.5 × RANK_ROWS rows (at least the rarest one; one word alone is too
+        // narrow for "check if value is empty" to reach `isEmpty`).
+        const rare = present.filter((w) => !common(w)).slice(0, 4);
+        const pool = rare.length ? rare : present.slice(0, 2);
+        const chosen: string[] = [];
+        let rows = 0;
+        for (const w of pool) {
+          if (chosen.length && rows + df.get(w)! > (prose ? OR_ROWS_PROSE : OR_ROWS) * RANK_ROWS) break;
+          chosen.push(w);
+          rows += df.get(w)!;
+        }
+        run(chosen.map(ftsQuote).join(' OR '));
+      }
+    }
+    // Items whose name and summary mean what the question says, in other words (learned vectors).
+    const qv = prose ? this.related.embedQuery(words) : null;
+    if (qv && VEC_K > 0) for (const { rowid } of this.related.nearestItems(qv, VEC_K)) if (!bm.has(rowid)) bm.set(rowid, 0);
+    if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
+    const askedAs = new Map<number, string>();
+    if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
+      // Under a public path (`asyncio.sleep`), else a member its class inherits (`flask.Flask.route`,
+      // shown under the path asked, its definition in also_in).
+      let found: DocItem | undefined = this.lookups.byPublicId(query.trim())[0];
+      if (!found) {
+        found = inheritedMember(this.lookups, query.trim())?.item;
+        if (found) for (const rowid of this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[]) askedAs.set(rowid, query.trim());
+      }
+      if (found) exact.push(...(this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[]));
+    }
+    for (const rowid of exact) if (!bm.has(rowid)) bm.set(rowid, 0);
+    if (!bm.size) return [];
+
+    const filters: string[] = [];
+    const params: unknown[] = [];
+    if (opts.kinds?.length) {
+      filters.push(`i.kind IN (${opts.kinds.map(() => '?').join(',')})`);
+      params.push(...opts.kinds);
+    }
+    if (opts.module) {
+      filters.push(`(i.module = ? OR i.module LIKE ? ESCAPE '\\' OR i.id LIKE ? ESCAPE '\\')`);
+      const esc = opts.module.replace(/[\\%_]/g, (c) => `\\${c}`);
+      params.push(opts.module, `${esc}%`, `${esc}%`);
+    }
+    if (opts.language) {
+      filters.push('i.language = ?');
+      params.push(opts.language);
+    }
+    const list = this.prep(
+      `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path, f.package
+       FROM json_each(?) j JOIN items i ON i.rowid = j.value JOIN files f ON f.id = i.file_id
+       ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`,
+    ).all(JSON.stringify([...bm.keys()]), ...params) as (ItemRow & { doc_head: string; deprecated: number; package: string | null })[];
+
+    const publicIds = this.paths.publicIds(list);
+    if (askedAs.size) list.forEach((r, i) => (publicIds[i] = askedAs.get(r.rowid) ?? publicIds[i]!));
+    const candidateIds = new Set(list.map((r) => r.id));
+    const cands: Candidate[] = list.map((r, i) => ({
+      id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
+      visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
+      own: r.package === null,
+      memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
+      vec: qv ? this.related.similarity(qv, r) : undefined,
+      popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
+      usage: this.usageOf(r, publicIds[i]!),
+    }));
+    // On equal scores the project's own item comes first (and is the one its installed copies fold into).
+    const dep = (i: number) => Number(list[i]!.package !== null);
+    const scored = blend(shape, cands).sort((a, b) => b.score - a.score || dep(a.index) - dep(b.index));
+    // A caller asking for constructors by kind gets them as such, not folded into their classes.
+    const keepCtors = Boolean(opts.kinds?.includes('constructor'));
+    return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit, keepCtors);
+  }
+
+  /**
+   * How much other code uses the item, by its public path or defining id. A method or
+   * constructor nobody names directly (`x.method()` on a value cannot be resolved from text)
+   * gets half of its class's use.
+   */
+  private usageOf(r: { id: string; kind: string; parent: string | null; name: string }, publicId: string): number {
+    const own = this.usage.of(publicId === r.id ? [r.id] : [publicId, r.id]);
+    if (!r.parent || !(r.kind === 'method' || r.kind === 'constructor' || r.kind === 'property')) return own;
+    const parentPublic = publicId.endsWith(`.${r.name}`) ? publicId.slice(0, -r.name.length - 1) : r.parent;
+    const cls = this.usage.of(parentPublic === r.parent ? [r.parent] : [parentPublic, r.parent]);
+    return Math.max(own, r.kind === 'constructor' ? cls : 0.5 * cls);
+  }
+
+  /**
+   * One result per thing a user would name: copies of the same declaration (a vendored or
+   * bundled copy, the same lib declaration in several files: same name, signature and summary)
+   * fold into the best-ranked one as `also_in`; a constructor is its class (the class answer
+   * carries the constructor's parameters in its signature); a re-exported item shows under the
+   * path users write, its defining id in `also_in`.
+   */
+  private fold(ranked: { row: ItemRow & { doc_head: string }; score: number; publicId: string }[], limit: number, keepCtors = false): SearchHit[] {
+    const out: SearchHit[] = [];
+    const byKey = new Map<string, SearchHit>();
+    const byPublic = new Map<string, SearchHit>();
+    const seen = new Set<string>();
+    for (const { row: r0, score, publicId: pub0 } of ranked) {
+      let r = r0;
+      let publicId = pub0;
+      if (r.kind === 'constructor' && r.parent && !keepCtors) {
+        if (seen.has(r.parent)) continue;
+        const cls = this.prep(`SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? AND i.kind IN ('class','struct') LIMIT 1`).get(r.parent) as (ItemRow & { doc_head: string }) | undefined;
+        if (!cls) continue;
+        r = cls;
+        publicId = this.paths.publicIds([cls])[0]!;
+      }
+      if (seen.has(r.id)) continue; // the same item from another file (a re-export, a duplicate bundle)
+      seen.add(r.id);
+      const key = `${r.name}\u0000${r.signature.replace(/\s+/g, ' ')}\u0000${r.summary}`;
+      // Two definitions under one public path are one name to a user: heapq's Python `heappush`
+      // and the C one from `_heapq` that replaces it at import.
+      const first = byKey.get(key) ?? byPublic.get(publicId);
+      if (first && (r.summary || r.signature.length > r.name.length + 8)) {
+        if (first.also_in.length < 20) first.also_in.push({ id: r.id, file: r.path, line: r.line });
+        continue;
+      }
+      const hit: SearchHit = {
+        id: publicId, name: r.name, kind: r.kind, module: r.module, score: Math.round(score * 1000) / 1000, summary: r.summary,
+        signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [],
+      };
+      if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
+      byKey.set(key, hit);
+      if (!byPublic.has(publicId)) byPublic.set(publicId, hit);
+      if (out.length < limit) {
+        if (r.kind === 'class') hit.signature = this.classSignature(r.id, r.signature); // only for answers shown: one lookup each
+        out.push(hit);
+      } else if (byKey.size > limit + 40) break; // later rows only fold into what is shown
+    }
+    return out;
+  }
+
+  /** A class's signature with its constructor's parameters: `class Foo(Base)` + `__init__(self, a, b=1)` → `class Foo(Base)(a, b=1)`. */
+  private classSignature(id: string, signature: string): string {
+    const ctor = this.prep(`SELECT signature FROM items WHERE parent = ? AND kind = 'constructor' ORDER BY has_doc DESC LIMIT 1`).pluck().get(id) as string | undefined;
+    if (!ctor) return signature;
+    const open = ctor.indexOf('(');
+    if (open < 0) return signature;
+    const params = ctor.slice(open).replace(/^\(\s*(?:self|cls)\s*,?\s*/, '(').replace(/\)\s*(?:->[^:]*|:\s*\w[^)]*)?$/, ')');
+    return `${signature} ${params}`;
+  }
+}
