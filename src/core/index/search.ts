@@ -7,6 +7,7 @@ import type { PublicPaths } from './public-paths.js';
 import { RelatedWords } from './vectors.js';
 import { ModulePopularity } from './popularity.js';
 import { UsageCounts } from './usage.js';
+import { PopularPool } from './popular-pool.js';
 import { inheritedMember } from './inherited.js';
 import type { IndexQueries } from './query.js';
 import type { StatementCache } from './statements.js';
@@ -83,6 +84,7 @@ export class RankedSearch {
   private readonly related: RelatedWords;
   private readonly popularity: ModulePopularity;
   private readonly usage: UsageCounts;
+  private readonly pool: PopularPool;
 
   constructor(
     store: IndexStore,
@@ -93,6 +95,7 @@ export class RankedSearch {
     this.related = new RelatedWords(store.db);
     this.popularity = new ModulePopularity(store.db);
     this.usage = new UsageCounts(store.db);
+    this.pool = new PopularPool(store.db, lookups);
   }
 
   private prep(sql: string): Statement {
@@ -214,6 +217,8 @@ export class RankedSearch {
     // Items whose name and summary mean what the question says, in other words (learned vectors).
     const qv = prose ? this.related.embedQuery(words) : null;
     if (qv && VEC_K > 0) for (const { rowid } of this.related.nearestItems(qv, VEC_K)) if (!bm.has(rowid)) bm.set(rowid, 0);
+    // The most used items that carry two of the question's words (popular-pool.ts).
+    if (prose && process.env.X_POOL !== '0') for (const rowid of this.pool.candidates(present, idf)) if (!bm.has(rowid)) bm.set(rowid, 0);
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
     const askedAs = new Map<number, string>();
     if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
