@@ -33,6 +33,11 @@ export class PopularPool {
     private readonly lookups: IndexQueries,
   ) {}
 
+  /** Build the pool now rather than on the first question in words. */
+  prepare(): void {
+    this.refresh();
+  }
+
   private refresh(): void {
     const now = Date.now();
     if (now - this.checkedAt <= 2000) return;

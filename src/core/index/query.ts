@@ -39,6 +39,11 @@ export class IndexQueries {
     this.ranked = new RankedSearch(store, this, this.paths, this.statements);
   }
 
+  /** Build the ranked search's in-memory structures now (see RankedSearch.prepare). */
+  prepareSearch(): void {
+    this.ranked.prepare();
+  }
+
   /** Ranked search: words or an identifier (see search.ts). */
   search(query: string, opts: SearchOptions): SearchHit[] {
     return this.ranked.search(query, opts);

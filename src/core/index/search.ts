@@ -102,6 +102,15 @@ export class RankedSearch {
     return this.statements.get(sql);
   }
 
+  /**
+   * Build what the first question in words would otherwise wait for (the item vectors, the
+   * popular pool: ~1.4 s on a Python installation), e.g. once a served index is ready.
+   */
+  prepare(): void {
+    this.related.prepare();
+    this.pool.prepare();
+  }
+
   /** Documents containing `word` (cached until the index grows or shrinks noticeably). */
   private docFreq(word: string, total: number): number {
     if (Math.abs(total - this.dfItems) > Math.max(50, this.dfItems * 0.02)) {

@@ -9,8 +9,7 @@ import { ExtractionPool, defaultWorkerCount } from './pool.js';
 import { IndexQueries } from './query.js';
 import type { IndexSource } from './source.js';
 import { IndexStore } from './store.js';
-import { learnIndexVectors } from './vectors.js';
-import { countUsage } from './usage.js';
+import { recountUsage, refreshDerived } from './derived.js';
 import { pythonBuiltinsSource } from './python-builtins.js';
 import { watchRoot, type RootWatcher } from './watcher.js';
 
@@ -135,30 +134,6 @@ export class DocsIndex {
     return this.pool;
   }
 
-  /**
-   * Learn the root's word vectors again after a sync that changed its items (or when it has
-   * none yet). Names and full text are searchable before this; related words follow.
-   */
-  private relearn(r: RootIndex, changed: boolean): void {
-    try {
-      if (changed || !r.store.db.prepare(`SELECT 1 FROM meta WHERE key = 'usage'`).get()) {
-        const u = countUsage(r.store.db);
-        this.log.info(`counted ${u.keys} used names for ${r.root} in ${Math.round(u.ms)} ms`);
-      }
-    } catch (err) {
-      this.log.warn(`could not count used names for ${r.root}: ${(err as Error).message}`);
-    }
-    try {
-      const has = r.store.db.prepare(`SELECT 1 FROM meta WHERE key = 'vectors'`).get();
-      if (!changed && has) return;
-      const got = learnIndexVectors(r.store.db);
-      this.lastVectorsMs = got?.ms ?? 0;
-      if (got) this.log.info(`learned ${got.words} word vectors for ${r.root} in ${Math.round(got.ms)} ms`);
-    } catch (err) {
-      this.log.warn(`could not learn word vectors for ${r.root}: ${(err as Error).message}`);
-    }
-  }
-
   /** Follow the workspace's roots: open indexes for new roots, close those no longer wanted. */
   setRoots(roots: readonly string[]): boolean {
     const wanted = new Set(roots);
@@ -229,8 +204,10 @@ export class DocsIndex {
           r.store.noteSearchableByName(r.searchableAt, stats.ms);
           r.synced = true;
           r.phase = 'vectors';
-          this.relearn(r, stats.parsed + stats.deleted > 0);
+          const learned = refreshDerived(r.root, r.store.db, stats.parsed + stats.deleted > 0, this.log);
+          if (learned !== null) this.lastVectorsMs = learned;
           r.phase = 'ready';
+          if (this.serving) this.prepareSearchSoon(r);
           for (const e of stats.errors) this.log.warn(`could not extract ${e}`);
           this.log.info(`indexed ${r.root}: ${stats.parsed} parsed, ${stats.unchanged + stats.rehashed} unchanged, ${stats.deleted} removed in ${stats.ms} ms`);
           // Its dependencies again: its imports and lock files may have changed with it.
@@ -256,8 +233,26 @@ export class DocsIndex {
     return this.running;
   }
 
+  /** Set by watch(): a served index builds its search structures once ready, not on the first question. */
+  private serving = false;
+
+  private prepareSearchSoon(r: RootIndex): void {
+    setTimeout(() => {
+      if (r.abort.signal.aborted || this.lifetime.signal.aborted) return;
+      try {
+        r.queries.prepareSearch();
+      } catch (err) {
+        this.log.warn(`could not prepare search structures for ${r.root}: ${(err as Error).message}`);
+      }
+    }, 0).unref();
+  }
+
   /** Start watchers on every root (serve mode); changes are indexed as they happen. */
   async watch(): Promise<void> {
+    if (!this.serving) {
+      this.serving = true;
+      for (const r of this.roots) if (r.phase === 'ready') this.prepareSearchSoon(r);
+    }
     await Promise.all(
       this.roots.map(async (r) => {
         if (r.watcher) return;
@@ -408,13 +403,7 @@ export class DocsIndex {
   private recountUsageLater(r: RootIndex): void {
     clearTimeout(r.usageRecount);
     r.usageRecount = setTimeout(() => {
-      if (r.abort.signal.aborted || this.lifetime.signal.aborted) return;
-      try {
-        const u = countUsage(r.store.db);
-        this.log.debug(`recounted ${u.keys} used names for ${r.root} in ${Math.round(u.ms)} ms`);
-      } catch (err) {
-        this.log.warn(`could not recount used names for ${r.root}: ${(err as Error).message}`);
-      }
+      if (!r.abort.signal.aborted && !this.lifetime.signal.aborted) recountUsage(r.root, r.store.db, this.log, 'debug');
     }, this.opts.usageRecountMs ?? USAGE_RECOUNT_MS);
     r.usageRecount.unref();
   }

@@ -104,6 +104,11 @@ export class RelatedWords {
     return this.space;
   }
 
+  /** Build the item vectors now rather than on the first question in words. */
+  prepare(): void {
+    this.items();
+  }
+
   /** A query's vector (its words that the vectors know, IDF-weighted), or null. */
   embedQuery(words: readonly string[]): Float32Array | null {
     const sp = this.items();
