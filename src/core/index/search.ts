@@ -227,7 +227,7 @@ export class RankedSearch {
     const qv = prose ? this.related.embedQuery(words) : null;
     if (qv && VEC_K > 0) for (const { rowid } of this.related.nearestItems(qv, VEC_K)) if (!bm.has(rowid)) bm.set(rowid, 0);
     // The most used items that carry two of the question's words (popular-pool.ts).
-    if (prose && process.env.X_POOL !== '0') for (const rowid of this.pool.candidates(present, idf)) if (!bm.has(rowid)) bm.set(rowid, 0);
+    if (prose) for (const rowid of this.pool.candidates(present, idf)) if (!bm.has(rowid)) bm.set(rowid, 0);
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
     const askedAs = new Map<number, string>();
     if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
