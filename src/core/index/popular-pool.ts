@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { matchText } from '../rank/score.js';
 import { stem } from '../rank/words.js';
 import type { DocItem } from '../extract/types.js';
+import { MetaStamp } from './meta-stamp.js';
 import { normModule } from './popularity.js';
 import type { IndexQueries } from './query.js';
 
@@ -21,8 +22,7 @@ const MIN_FILES = 10;
 const TAKE = 10;
 
 export class PopularPool {
-  private stamp = '';
-  private checkedAt = 0;
+  private readonly stamp: MetaStamp;
   private rowids: number[] = [];
   /** Distinct words of the pool's texts, sorted (a stem finds its words as a range), and the pool items each is in. */
   private words: string[] = [];
@@ -31,7 +31,9 @@ export class PopularPool {
   constructor(
     private readonly db: Database.Database,
     private readonly lookups: IndexQueries,
-  ) {}
+  ) {
+    this.stamp = new MetaStamp(db, 'usage');
+  }
 
   /** Build the pool now rather than on the first question in words. */
   prepare(): void {
@@ -39,12 +41,7 @@ export class PopularPool {
   }
 
   private refresh(): void {
-    const now = Date.now();
-    if (now - this.checkedAt <= 2000) return;
-    this.checkedAt = now;
-    const stamp = (this.db.prepare(`SELECT value FROM meta WHERE key = 'usage'`).pluck().get() as string | undefined) ?? '';
-    if (stamp === this.stamp) return;
-    this.stamp = stamp;
+    if (!this.stamp.changed()) return;
     const rowOf = this.db.prepare(`SELECT rowid FROM items WHERE id = ? ORDER BY has_doc DESC LIMIT 1`).pluck();
     const rowids: number[] = [];
     const byWord = new Map<string, number[]>();

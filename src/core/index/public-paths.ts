@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import { PRIVATE_SEGMENT } from '../rank/score.js';
+import { MetaStamp } from './meta-stamp.js';
 
 /**
  * The path users write for an item defined elsewhere: `asyncio.sleep` for `asyncio.tasks.sleep`
@@ -14,9 +15,7 @@ const MAX_HOPS = 4;
 
 export class PublicPaths {
   private readonly all: Statement;
-  private readonly stampOf: Statement;
-  private stamp = '';
-  private checkedAt = 0;
+  private readonly stamp: MetaStamp;
   /** target → shortest public id, and public id → targets: the whole table, in memory (10k rows for a Python installation). */
   private byTarget = new Map<string, string>();
   private byPublic = new Map<string, string[]>();
@@ -25,27 +24,21 @@ export class PublicPaths {
 
   constructor(db: Database.Database) {
     this.all = db.prepare(`SELECT public, target FROM reexports`);
-    this.stampOf = db.prepare(`SELECT value FROM meta WHERE key = 'last_update'`).pluck();
+    this.stamp = new MetaStamp(db, 'last_update');
   }
 
   /** False when the index records no re-exports at all (most non-Python trees): nothing to look up. */
   private any(): boolean {
-    const now = Date.now();
-    if (now - this.checkedAt > 2000) {
-      this.checkedAt = now;
-      const stamp = String(this.stampOf.get() ?? '');
-      if (stamp !== this.stamp) {
-        this.stamp = stamp;
-        this.byTarget = new Map();
-        this.byPublic = new Map();
-        this.memo = new Map();
-        for (const r of this.all.iterate() as Iterable<{ public: string; target: string }>) {
-          const prev = this.byTarget.get(r.target);
-          if (!prev || better(r.public, prev)) this.byTarget.set(r.target, r.public);
-          const list = this.byPublic.get(r.public);
-          if (list) list.push(r.target);
-          else this.byPublic.set(r.public, [r.target]);
-        }
+    if (this.stamp.changed()) {
+      this.byTarget = new Map();
+      this.byPublic = new Map();
+      this.memo = new Map();
+      for (const r of this.all.iterate() as Iterable<{ public: string; target: string }>) {
+        const prev = this.byTarget.get(r.target);
+        if (!prev || better(r.public, prev)) this.byTarget.set(r.target, r.public);
+        const list = this.byPublic.get(r.public);
+        if (list) list.push(r.target);
+        else this.byPublic.set(r.public, [r.target]);
       }
     }
     return this.byTarget.size > 0;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { MetaStamp } from './meta-stamp.js';
 import { normModule } from './popularity.js';
 
 /**
@@ -48,21 +49,18 @@ const SATURATION = 30;
 
 /** The query side: 0..1 per item (log scale, full at SATURATION files). */
 export class UsageCounts {
-  private checkedAt = 0;
-  private stamp = '';
+  private readonly stamp: MetaStamp;
   private max = 0;
   /** The whole table in memory (12k names for a Python installation): a search looks up hundreds of candidates. */
   private counts = new Map<string, number>();
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: Database.Database) {
+    this.stamp = new MetaStamp(db, 'usage');
+  }
 
   private refresh(): void {
-    const now = Date.now();
-    if (now - this.checkedAt <= 2000) return;
-    this.checkedAt = now;
-    const stamp = (this.db.prepare(`SELECT value FROM meta WHERE key = 'usage'`).pluck().get() as string | undefined) ?? '';
-    if (stamp === this.stamp) return;
-    this.stamp = stamp;
+    const stamp = this.stamp.changed()?.value;
+    if (stamp === undefined) return;
     this.max = stamp ? Number(stamp.split(':')[1]) || 0 : 0;
     this.counts = new Map((this.db.prepare(`SELECT key, files FROM usage`).raw().all() as [string, number][]));
   }

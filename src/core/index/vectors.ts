@@ -3,6 +3,7 @@ import { learnWordVectors, nearestWords, vectorWords, type WordVectors } from '.
 import { splitIdentifier, STOP_WORDS } from '../rank/words.js';
 import { cosine, embedWords, leadingColumns, nearestRows } from '../rank/item-vectors.js';
 import { pathPrior } from '../rank/score.js';
+import { MetaStamp } from './meta-stamp.js';
 
 /**
  * The index's learned word vectors (see rank/word-vectors.ts): learned from the stored items
@@ -37,20 +38,18 @@ export function learnIndexVectors(db: Database.Database, opts: { minItems?: numb
 
 /** The query side's view: loaded lazily, reloaded when the stamp in meta changes, neighbours cached. */
 export class RelatedWords {
-  private stamp: string | null = null;
-  private checkedAt = 0;
+  private readonly stamp: MetaStamp;
   private wv: WordVectors | null = null;
   private cache = new Map<string, { word: string; sim: number }[]>();
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: Database.Database) {
+    this.stamp = new MetaStamp(db, 'vectors');
+  }
 
   private current(): WordVectors | null {
-    const now = Date.now();
-    if (now - this.checkedAt < 2000) return this.wv;
-    this.checkedAt = now;
-    const stamp = (this.db.prepare(`SELECT value FROM meta WHERE key = 'vectors'`).pluck().get() as string | undefined) ?? null;
-    if (stamp === this.stamp) return this.wv;
-    this.stamp = stamp;
+    const changed = this.stamp.changed();
+    if (!changed) return this.wv;
+    const stamp = changed.value;
     this.cache.clear();
     this.wv = null;
     this.space = null;
