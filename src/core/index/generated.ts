@@ -29,6 +29,8 @@ export interface GeneratedSource {
   /** What the files are made from (interpreter, its modules); null when the source is gone. */
   fingerprint(): string | null;
   files(signal?: AbortSignal): Promise<GeneratedFile[]>;
+  /** Why the source produces nothing when it should (shown in index_status), or null. */
+  missing?(): string | null;
 }
 
 export const GENERATED_HASH_PREFIX = 'gen:';

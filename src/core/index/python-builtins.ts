@@ -97,6 +97,11 @@ export function pythonBuiltinsSource(root: string): GeneratedSource | null {
       }
       return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 16);
     },
+    missing() {
+      if (stdlibInterpreter(root)) return null;
+      const version = path.basename(root);
+      return `${root} is a Python standard library, but no ${version} or python3 on the PATH uses it, so its built-in and lib-dynload modules (sys, time, math, _csv, …) are not indexed: put that interpreter on the PATH docent runs with`;
+    },
     async files(signal) {
       const exe = stdlibInterpreter(root);
       if (!exe) return [];

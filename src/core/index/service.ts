@@ -10,6 +10,7 @@ import { IndexQueries } from './query.js';
 import type { IndexSource } from './source.js';
 import { IndexStore } from './store.js';
 import { recountUsage, refreshDerived } from './derived.js';
+import type { GeneratedSource } from './generated.js';
 import { pythonBuiltinsSource } from './python-builtins.js';
 import { watchRoot, type RootWatcher } from './watcher.js';
 
@@ -76,6 +77,8 @@ export interface RootIndex extends IndexSource {
   searchableAfterMs: number | null;
   /** Stops this root's indexing when the root is closed (its database must not be written behind it). */
   abort: AbortController;
+  /** Documentation no file of the root holds, produced for it (a Python standard library's built-in modules). */
+  generated?: GeneratedSource | null;
   /** The pending recount of usage after watched changes. */
   usageRecount?: NodeJS.Timeout;
 }
@@ -88,7 +91,7 @@ export interface IndexStatus {
   last_update: string | null;
   pending: number;
   skipped: Record<string, number>;
-  roots: { root: string; db: string; files: number; items: number; synced: boolean; phase: IndexPhase; searchable_by_name_at: string | null; searchable_by_name_after_ms: number | null }[];
+  roots: { root: string; db: string; files: number; items: number; synced: boolean; phase: IndexPhase; searchable_by_name_at: string | null; searchable_by_name_after_ms: number | null; note?: string }[];
   /** The least advanced root's phase (see IndexPhase). */
   phase: IndexPhase;
   /** ISO time by which every item of every root was searchable by name (null while a first build is still writing). */
@@ -152,12 +155,13 @@ export class DocsIndex {
       try {
         const store = IndexStore.open(dbPath);
         if (store.recovered) this.log.info(`index for ${root} was not closed cleanly; checked it and carrying on`);
+        const generated = pythonBuiltinsSource(root);
         const indexer = new RootIndexer({
           root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude,
-          generated: pythonBuiltinsSource(root),
+          generated,
         });
         const searchable = store.searchableByName();
-        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null });
+        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null, generated });
         changed = true;
       } catch (err) {
         this.error = `cannot open the index for ${root} at ${dbPath}: ${(err as Error).message}`;
@@ -368,6 +372,7 @@ export class DocsIndex {
       roots.push({
         root: r.root, db: r.dbPath, files: c.files, items: c.items, synced: r.synced, phase: r.phase,
         searchable_by_name_at: r.searchableAt ? new Date(r.searchableAt).toISOString() : null, searchable_by_name_after_ms: r.searchableAfterMs,
+        ...noteOf(r.generated),
       });
       // Packages whose files lie inside the root (a site-packages folder of its own tree).
       for (const p of c.packages) packages.push({ ...p, ecosystem: 'in-tree', state: r.synced ? 'indexed' : 'indexing' });
@@ -429,4 +434,10 @@ export class DocsIndex {
     this.deps?.dispose();
     this.roots.length = 0;
   }
+}
+
+/** A root's note for index_status: what its generated documentation lacks, if anything. */
+function noteOf(generated: GeneratedSource | null | undefined): { note?: string } {
+  const note = generated?.missing?.() ?? null;
+  return note ? { note } : {};
 }

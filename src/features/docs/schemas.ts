@@ -21,6 +21,7 @@ export const IndexStatusSchema = z.object({
       phase: z.enum(['files', 'vectors', 'ready', 'off']),
       searchable_by_name_at: z.string().nullable(),
       searchable_by_name_after_ms: z.number().nullable().describe('How long that sync took until every item was searchable by name.'),
+      note: z.string().optional().describe('What this root lacks and why (a Python standard library whose interpreter is not on the PATH has no built-in modules).'),
     }),
   ),
   packages: z

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndexStore } from '../../../src/core/index/store.js';
+import { DocsIndex } from '../../../src/core/index/service.js';
 import { pythonBuiltinsSource, stdlibInterpreter } from '../../../src/core/index/python-builtins.js';
 import { docsIndexFor } from '../../../src/features/docs/service.js';
 import { docsGet } from '../../../src/features/docs/get.js';
@@ -39,7 +40,7 @@ describe('Python built-in and extension modules', () => {
     expect(pythonBuiltinsSource(tmpdir())).toBeNull();
   });
 
-  it('never runs an interpreter found beside the indexed files, only one the PATH names', () => {
+  it('never runs an interpreter found beside the indexed files, only one the PATH names', async () => {
     // A tree that looks like an installation, with its own "interpreter" that would leave a mark.
     const prefix = mkdtempSync(path.join(tmpdir(), 'docent-fake-python-'));
     const fake = path.join(prefix, 'lib', 'python3.11');
@@ -48,9 +49,25 @@ describe('Python built-in and extension modules', () => {
     mkdirSync(path.join(prefix, 'bin'));
     const marker = path.join(prefix, 'ran');
     writeFileSync(path.join(prefix, 'bin', 'python3.11'), `#!/bin/sh\ntouch ${marker}\necho ${fake}\n`, { mode: 0o755 });
-    expect(pythonBuiltinsSource(fake)).not.toBeNull();
+    const source = pythonBuiltinsSource(fake);
+    expect(source).not.toBeNull();
     expect(stdlibInterpreter(fake)).toBeNull();
     expect(existsSync(marker)).toBe(false);
+    // index_status says why such a root has no built-in modules.
+    expect(source!.missing!()).toMatch(/is a Python standard library, but no python3\.11 or python3 on the PATH uses it/);
+    const idx = new DocsIndex({ roots: [fake], indexDir: mkdtempSync(path.join(tmpdir(), 'docent-fake-idx-')), includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0, dependencies: false, syncEnabled: false });
+    try {
+      expect(idx.status().roots[0]!.note).toMatch(/built-in and lib-dynload modules \(sys, time, math, _csv, …\) are not indexed/);
+    } finally {
+      await idx.dispose();
+    }
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("index_status carries no note for a standard library whose interpreter is on the PATH", async () => {
+    const s = (await docsIndexFor(ctx)).status();
+    expect(s.roots[0]!.root).toBe(STDLIB);
+    expect(s.roots[0]!.note).toBeUndefined();
   });
 
   it('a function compiled into the interpreter is an item with its docstring and signature', async () => {
