@@ -172,10 +172,16 @@ for (const c of corpora) {
   console.log(`${line}\n  ${qs.length} questions: MRR@10 ${mrr.toFixed(3)}, hit@1 ${hit1}/${qs.length} (${((100 * hit1) / Math.max(1, qs.length)).toFixed(0)}%)`);
   if (verbose) console.log(misses.join('\n'));
   summary.push({ corpus: c.name, questions: qs.length, mrr, hit1 });
-  if (!largest || items > largest.items) largest = { name: c.name, root, indexDir, items, idx, qs };
-  else {
-    await idx.dispose();
-    if (!reuse) rmSync(indexDir, { recursive: true, force: true });
+  // The largest corpus is kept open for the latency run; any other is closed (a corpus that
+  // stops being the largest too: left open, its extraction workers kept the process alive).
+  let done = { idx, indexDir };
+  if (!largest || items > largest.items) {
+    done = largest;
+    largest = { name: c.name, root, indexDir, items, idx, qs };
+  }
+  if (done) {
+    await done.idx.dispose();
+    if (!reuse) rmSync(done.indexDir, { recursive: true, force: true });
   }
 }
 const all = summary.reduce((a, s) => ({ q: a.q + s.questions, rr: a.rr + s.mrr * s.questions, h: a.h + s.hit1 }), { q: 0, rr: 0, h: 0 });
