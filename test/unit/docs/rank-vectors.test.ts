@@ -57,6 +57,27 @@ describe('item vectors', () => {
     // Prefixes of another shape (a stale copy) are not trusted.
     expect(nearestRows(rows, n, q, 5, 3, 4, prefixes.subarray(3))).toEqual(plain);
   });
+
+  it('the written-out 24-dimension first pass picks the same rows as the general one', () => {
+    let seed = 5;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;
+    const dim = 32;
+    const n = 500;
+    const rows = new Float32Array(n * dim);
+    for (let r = 0; r < n; r++) {
+      const v = Array.from({ length: dim }, rand);
+      const norm = Math.hypot(...v);
+      v.forEach((x, d) => (rows[r * dim + d] = x / norm));
+    }
+    for (const at of [3, 250, 499]) {
+      const q = rows.slice(at * dim, (at + 1) * dim);
+      const general = nearestRows(rows, n, q, 10, 24, 6);
+      const written = nearestRows(rows, n, q, 10, 24, 6, leadingColumns(rows, dim, 24));
+      expect(written).toEqual(general);
+      expect(written[0]!.row).toBe(at);
+      expect(written.map((w) => w.sim)).toEqual([...written.map((w) => w.sim)].sort((a, b) => b - a));
+    }
+  });
 });
 
 describe('prose priors', () => {
