@@ -81,6 +81,7 @@ const TIMEOUT_MS = 60_000;
 /** A source for `root` when it looks like a standard library; its interpreter is looked for on first use. */
 export function pythonBuiltinsSource(root: string): GeneratedSource | null {
   if (!looksLikeStdlib(root)) return null;
+  let missingNote: string | null | undefined;
   return {
     fingerprint() {
       const exe = stdlibInterpreter(root);
@@ -98,9 +99,13 @@ export function pythonBuiltinsSource(root: string): GeneratedSource | null {
       return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 16);
     },
     missing() {
-      if (stdlibInterpreter(root)) return null;
-      const version = path.basename(root);
-      return `${root} is a Python standard library, but no ${version} or python3 on the PATH uses it, so its built-in and lib-dynload modules (sys, time, math, _csv, …) are not indexed: put that interpreter on the PATH docent runs with`;
+      // Asked on every index_status (each search carries one); the interpreter lookup is per process anyway.
+      if (missingNote === undefined) {
+        missingNote = stdlibInterpreter(root)
+          ? null
+          : `${root} is a Python standard library, but no ${path.basename(root)} or python3 on the PATH uses it, so its built-in and lib-dynload modules (sys, time, math, _csv, …) are not indexed: put that interpreter on the PATH docent runs with`;
+      }
+      return missingNote;
     },
     async files(signal) {
       const exe = stdlibInterpreter(root);
