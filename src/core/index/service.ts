@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DependencyIndexes, type PackageStatus } from './deps/dependency-set.js';
+import { DependencyIndexes } from './deps/dependency-set.js';
 import { isDependencyManifest } from './deps/discover.js';
 import { searchSources } from './deps/fanout.js';
 import { createLogger, type Logger } from '../log.js';
@@ -11,6 +11,7 @@ import type { IndexSource } from './source.js';
 import { IndexStore } from './store.js';
 import { recountUsage, refreshDerived } from './derived.js';
 import type { GeneratedSource } from './generated.js';
+import { briefStatus, fullStatus, type BriefStatus, type IndexPhase, type IndexStatus, type StatusView } from './status.js';
 import { pythonBuiltinsSource } from './python-builtins.js';
 import { watchRoot, type RootWatcher } from './watcher.js';
 
@@ -21,15 +22,8 @@ import { watchRoot, type RootWatcher } from './watcher.js';
  * truth about where that stands.
  */
 
-export type IndexState = 'ready' | 'indexing' | 'unavailable';
 
-/**
- * Where a root's build stands. `files`: files are being extracted and written, in batches;
- * each file's items are searchable by name (and full text) as soon as its batch commits.
- * `vectors`: every item is written and searchable by name and full text; the related-word
- * vectors are being learned. `ready`: nothing left to do. `off`: no indexing in this process.
- */
-export type IndexPhase = 'files' | 'vectors' | 'ready' | 'off';
+export type { IndexPhase, IndexState, IndexStatus } from './status.js';
 
 export interface DocsIndexOptions {
   roots: readonly string[];
@@ -83,28 +77,6 @@ export interface RootIndex extends IndexSource {
   usageRecount?: NodeJS.Timeout;
 }
 
-export interface IndexStatus {
-  state: IndexState;
-  files: number;
-  items: number;
-  languages: Record<string, number>;
-  last_update: string | null;
-  pending: number;
-  skipped: Record<string, number>;
-  roots: { root: string; db: string; files: number; items: number; synced: boolean; phase: IndexPhase; searchable_by_name_at: string | null; searchable_by_name_after_ms: number | null; note?: string }[];
-  /** The least advanced root's phase (see IndexPhase). */
-  phase: IndexPhase;
-  /** ISO time by which every item of every root was searchable by name (null while a first build is still writing). */
-  searchable_by_name_at: string | null;
-  /**
-   * Installed packages: the roots' dependencies, each in its own database (deps/), with their
-   * states, and packages whose files lie inside a root (indexed with it).
-   */
-  packages: PackageStatus[];
-  error: string | null;
-  /** Why the state is what it is, when that is not obvious. */
-  note: string | null;
-}
 
 export type ProgressListener = (p: { done: number; total: number; message: string; root: string }) => void;
 
@@ -352,57 +324,18 @@ export class DocsIndex {
     return searchSources(this.sources(scope), query);
   }
 
+  /** Where indexing stands, in full (index_status). */
   status(): IndexStatus {
-    let files = 0;
-    let items = 0;
-    let last = 0;
-    let pending = 0;
-    const languages: Record<string, number> = {};
-    const skipped: Record<string, number> = {};
-    const roots: IndexStatus['roots'] = [];
-    const packages: IndexStatus['packages'] = [];
-    for (const r of this.roots) {
-      const c = r.store.counts();
-      files += c.files;
-      items += c.items;
-      last = Math.max(last, c.lastUpdate ?? 0);
-      pending += r.indexer.pending;
-      for (const [k, v] of Object.entries(c.languages)) languages[k] = (languages[k] ?? 0) + v;
-      for (const [k, v] of Object.entries(c.skipped)) skipped[k] = (skipped[k] ?? 0) + v;
-      roots.push({
-        root: r.root, db: r.dbPath, files: c.files, items: c.items, synced: r.synced, phase: r.phase,
-        searchable_by_name_at: r.searchableAt ? new Date(r.searchableAt).toISOString() : null, searchable_by_name_after_ms: r.searchableAfterMs,
-        ...noteOf(r.generated),
-      });
-      // Packages whose files lie inside the root (a site-packages folder of its own tree).
-      for (const p of c.packages) packages.push({ ...p, ecosystem: 'in-tree', state: r.synced ? 'indexed' : 'indexing' });
-    }
-    for (const p of this.deps?.status(this.roots.map((r) => r.root)) ?? []) {
-      packages.push(p);
-      files += p.files;
-      items += p.items;
-    }
-    let state: IndexState = !this.roots.length ? 'unavailable' : this.indexing || pending > 0 || this.roots.some((r) => !r.synced) || this.deps?.busy() ? 'indexing' : 'ready';
-    let note: string | null = null;
-    if (this.opts.syncEnabled === false) {
-      state = files > 0 ? 'ready' : 'unavailable';
-      note = files > 0 ? 'indexing is off (--no-index): answers come from the index as it was last built' : 'indexing is off (--no-index) and there is no stored index; run `docent index`';
-    } else if (state === 'indexing') {
-      note = files > 0 ? 'answering from the files indexed so far; results may be incomplete' : 'the first index is being built; results will be incomplete until it finishes';
-    } else if (state === 'ready' && items === 0) {
-      // An empty index must not read like a search that matched nothing.
-      note =
-        files > 0
-          ? `${files} file(s) indexed, but none has a public item; index with --private (config index.private) to include the rest`
-          : 'the index is empty: no TypeScript/JavaScript, Python, C/C++, Rust, Go or Java files were found under the roots';
-    }
-    const order: IndexPhase[] = ['files', 'vectors', 'ready', 'off'];
-    const phase = this.roots.length ? order[Math.min(...this.roots.map((r) => order.indexOf(r.phase)))]! : 'off';
-    const at = this.roots.length && this.roots.every((r) => r.searchableAt) ? Math.max(...this.roots.map((r) => r.searchableAt!)) : null;
-    return {
-      state, files, items, languages, last_update: last ? new Date(last).toISOString() : null, pending, skipped, roots, packages, error: this.error, note,
-      phase, searchable_by_name_at: at ? new Date(at).toISOString() : null,
-    };
+    return fullStatus(this.statusView());
+  }
+
+  /** The state and counts alone: what every docs answer carries (see briefStatus). */
+  brief(): BriefStatus {
+    return briefStatus(this.statusView());
+  }
+
+  private statusView(): StatusView {
+    return { roots: this.roots, deps: this.deps, indexing: this.indexing, syncEnabled: this.opts.syncEnabled !== false, error: this.error };
   }
 
   private recountUsageLater(r: RootIndex): void {
@@ -434,10 +367,4 @@ export class DocsIndex {
     this.deps?.dispose();
     this.roots.length = 0;
   }
-}
-
-/** A root's note for index_status: what its generated documentation lacks, if anything. */
-function noteOf(generated: GeneratedSource | null | undefined): { note?: string } {
-  const note = generated?.missing?.() ?? null;
-  return note ? { note } : {};
 }

@@ -9,7 +9,7 @@ import type { IndexStateSchema } from './schemas.js';
 /** Helpers shared by the docs features: root-aware file names, the short index state. */
 
 export function shortState(index: DocsIndex): z.output<typeof IndexStateSchema> {
-  const s = index.status();
+  const s = index.brief();
   return { state: s.state, files: s.files, items: s.items, pending: s.pending, note: s.note };
 }
 

@@ -57,6 +57,8 @@ describe('docs index database', () => {
     expect(s.items).toBe(20 * 4); // module, function, class, method
     expect(s.skipped).toEqual({ oversize: 1, binary: 1, generated: 1 });
     expect(s.languages).toEqual({ python: 20 });
+    // What every answer carries is the same as the full status says.
+    expect(idx.brief()).toEqual({ state: s.state, files: s.files, items: s.items, pending: s.pending, note: s.note });
     expect(idx.roots[0]!.queries.search('func_7', { limit: 3 })[0]?.id).toBe('pkg.m7.func_7');
     expect(existsSync(indexDbPath(root, indexDir))).toBe(true);
   });
