@@ -13,6 +13,18 @@ const WV: WordVectors = {
   vecs: Float32Array.from([1, 0, 0.96, 0.28, 0, 1]),
 };
 
+/** `n` rows of `dim` dimensions, each of unit length, from a fixed seed (the same rows every run). */
+function randomUnitRows(n: number, dim: number, seed: number): Float32Array {
+  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;
+  const rows = new Float32Array(n * dim);
+  for (let r = 0; r < n; r++) {
+    const v = Array.from({ length: dim }, rand);
+    const norm = Math.hypot(...v);
+    v.forEach((x, d) => (rows[r * dim + d] = x / norm));
+  }
+  return rows;
+}
+
 describe('item vectors', () => {
   it('embeds the known words IDF-weighted and normalised; null when none is known', () => {
     const v = embedWords(WV, ['delete', 'unknown'], () => 2)!;
@@ -34,16 +46,9 @@ describe('item vectors', () => {
 
   it('a first pass over the leading dimensions laid side by side finds the same rows as over the whole rows', () => {
     // 200 random unit rows of 8 dimensions; the coarse pass compares 3 of them.
-    let seed = 11;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;
     const dim = 8;
     const n = 200;
-    const rows = new Float32Array(n * dim);
-    for (let r = 0; r < n; r++) {
-      const v = Array.from({ length: dim }, rand);
-      const norm = Math.hypot(...v);
-      v.forEach((x, d) => (rows[r * dim + d] = x / norm));
-    }
+    const rows = randomUnitRows(n, dim, 11);
     const prefixes = leadingColumns(rows, dim, 3);
     expect(prefixes.length).toBe(n * 3);
     expect([...prefixes.subarray(3, 6)]).toEqual([...rows.subarray(dim, dim + 3)]);
@@ -59,16 +64,9 @@ describe('item vectors', () => {
   });
 
   it('the written-out 24-dimension first pass picks the same rows as the general one', () => {
-    let seed = 5;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;
     const dim = 32;
     const n = 500;
-    const rows = new Float32Array(n * dim);
-    for (let r = 0; r < n; r++) {
-      const v = Array.from({ length: dim }, rand);
-      const norm = Math.hypot(...v);
-      v.forEach((x, d) => (rows[r * dim + d] = x / norm));
-    }
+    const rows = randomUnitRows(n, dim, 5);
     for (const at of [3, 250, 499]) {
       const q = rows.slice(at * dim, (at + 1) * dim);
       const general = nearestRows(rows, n, q, 10, 24, 6);
