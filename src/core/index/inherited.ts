@@ -1,5 +1,5 @@
-import path from 'node:path';
 import type { DocItem } from '../extract/types.js';
+import { relativeScriptModule } from '../extract/import-paths.js';
 import type { IndexQueries } from './query.js';
 
 /**
@@ -79,7 +79,7 @@ function baseClass(q: IndexQueries, cls: DocItem, written: string): DocItem | nu
  */
 function absoluteModule(imp: string, module: string, file: string): string {
   if (imp.startsWith('./') || imp.startsWith('../')) {
-    return path.posix.join(path.posix.dirname(file), imp).replace(/\.[cm]?[jt]sx?$/, '').replace(/\/index$/, '');
+    return relativeScriptModule(file, imp);
   }
   const dots = /^\.+/.exec(imp)?.[0].length ?? 0;
   if (!dots) return imp;

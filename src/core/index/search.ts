@@ -1,5 +1,4 @@
 import type { Statement } from 'better-sqlite3';
-import type { DocItem } from '../extract/types.js';
 import { blend, type Candidate, type QueryShape } from '../rank/score.js';
 import { isProse, queryWords, stem } from '../rank/words.js';
 import type { IndexStore, ItemRow } from './store.js';
@@ -233,12 +232,13 @@ export class RankedSearch {
     if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
       // Under a public path (`asyncio.sleep`), else a member its class inherits (`flask.Flask.route`,
       // shown under the path asked, its definition in also_in).
-      let found: DocItem | undefined = this.lookups.byPublicId(query.trim())[0];
-      if (!found) {
-        found = inheritedMember(this.lookups, query.trim())?.item;
-        if (found) for (const rowid of this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[]) askedAs.set(rowid, query.trim());
+      const reexported = this.lookups.byPublicId(query.trim())[0];
+      const found = reexported ?? inheritedMember(this.lookups, query.trim())?.item;
+      if (found) {
+        const rowids = this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[];
+        exact.push(...rowids);
+        if (!reexported) for (const rowid of rowids) askedAs.set(rowid, query.trim());
       }
-      if (found) exact.push(...(this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[]));
     }
     for (const rowid of exact) if (!bm.has(rowid)) bm.set(rowid, 0);
     if (!bm.size) return [];

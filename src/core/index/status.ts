@@ -54,22 +54,18 @@ export interface StatusView {
 }
 
 export function fullStatus(v: StatusView): IndexStatus {
-  let files = 0;
-  let items = 0;
+  // The state and totals are the brief status's; this adds the lists.
+  const { state, files, items, pending, note } = briefStatus(v);
   let last = 0;
-  let pending = 0;
   const languages: Record<string, number> = {};
   const skipped: Record<string, number> = {};
   const roots: IndexStatus['roots'] = [];
   const packages: IndexStatus['packages'] = [];
   for (const r of v.roots) {
     const c = r.store.counts();
-    files += c.files;
-    items += c.items;
     last = Math.max(last, c.lastUpdate ?? 0);
-    pending += r.indexer.pending;
-    for (const [k, v] of Object.entries(c.languages)) languages[k] = (languages[k] ?? 0) + v;
-    for (const [k, v] of Object.entries(c.skipped)) skipped[k] = (skipped[k] ?? 0) + v;
+    for (const [k, n] of Object.entries(c.languages)) languages[k] = (languages[k] ?? 0) + n;
+    for (const [k, n] of Object.entries(c.skipped)) skipped[k] = (skipped[k] ?? 0) + n;
     roots.push({
       root: r.root, db: r.dbPath, files: c.files, items: c.items, synced: r.synced, phase: r.phase,
       searchable_by_name_at: r.searchableAt ? new Date(r.searchableAt).toISOString() : null, searchable_by_name_after_ms: r.searchableAfterMs,
@@ -78,12 +74,7 @@ export function fullStatus(v: StatusView): IndexStatus {
     // Packages whose files lie inside the root (a site-packages folder of its own tree).
     for (const p of c.packages) packages.push({ ...p, ecosystem: 'in-tree', state: r.synced ? 'indexed' : 'indexing' });
   }
-  for (const p of v.deps?.status(v.roots.map((r) => r.root)) ?? []) {
-    packages.push(p);
-    files += p.files;
-    items += p.items;
-  }
-  const { state, note } = stateOf(v, files, items, pending);
+  packages.push(...(v.deps?.status(v.roots.map((r) => r.root)) ?? []));
   const order: IndexPhase[] = ['files', 'vectors', 'ready', 'off'];
   const phase = v.roots.length ? order[Math.min(...v.roots.map((r) => order.indexOf(r.phase)))]! : 'off';
   const at = v.roots.length && v.roots.every((r) => r.searchableAt) ? Math.max(...v.roots.map((r) => r.searchableAt!)) : null;

@@ -102,7 +102,7 @@ export class DependencyIndexes {
     for (const db of queued) {
       if (signal.aborted) return;
       const label = `${db.dep.ecosystem}:${db.dep.name}@${db.dep.version}`;
-      await db.ensure({ pool: this.opts.pool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, signal, onProgress: progress(label) });
+      await db.ensure({ pool: this.opts.pool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, signal, onProgress: progress(label), log: this.opts.log });
       if (db.state === 'failed') this.opts.log.warn(`could not index ${label}: ${db.error}`);
       else if (db.built) this.opts.log.info(`indexed ${label}: ${db.built.parsed} file(s) parsed in ${db.built.ms} ms`);
       this.views = this.statusCache = null;

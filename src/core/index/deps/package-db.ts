@@ -7,8 +7,8 @@ import type { ExtractionPool } from '../pool.js';
 import { IndexQueries } from '../query.js';
 import { EXTRACTOR_VERSION, SCHEMA_VERSION } from '../schema.js';
 import { IndexStore } from '../store.js';
-import { learnIndexVectors } from '../vectors.js';
-import { countUsage } from '../usage.js';
+import { refreshDerived } from '../derived.js';
+import { createLogger, type Logger } from '../../log.js';
 import { SourceProbe } from './fanout.js';
 import type { InstalledDependency } from './types.js';
 
@@ -62,6 +62,8 @@ export interface BuildOptions {
   maxFileBytes: number;
   signal?: AbortSignal;
   onProgress?: ProgressFn;
+  /** Where the derived data's outcome is said (learned vectors, a failure); docent's own logger when absent. */
+  log?: Logger;
 }
 
 export class PackageDb {
@@ -186,16 +188,8 @@ export class PackageDb {
       const { ecosystem, name, version } = this.dep;
       // The package is what discovery found, whatever the file paths would suggest (C headers, a venv in an odd place).
       store.db.prepare(`UPDATE files SET package = ?, version = ?`).run(name, version);
-      try {
-        countUsage(store.db);
-      } catch {
-        // no uses recorded: search works without the usage prior
-      }
-      try {
-        learnIndexVectors(store.db);
-      } catch {
-        // too few documented items, or nothing to learn from: search works without
-      }
+      // Usage counts and word vectors, as a root's index has them (a failure leaves search working without them).
+      refreshDerived(`${ecosystem}:${name}@${version}`, store.db, true, opts.log ?? createLogger('docent:deps'));
       const meta = store.db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)`);
       meta.run('package', JSON.stringify({ ecosystem, name, version, source: this.dep.base, built: new Date().toISOString(), files: this.built.parsed }));
       meta.run('state', 'closed');
