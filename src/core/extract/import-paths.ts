@@ -8,3 +8,30 @@ import path from 'node:path';
 export function relativeScriptModule(fromFile: string, spec: string): string {
   return path.posix.join(path.posix.dirname(fromFile), spec).replace(/\.[cm]?[jt]sx?$/, '').replace(/\/index$/, '');
 }
+
+/**
+ * A relative Python import (`.sansio.app`, `..utils`) as an absolute dotted module, from the
+ * importing module's name: in `flask.app`, `.sansio.app` is `flask.sansio.app`. A package's
+ * `__init__` is the package itself, so there one dot means the package, not its parent.
+ */
+export function relativePythonModule(fromModule: string, fromFile: string, spec: string): string {
+  const dots = /^\.+/.exec(spec)?.[0].length ?? 0;
+  if (!dots) return spec;
+  const parts = fromModule.split('.');
+  const isPackage = /(^|\/)__init__\.pyi?$/.test(fromFile);
+  const base = parts.slice(0, Math.max(0, parts.length - (isPackage ? 0 : 1) - (dots - 1)));
+  const rest = spec.slice(dots);
+  return [...base, ...(rest ? [rest] : [])].join('.');
+}
+
+/**
+ * Any import as the module name the index uses: in a Python file a relative import (`.base`)
+ * is resolved against the file's module (so it needs `fromModule`; without one it is returned
+ * as written), elsewhere a relative path (`./base`, `..`) against the file's folder; anything
+ * else is already absolute.
+ */
+export function absoluteImport(spec: string, fromFile: string, fromModule: string | null): string {
+  if (/\.pyi?$/.test(fromFile)) return fromModule !== null ? relativePythonModule(fromModule, fromFile, spec) : spec;
+  if (spec === '.' || spec === '..' || spec.startsWith('./') || spec.startsWith('../')) return relativeScriptModule(fromFile, spec);
+  return spec;
+}

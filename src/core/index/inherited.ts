@@ -1,5 +1,5 @@
 import type { DocItem } from '../extract/types.js';
-import { relativeScriptModule } from '../extract/import-paths.js';
+import { absoluteImport } from '../extract/import-paths.js';
 import type { IndexQueries } from './query.js';
 
 /**
@@ -64,28 +64,10 @@ function baseClass(q: IndexQueries, cls: DocItem, written: string): DocItem | nu
   }
   const same = candidates.find((c) => c.module === cls.module);
   if (same) return same;
-  const imported = new Set(q.importsOf(cls.location.file).map((imp) => absoluteModule(imp, cls.module, cls.location.file)));
+  const imported = new Set(q.importsOf(cls.location.file).map((imp) => absoluteImport(imp, cls.location.file, cls.module)));
   const fromImport = candidates.find((c) => imported.has(c.module));
   if (fromImport) return fromImport;
   if (candidates.length === 1) return candidates[0]!;
   // Python's names that need no import (`dict`, `Exception`).
   return candidates.find((c) => c.module === 'builtins' || c.module === 'builtins.pyi') ?? null;
-}
-
-/**
- * An import as the module name the index uses: Python's relative `.sansio.app` in `flask.app`
- * is `flask.sansio.app` (a package's `__init__` counts as the package itself); a JS/TS relative
- * path (`./base`) is resolved against the file's folder; anything else is already absolute.
- */
-function absoluteModule(imp: string, module: string, file: string): string {
-  if (imp.startsWith('./') || imp.startsWith('../')) {
-    return relativeScriptModule(file, imp);
-  }
-  const dots = /^\.+/.exec(imp)?.[0].length ?? 0;
-  if (!dots) return imp;
-  const parts = module.split('.');
-  const isPackage = /(^|\/)__init__\.pyi?$/.test(file);
-  const base = parts.slice(0, Math.max(0, parts.length - (isPackage ? 0 : 1) - (dots - 1)));
-  const rest = imp.slice(dots);
-  return [...base, ...(rest ? [rest] : [])].join('.');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DocItem } from '../../core/extract/types.js';
 import { DocentError } from '../../core/errors.js';
-import { relativeScriptModule } from '../../core/extract/import-paths.js';
+import { absoluteImport } from '../../core/extract/import-paths.js';
 import type { DocsIndex } from '../../core/index/service.js';
 import type { IndexSource } from '../../core/index/source.js';
 import type { FeatureContext } from '../context.js';
@@ -56,7 +56,7 @@ function contextOf(index: DocsIndex, ctx: FeatureContext, context: string | unde
       if (root) {
         const rel = c.relative;
         const mod = root.queries.moduleOfFile(rel);
-        const imports = root.queries.importsOf(rel).map((imp) => (imp.startsWith('.') ? relativeScriptModule(rel, imp) : imp));
+        const imports = root.queries.importsOf(rel).map((imp) => absoluteImport(imp, rel, mod));
         return { modules: mod ? [mod] : [], imports };
       }
     } catch (err) {

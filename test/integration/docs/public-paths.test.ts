@@ -93,6 +93,14 @@ describe('Python public paths in the index', () => {
     expect(res.id).toBe('pkg.pool.Pool');
   });
 
+  it('docs_resolve follows a Python file\'s relative import to the module it names', async () => {
+    // runner.py does `from ._vendor.aio.tasks import sleep`: that copy, not the package's own.
+    const viaImport = await docsResolve({ symbol: 'sleep', context: 'pkg/runner.py' }, ctx);
+    expect(viaImport.id).toBe('pkg._vendor.aio.tasks.sleep');
+    const plain = await docsResolve({ symbol: 'sleep' }, ctx);
+    expect(plain.id).not.toBe('pkg._vendor.aio.tasks.sleep');
+  });
+
   it('a vendored copy folds into the original (also_in) instead of ranking beside it', async () => {
     const r = await docsSearch({ query: 'pause a coroutine without blocking the event loop', limit: 5 }, ctx);
     expect(r.results[0]?.id).toBe('pkg.sleep');

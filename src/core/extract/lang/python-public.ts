@@ -1,5 +1,6 @@
 import type { DocItem, FileExtract, Reexport } from '../types.js';
 import { pythonModuleName } from './python.js';
+import { relativePythonModule } from '../import-paths.js';
 
 /**
  * What makes a Python name public beyond its own definition, read from the source text so that
@@ -144,9 +145,8 @@ export function pythonReexports(source: string, module: string, file: string): R
     let lazy = false;
     if (head.startsWith('.')) {
       if (!isInit) continue;
-      const base = pkgParts.slice(0, pkgParts.length - (head.length - 1));
-      if (!base.length) continue;
-      from = [...base, ...(rel ? rel.split('.') : [])].join('.');
+      if (head.length - 1 >= pkgParts.length) continue; // above the top-level package
+      from = relativePythonModule(module, file, `${head}${rel}`);
       lazy = indent.length > 0;
     } else {
       from = `${head}${rel}`;
