@@ -15,7 +15,9 @@
 // questions. Then docs_search latency through MCP stdio (`docent serve`, the real server and
 // SDK client) on the largest corpus: one warm-up pass, then --queries (≥ 1,000) timed calls.
 // --questions FILE asks another set (same format), e.g. the held-out Python questions, which
-// were written before any ranking change was measured on them and are not used for tuning.
+// were written before any ranking change was measured on them and are not used for tuning;
+// bench/data/docs-questions-short.json holds short queries (two words, or a class and member
+// separated by a space) for all four corpora.
 // --reuse DIR keeps the databases in DIR between runs (quality only: no timing of the build),
 // for quick ranking experiments; a changed EXTRACTOR_VERSION re-extracts on its own.
 import { spawnSync, execFileSync } from 'node:child_process';

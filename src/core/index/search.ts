@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { blend, type Candidate, type QueryShape } from '../rank/score.js';
-import { isProse, queryWords, stem } from '../rank/words.js';
+import { isProse, memberPath, queryWords, stem } from '../rank/words.js';
 import type { IndexStore, ItemRow } from './store.js';
 import type { PublicPaths } from './public-paths.js';
 import { RelatedWords } from './vectors.js';
@@ -155,6 +155,10 @@ export class RankedSearch {
     // Items named exactly as asked (or with that id): looked up first, since finding them can
     // make the broader, costlier expressions below unnecessary.
     const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
+    // Names written as a path, with dots or spaces (`json loads`, `Counter most_common`), name a member.
+    const path = memberPath(query);
+    const pathNamed = new Set(path ? this.memberRows(path) : []);
+    for (const rowid of pathNamed) if (!exact.includes(rowid)) exact.push(rowid);
     const bm = new Map<number, number>();
     const run = (expr: string) => {
       let got: { rowid: number; bm: number }[];
@@ -271,6 +275,7 @@ export class RankedSearch {
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
       own: r.package === null,
+      pathNamed: pathNamed.has(r.rowid),
       memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
       vec: qv ? this.related.similarity(qv, r) : undefined,
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
@@ -282,6 +287,33 @@ export class RankedSearch {
     // A caller asking for constructors by kind gets them as such, not folded into their classes.
     const keepCtors = Boolean(opts.kinds?.includes('constructor'));
     return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit, keepCtors);
+  }
+
+  /**
+   * Items a path of two or three names means (`json.loads`, `Counter.most_common`): that id or
+   * public path, a member of a module of that name, or a member of a type of that name, or of
+   * the type of a variable of that name (TypeScript's `declare var Promise: PromiseConstructor`
+   * holds `Promise.all`; `var console: Console` holds `console.log`).
+   */
+  private memberRows(path: string): number[] {
+    const parts = path.split('.');
+    const name = parts.pop()!;
+    const owner = parts.join('.');
+    const byId = this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck();
+    const rows = byId.all(path) as number[];
+    for (const item of this.lookups.byPublicId(path).slice(0, 5)) rows.push(...(byId.all(item.id) as number[]));
+    rows.push(...(this.prep(`SELECT rowid FROM items WHERE module = ? AND name = ? COLLATE NOCASE LIMIT 10`).pluck().all(owner, name) as number[]));
+    const ownerName = parts[parts.length - 1]!;
+    const types = new Set([ownerName.toLowerCase()]);
+    for (const sig of this.prep(`SELECT signature FROM items WHERE name = ? COLLATE NOCASE AND kind IN ('variable','constant') LIMIT 10`).pluck().all(ownerName) as string[]) {
+      const declared = /:\s*([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(sig)?.[1];
+      if (declared) types.add(declared.toLowerCase());
+    }
+    const members = this.prep(
+      `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND parent IN (SELECT id FROM items WHERE name = ? COLLATE NOCASE AND kind IN ('class','struct','interface','trait','enum','type') LIMIT 30) LIMIT 20`,
+    ).pluck();
+    for (const type of types) rows.push(...(members.all(name, type) as number[]));
+    return [...new Set(rows)];
   }
 
   /**

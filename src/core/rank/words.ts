@@ -107,9 +107,30 @@ export function queryWords(query: string): string[] {
 
 /**
  * A question in words (ranked by coverage, learned vectors and priors) rather than a name:
- * three or more content words written as several tokens. One identifier that splits into
- * three words (`get_int_max_str_digits`, `NoSuchPublicAccessBlockConfiguration`) is a name.
+ * two or more content words written as several tokens, unless one of just two tokens is
+ * written like code (`parse json`, `random integer`: answered by what the items do, where as
+ * a name they found third-party `parse_json`s first). One identifier that splits into three
+ * words (`get_int_max_str_digits`, `NoSuchPublicAccessBlockConfiguration`) is a name, and so
+ * are two tokens either of which looks like code (`Counter most_common`, `os.path join`).
  */
 export function isProse(query: string, words: readonly string[]): boolean {
-  return words.length >= 3 && /\S\s+\S/.test(query.trim());
+  const tokens = query.trim().split(/\s+/);
+  if (tokens.length < 2) return false;
+  if (tokens.length === 2 && tokens.some((t) => CODE_LIKE.test(t))) return false;
+  return words.length >= 2;
+}
+
+/** A token written like code: camelCase, snake_case, a path, a call or a template. */
+const CODE_LIKE = /[a-z][A-Z]|[A-Z]{2,}[a-z]|[_.:#()<>[\]/\\$@=]/;
+
+/**
+ * A query that reads as a path of two or three names, written with dots or spaces: `json.loads`,
+ * `json loads`, `Counter most_common` (a module or class, then its member). Null otherwise.
+ */
+export function memberPath(query: string): string | null {
+  const q = query.trim();
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*){1,2}$/.test(q)) return q;
+  const tokens = q.split(/\s+/);
+  if (tokens.length < 2 || tokens.length > 3 || !tokens.every((t) => /^[A-Za-z_$][\w$]*$/.test(t))) return null;
+  return tokens.join('.');
 }

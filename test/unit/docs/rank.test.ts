@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isTestFile } from '../../../src/core/index/classify.js';
 import { editDistance } from '../../../src/core/rank/edit-distance.js';
 import { blend, coverage, nameScore, type QueryShape } from '../../../src/core/rank/score.js';
-import { identifierText, isProse, queryWords, splitIdentifier } from '../../../src/core/rank/words.js';
+import { identifierText, isProse, memberPath, queryWords, splitIdentifier } from '../../../src/core/rank/words.js';
 
 describe('identifier words', () => {
   it('splits camelCase, PascalCase, acronyms and snake_case', () => {
@@ -26,7 +26,23 @@ describe('identifier words', () => {
     expect(isProse('remove a directory tree', queryWords('remove a directory tree'))).toBe(true);
     expect(isProse('get_int_max_str_digits', queryWords('get_int_max_str_digits'))).toBe(false);
     expect(isProse('NoSuchPublicAccessBlockConfiguration', queryWords('NoSuchPublicAccessBlockConfiguration'))).toBe(false);
-    expect(isProse('parse config', queryWords('parse config'))).toBe(false);
+    // Two plain words ask what something does; two tokens written like code name it.
+    expect(isProse('parse config', queryWords('parse config'))).toBe(true);
+    expect(isProse('how to parse json', queryWords('how to parse json'))).toBe(true);
+    expect(isProse('Counter most_common', queryWords('Counter most_common'))).toBe(false);
+    expect(isProse('os.path join', queryWords('os.path join'))).toBe(false);
+    expect(isProse('parseConfig file', queryWords('parseConfig file'))).toBe(false);
+    expect(isProse('parse_config', queryWords('parse_config'))).toBe(false);
+  });
+
+  it('a path of two or three names, with dots or spaces, reads as a member', () => {
+    expect(memberPath('json loads')).toBe('json.loads');
+    expect(memberPath('Counter most_common')).toBe('Counter.most_common');
+    expect(memberPath('Array.from')).toBe('Array.from');
+    expect(memberPath('os.path.join')).toBe('os.path.join');
+    expect(memberPath('remove a directory tree')).toBeNull();
+    expect(memberPath('debounce')).toBeNull();
+    expect(memberPath('a.b.c.d')).toBeNull();
   });
 
   it('drops stop words from queries unless nothing else is left', () => {
