@@ -107,11 +107,13 @@ export function learnWordVectors(docs: readonly string[][], opts: LearnOptions =
   }
 
   // Randomized subspace iteration: Q spans the top singular directions of the (symmetric) PPMI matrix.
+  // A few iterations do not converge (the spectrum is flat where it is cut), so the result
+  // depends on the random start. Each word's start row comes from the word itself, not its
+  // position in the vocabulary: a corpus that gains or loses a few words (an edited file) then
+  // gets nearly the same vectors, where a positional start reshuffled every ranking.
   const l = dim + 16;
-  let seed = opts.seed ?? 12345;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 2 - 1;
   let Q: Float64Array = new Float64Array(V * l);
-  for (let n = 0; n < Q.length; n++) Q[n] = rand();
+  for (let i = 0; i < V; i++) startRow(words[i]!, opts.seed ?? 12345, Q, i * l, l);
   const mul = (X: Float64Array): Float64Array => {
     const Y = new Float64Array(V * l);
     for (let i = 0; i < V; i++) {
@@ -155,6 +157,17 @@ export function learnWordVectors(docs: readonly string[][], opts: LearnOptions =
     for (let d = 0; d < dim; d++) vecs[i * dim + d]! /= norm;
   }
   return { words, index, dim, vecs };
+}
+
+/** Pseudo-random values in [-1, 1) for one word's row of the start matrix: FNV-1a of the word and the seed, then an LCG. */
+function startRow(word: string, seed: number, out: Float64Array, at: number, n: number): void {
+  let h = 0x811c9dc5 ^ seed;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  let x = h & 0x7fffffff;
+  for (let c = 0; c < n; c++) {
+    x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff;
+    out[at + c] = (x / 0x7fffffff) * 2 - 1;
+  }
 }
 
 /** Modified Gram-Schmidt on the columns of a rows × cols matrix (row-major), done column-major for locality. */

@@ -55,6 +55,27 @@ describe('word vectors (pure)', () => {
     expect(near).not.toContain('create');
   });
 
+  it('a few documents more or fewer leave each word\'s nearest words nearly unchanged', () => {
+    // Random co-occurrence over 800 words: a flat spectrum, which three subspace iterations do
+    // not converge on, so the vectors follow the random start; that start comes from each word,
+    // not its place in the vocabulary, which dropping documents shifts.
+    let seed = 11;
+    const rand = (k: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), (seed >>> 8) % k);
+    const vocab = Array.from({ length: 800 }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}x`);
+    const docs = Array.from({ length: 6000 }, () => Array.from({ length: 6 }, () => vocab[Math.min(rand(800), rand(800))]!));
+    const all = learnWordVectors(docs, { minDf: 3 })!;
+    const fewer = learnWordVectors(docs.filter((_, i) => i % 150 !== 3), { minDf: 3 })!;
+    let same = 0;
+    let total = 0;
+    for (const w of all.words.slice(0, 200)) {
+      if (!fewer.index.has(w)) continue;
+      const a = new Set(nearestWords(all, w, 10, -1).map((x) => x.word));
+      for (const x of nearestWords(fewer, w, 10, -1)) if (a.has(x.word)) same++;
+      total += 10;
+    }
+    expect(same / total).toBeGreaterThan(0.8);
+  });
+
   it('jacobiEigen finds the eigenvalues of a small symmetric matrix', () => {
     const { values } = jacobiEigen(Float64Array.from([2, 1, 0, 1, 2, 0, 0, 0, 5]), 3);
     expect(values.map((v) => Math.round(v * 1e6) / 1e6).sort()).toEqual([1, 3, 5]);
