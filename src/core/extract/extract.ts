@@ -6,6 +6,7 @@ import { extractGo } from './lang/go.js';
 import { extractJava } from './lang/java.js';
 import { extractPython } from './lang/python.js';
 import { addPythonAliases, pythonReexports } from './lang/python-public.js';
+import { addPrivateBaseMembers } from './lang/python-private-bases.js';
 import { addCAliases } from './lang/c-aliases.js';
 import { extractRust } from './lang/rust.js';
 import { extractTypeScript } from './lang/typescript.js';
@@ -49,10 +50,13 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
 }
 
 /** Names public under another path than their definition's: aliases (items) and re-exports (recorded). */
-function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, opts: ExtractOptions, privateItems: () => readonly DocItem[]): void {
+function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, opts: ExtractOptions, extractPrivate: () => readonly DocItem[]): void {
+  let kept: readonly DocItem[] | null = null;
+  const privateItems = () => (kept ??= extractPrivate()); // a second extraction, at most once per file
   if (lang === 'c' || lang === 'cpp') addCAliases(result);
   if (lang === 'python') {
     addPythonAliases(result, source, privateItems);
+    addPrivateBaseMembers(result, privateItems);
     const re = pythonReexports(source, result.module.name, opts.file);
     if (re.length) result.reexports = re;
   }

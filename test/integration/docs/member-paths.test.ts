@@ -1,14 +1,17 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeatureContext } from '../../../src/features/context.js';
+import { docsGet } from '../../../src/features/docs/get.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
-import { docsContext, FIXTURES } from './fixtures.js';
+import { docsContext, extractFixture, FIXTURES } from './fixtures.js';
 
 /**
  * Queries that spell a member's path as names (index/search.ts memberRows): with spaces
  * (`Circle area`, as people type), or with dots through a TypeScript global whose declared type
  * holds the members (`declare var Widget: WidgetConstructor` → `Widget.from` is
- * `WidgetConstructor.from`, as `Promise.all` is `PromiseConstructor.all` in TypeScript's lib).
+ * `WidgetConstructor.from`, as `Promise.all` is `PromiseConstructor.all` in TypeScript's lib);
+ * and members a public Python class inherits from private bases of its module, under the public
+ * class (`argparse.ArgumentParser.add_argument` is defined on `argparse._ActionsContainer`).
  */
 
 let ctx: FeatureContext;
@@ -35,5 +38,27 @@ describe('member paths', () => {
     expect(r.results[0]?.id).toMatch(/WidgetConstructor\.from$/);
     const spaced = await docsSearch({ query: 'Widget isWidget', limit: 5 }, ctx);
     expect(spaced.results[0]?.id).toMatch(/WidgetConstructor\.isWidget$/);
+  });
+
+  for (const engine of ['fast', 'tree-sitter'] as const) {
+    it(`${engine}: a public class carries the members of its private bases, nearest definition first`, async () => {
+      const x = await extractFixture('member-paths', 'shapes/__init__.py', false, engine);
+      const byId = new Map(x.items.map((i) => [i.id, i] as const));
+      expect(byId.get('shapes.Square.describe')?.summary).toBe('Return a description that lists the corners.');
+      expect(byId.get('shapes.Square.describe')?.tags.inherited_from).toBe('shapes._Polygon.describe');
+      // Its own definition wins over the base's; private members and the private bases stay out.
+      expect(byId.get('shapes.Square.corners')?.summary).toBe('Return the four corners, starting at the origin.');
+      expect(byId.get('shapes.Square.corners')?.tags.inherited_from).toBeUndefined();
+      expect(byId.has('shapes.Square._cache_key')).toBe(false);
+      expect([...byId.keys()].filter((id) => id.includes('._'))).toEqual([]);
+    });
+  }
+
+  it('docs_get and docs_search reach a member inherited from a private base under the public class', async () => {
+    const d = await docsGet({ id: 'shapes.Square.describe', max_chars: 8_000 }, ctx);
+    expect(d.id).toBe('shapes.Square.describe');
+    expect(d.summary).toBe('Return a description that lists the corners.');
+    const r = await docsSearch({ query: 'Square describe', limit: 3 }, ctx);
+    expect(r.results[0]?.id).toBe('shapes.Square.describe');
   });
 });
