@@ -66,7 +66,11 @@ export function lookupItem(index: DocsIndex, id: string): { root: IndexSource; i
 
 export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: FeatureContext): Promise<DocsGetResult> {
   const index = await docsIndexFor(ctx);
-  const { root, item, all, inheritedVia } = lookupItem(index, input.id);
+  const found = lookupItem(index, input.id);
+  const { root, item, all } = found;
+  // A member copied from a private base onto its public class (extract/lang/python-private-bases.ts).
+  const from = item.tags.inherited_from;
+  const inheritedVia = found.inheritedVia ?? (from && item.parent ? [item.parent, from.slice(0, from.lastIndexOf('.'))] : undefined);
   const shown = withDisplayFile(index, root, item);
   for (const ex of root.queries.examplesOf(item.id)) shown.examples.push(...ex.examples);
   const truncated = shown.doc.length > input.max_chars;

@@ -58,6 +58,7 @@ describe('member paths', () => {
     const d = await docsGet({ id: 'shapes.Square.describe', max_chars: 8_000 }, ctx);
     expect(d.id).toBe('shapes.Square.describe');
     expect(d.summary).toBe('Return a description that lists the corners.');
+    expect(d.inherited_via).toEqual(['shapes.Square', 'shapes._Polygon']);
     const r = await docsSearch({ query: 'Square describe', limit: 3 }, ctx);
     expect(r.results[0]?.id).toBe('shapes.Square.describe');
   });
