@@ -192,8 +192,9 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
     if (c.visibility !== 'public') score -= 0.06;
     if (c.deprecated) score -= 0.04;
     if (c.kind === 'example') score -= 0.1;
-    // A question in words asks for something to call or use; a module answers it only by name.
-    if (shape.prose && c.kind === 'module') score -= PROSE.module;
+    // A question in words asks for something to call or use; a module answers it only by name
+    // (`collections abc` spells the module's path: that is asking for it by name).
+    if (shape.prose && c.kind === 'module' && !c.pathNamed) score -= PROSE.module;
     // A question in words that a class and its own methods all answer describes the class.
     if (shape.prose && c.memberOfCandidate) score -= PROSE.member;
     score += shape.prose ? PROSE.path * pathPrior(c) + PROSE.popularity * (c.popularity ?? 0) : pathPrior(c) + POPULARITY * (c.popularity ?? 0);

@@ -33,6 +33,12 @@ describe('member paths', () => {
     expect(lower.results[0]?.id).toBe('shapes.Circle.scale');
   });
 
+  it('two words that spell a documented module\'s path answer the module, though a question in words would not', async () => {
+    const r = await docsSearch({ query: 'shapes solid', limit: 3 }, ctx);
+    expect(r.results[0]?.id).toBe('shapes.solid');
+    expect(r.results[0]?.kind).toBe('module');
+  });
+
   it("a TypeScript global's member is found on the type the global is declared with", async () => {
     const r = await docsSearch({ query: 'Widget.from', limit: 5 }, ctx);
     expect(r.results[0]?.id).toMatch(/WidgetConstructor\.from$/);
