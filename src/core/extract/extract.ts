@@ -56,7 +56,7 @@ function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, o
   if (lang === 'c' || lang === 'cpp') addCAliases(result);
   if (lang === 'python') {
     addPythonAliases(result, source, privateItems);
-    addPrivateBaseMembers(result, privateItems);
+    addPrivateBaseMembers(result, source, privateItems);
     const re = pythonReexports(source, result.module.name, opts.file);
     if (re.length) result.reexports = re;
   }

@@ -13,15 +13,18 @@ export function relativeScriptModule(fromFile: string, spec: string): string {
  * A relative Python import (`.sansio.app`, `..utils`) as an absolute dotted module, from the
  * importing module's name: in `flask.app`, `.sansio.app` is `flask.sansio.app`. A package's
  * `__init__` is the package itself, so there one dot means the package, not its parent.
+ * Null when the dots climb above the top-level package.
  */
-export function relativePythonModule(fromModule: string, fromFile: string, spec: string): string {
+export function relativePythonModule(fromModule: string, fromFile: string, spec: string): string | null {
   const dots = /^\.+/.exec(spec)?.[0].length ?? 0;
   if (!dots) return spec;
   const parts = fromModule.split('.');
   const isPackage = /(^|\/)__init__\.pyi?$/.test(fromFile);
-  const base = parts.slice(0, Math.max(0, parts.length - (isPackage ? 0 : 1) - (dots - 1)));
+  const keep = parts.length - (isPackage ? 0 : 1) - (dots - 1);
+  // Above the top-level package: Python refuses the import ("attempted relative import beyond top-level package").
+  if (keep <= 0) return null;
   const rest = spec.slice(dots);
-  return [...base, ...(rest ? [rest] : [])].join('.');
+  return [...parts.slice(0, keep), ...(rest ? [rest] : [])].join('.');
 }
 
 /**
@@ -31,7 +34,7 @@ export function relativePythonModule(fromModule: string, fromFile: string, spec:
  * else is already absolute.
  */
 export function absoluteImport(spec: string, fromFile: string, fromModule: string | null): string {
-  if (/\.pyi?$/.test(fromFile)) return fromModule !== null ? relativePythonModule(fromModule, fromFile, spec) : spec;
+  if (/\.pyi?$/.test(fromFile)) return (fromModule !== null ? relativePythonModule(fromModule, fromFile, spec) : null) ?? spec;
   if (spec === '.' || spec === '..' || spec.startsWith('./') || spec.startsWith('../')) return relativeScriptModule(fromFile, spec);
   return spec;
 }

@@ -291,9 +291,12 @@ export class RankedSearch {
 
   /**
    * Items a path of two or three names means (`json.loads`, `Counter.most_common`): that id or
-   * public path, a member of a module of that name, or a member of a type of that name, or of
-   * the type of a variable of that name (TypeScript's `declare var Promise: PromiseConstructor`
-   * holds `Promise.all`; `var console: Console` holds `console.log`).
+   * public path, a member of a module of that name, or a member of a type whose id ends with
+   * the path's owner (`dict` → `builtins.dict`, `mylib.Path` but not `other.Path`). A one-name
+   * owner may also be a JS/TS global declared with a type that holds the members
+   * (`declare var Promise: PromiseConstructor` holds `Promise.all`; `var console: Console`).
+   * Each lookup starts from the owner's side (a few types or variables), never from every item
+   * that has the member's name (`get`: thousands).
    */
   private memberRows(path: string): number[] {
     const parts = path.split('.');
@@ -304,15 +307,22 @@ export class RankedSearch {
     for (const item of this.lookups.byPublicId(path).slice(0, 5)) rows.push(...(byId.all(item.id) as number[]));
     rows.push(...(this.prep(`SELECT rowid FROM items WHERE module = ? AND name = ? COLLATE NOCASE LIMIT 10`).pluck().all(owner, name) as number[]));
     const ownerName = parts[parts.length - 1]!;
-    const types = new Set([ownerName.toLowerCase()]);
-    for (const sig of this.prep(`SELECT signature FROM items WHERE name = ? COLLATE NOCASE AND kind IN ('variable','constant') LIMIT 10`).pluck().all(ownerName) as string[]) {
-      const declared = /:\s*([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(sig)?.[1];
-      if (declared) types.add(declared.toLowerCase());
-    }
     const members = this.prep(
-      `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND parent IN (SELECT id FROM items WHERE name = ? COLLATE NOCASE AND kind IN ('class','struct','interface','trait','enum','type') LIMIT 30) LIMIT 20`,
-    ).pluck();
-    for (const type of types) rows.push(...(members.all(name, type) as number[]));
+      `SELECT m.rowid, t.id FROM items t CROSS JOIN items m ON m.parent = t.id
+       WHERE t.name = ? COLLATE NOCASE AND t.kind IN ('class','struct','interface','trait','enum','type') AND m.name = ? COLLATE NOCASE LIMIT 200`,
+    );
+    const lowerOwner = owner.toLowerCase();
+    for (const r of members.all(ownerName, name) as { rowid: number; id: string }[]) {
+      const t = r.id.toLowerCase().replace(/::|#/g, '.');
+      if (t === lowerOwner || t.endsWith(`.${lowerOwner}`)) rows.push(r.rowid);
+    }
+    if (parts.length === 1) {
+      for (const sig of this.prep(`SELECT signature FROM items WHERE name = ? COLLATE NOCASE AND kind IN ('variable','constant') AND parent IS NULL LIMIT 10`).pluck().all(ownerName) as string[]) {
+        const declared = /^(?:declare\s+)?(?:var|let|const)\s+[\w$]+\s*:\s*([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(sig)?.[1];
+        if (!declared || declared.toLowerCase() === ownerName.toLowerCase()) continue;
+        for (const r of members.all(declared, name) as { rowid: number; id: string }[]) if (r.id.endsWith(`.${declared}`) || r.id === declared) rows.push(r.rowid);
+      }
+    }
     return [...new Set(rows)];
   }
 

@@ -69,8 +69,8 @@ export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: Feature
   const found = lookupItem(index, input.id);
   const { root, item, all } = found;
   // A member copied from a private base onto its public class (extract/lang/python-private-bases.ts).
-  const from = item.tags.inherited_from;
-  const inheritedVia = found.inheritedVia ?? (from && item.parent ? [item.parent, from.slice(0, from.lastIndexOf('.'))] : undefined);
+  const via = item.tags.inherited_via ?? (item.tags.inherited_from ? item.tags.inherited_from.slice(0, item.tags.inherited_from.lastIndexOf('.')) : '');
+  const inheritedVia = found.inheritedVia ?? (via && item.parent ? [item.parent, ...via.split(' ')] : undefined);
   const shown = withDisplayFile(index, root, item);
   for (const ex of root.queries.examplesOf(item.id)) shown.examples.push(...ex.examples);
   const truncated = shown.doc.length > input.max_chars;

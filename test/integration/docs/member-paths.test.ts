@@ -60,11 +60,35 @@ describe('member paths', () => {
     });
   }
 
+  for (const engine of ['fast', 'tree-sitter'] as const) {
+    it(`${engine}: the copies follow Python's resolution order`, async () => {
+      const x = await extractFixture('member-paths', 'mro/__init__.py', false, engine);
+      const byId = new Map(x.items.map((i) => [i.id, i] as const));
+      // Depth first: _Left, then _Root, then _Right.
+      expect(byId.get('mro.Diamondless.m')?.tags.inherited_from).toBe('mro._Root.m');
+      expect(byId.get('mro.Diamondless.m')?.tags.inherited_via).toBe('mro._Left mro._Root');
+      expect(byId.get('mro.Diamondless.only_right')?.tags.inherited_from).toBe('mro._Right.only_right');
+      // A public base of the module claims its members; the private base still gives the rest.
+      expect(byId.has('mro.PublicFirst.m')).toBe(false);
+      expect(byId.get('mro.PublicFirst.only_right')?.tags.inherited_from).toBe('mro._Right.only_right');
+      // After a base from elsewhere nothing is known to be unshadowed.
+      expect([...byId.keys()].filter((id) => id.startsWith('mro.AfterImported.'))).toEqual([]);
+      // The constructor and dunder methods come along; the class is answered with its parameters.
+      expect(byId.get('mro.Made.__init__')?.kind).toBe('constructor');
+      expect(byId.get('mro.Made.__len__')?.summary).toBe('The size.');
+      // A nested class's base is looked up beside it first.
+      expect(byId.get('mro.Outer.Inner.nested_only')?.tags.inherited_from).toBe('mro.Outer._Base.nested_only');
+      expect(byId.has('mro.Outer.Inner.module_only')).toBe(false);
+    });
+  }
+
   it('docs_get and docs_search reach a member inherited from a private base under the public class', async () => {
     const d = await docsGet({ id: 'shapes.Square.describe', max_chars: 8_000 }, ctx);
     expect(d.id).toBe('shapes.Square.describe');
     expect(d.summary).toBe('Return a description that lists the corners.');
     expect(d.inherited_via).toEqual(['shapes.Square', 'shapes._Polygon']);
+    const made = await docsGet({ id: 'mro.Made', max_chars: 8_000 }, ctx);
+    expect(made.params.map((p) => p.name)).toEqual(['size', 'colour']);
     const r = await docsSearch({ query: 'Square describe', limit: 3 }, ctx);
     expect(r.results[0]?.id).toBe('shapes.Square.describe');
   });

@@ -64,7 +64,10 @@ describe('word vectors (pure)', () => {
     const vocab = Array.from({ length: 800 }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}x`);
     const docs = Array.from({ length: 6000 }, () => Array.from({ length: 6 }, () => vocab[Math.min(rand(800), rand(800))]!));
     const all = learnWordVectors(docs, { minDf: 3 })!;
-    const fewer = learnWordVectors(docs.filter((_, i) => i % 150 !== 3), { minDf: 3 })!;
+    // Some documents gone and a few with new words added: the vocabulary is reordered and grows.
+    const added = Array.from({ length: 12 }, (_, i) => [`zznew${i % 4}`, vocab[i]!, vocab[i + 1]!]);
+    const fewer = learnWordVectors([...docs.filter((_, i) => i % 150 !== 3), ...added], { minDf: 3 })!;
+    expect(fewer.words.length).toBeGreaterThan(all.words.length);
     let same = 0;
     let total = 0;
     for (const w of all.words.slice(0, 200)) {

@@ -9,6 +9,10 @@ describe('import paths as the index names modules', () => {
     expect(relativePythonModule('flask.json', 'flask/json/__init__.pyi', '..globals')).toBe('flask.globals');
     expect(relativePythonModule('pkg.mod', 'pkg/mod.py', '.')).toBe('pkg');
     expect(relativePythonModule('pkg.mod', 'pkg/mod.py', 'os.path')).toBe('os.path');
+    // Above the top-level package Python refuses the import.
+    expect(relativePythonModule('pkg.mod', 'pkg/mod.py', '..x')).toBeNull();
+    expect(relativePythonModule('pkg', 'pkg/__init__.py', '..')).toBeNull();
+    expect(relativePythonModule('pkg', 'pkg/__init__.py', '.')).toBe('pkg');
   });
 
   it('JS/TS: resolved against the file\'s folder, extension and /index dropped', () => {

@@ -5,19 +5,30 @@ import type { DocItem, FileExtract } from '../types.js';
  * under the public class: `argparse.ArgumentParser.add_argument` is defined on
  * `argparse._ActionsContainer`, which users never name and the index leaves out as private,
  * so neither the member nor the inheritance chain to it would be found. The copy carries the
- * definition's docs, and `tags.inherited_from` says where it is defined.
+ * definition's docs; `tags.inherited_from` names the definition and `tags.inherited_via` the
+ * private classes between (space-separated ids).
  *
  * Only same-module private bases: the private class is in the file being extracted, so the
  * copy costs one extra pass with private items kept, and only for files that need it. A
  * private base imported from another module stays unreached (its members are not indexed).
+ *
+ * The bases are visited depth-first, left to right, as Python's method resolution order does
+ * when no class is reached twice. A public base of the same module claims its members (the
+ * index finds them through its own inheritance: inherited.ts); a base from elsewhere, whose
+ * members are unknown here, ends the walk, since anything after it could be shadowed by it.
  */
 
-const MEMBER_KINDS = new Set(['method', 'property', 'function', 'constant', 'variable']);
-const MAX_DEPTH = 4;
+const MEMBER_KINDS = new Set(['method', 'property', 'function', 'constant', 'variable', 'constructor']);
+const MAX_DEPTH = 6;
 
-export function addPrivateBaseMembers(result: FileExtract, privateItems: () => readonly DocItem[]): void {
+export function addPrivateBaseMembers(result: FileExtract, source: string, privateItems: () => readonly DocItem[]): void {
   const module = result.module.name;
-  const own = result.items.filter((i) => i.kind === 'class' && i.visibility === 'public' && i.implements.some((b) => privateLocalBase(b) !== null));
+  // Only a private class this very file defines can be copied from.
+  const definedHere = (name: string) => new RegExp(`^[ \\t]*class[ \\t]+${name}\\b`, 'm').test(source);
+  const own = result.items.filter((i) => i.kind === 'class' && i.visibility === 'public' && i.implements.some((b) => {
+    const name = privateName(b);
+    return name !== null && definedHere(name);
+  }));
   if (!own.length) return;
   const all = privateItems();
   const classes = new Map<string, DocItem>();
@@ -33,36 +44,50 @@ export function addPrivateBaseMembers(result: FileExtract, privateItems: () => r
   const ids = new Set(result.items.map((i) => i.id));
   const added: DocItem[] = [];
   for (const cls of own) {
-    // Breadth-first over the private bases, in the order written (as Python's MRO visits them
-    // for the usual single chain); public bases are reached by the index's own inheritance.
-    let frontier = [cls];
+    const taken = new Set((membersOf.get(cls.id) ?? []).map((m) => m.name));
     const seen = new Set<string>([cls.id]);
-    for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
-      const next: DocItem[] = [];
-      for (const c of frontier) {
-        for (const written of c.implements) {
-          const name = privateLocalBase(written);
-          const base = name ? classes.get(`${module}.${name}`) : undefined;
-          if (!base || seen.has(base.id)) continue;
-          seen.add(base.id);
-          next.push(base);
-          for (const m of membersOf.get(base.id) ?? []) {
-            if (m.name.startsWith('_')) continue;
-            const id = `${cls.id}.${m.name}`;
-            if (ids.has(id)) continue; // overridden, or found on a nearer base
-            ids.add(id);
-            added.push({ ...m, id, parent: cls.id, visibility: 'public', tags: { ...m.tags, inherited_from: m.id } });
-          }
+    let stopped = false;
+    const visit = (c: DocItem, via: string[], depth: number): void => {
+      for (const written of c.implements) {
+        if (stopped) return;
+        if (/=/.test(written)) continue; // `metaclass=ABCMeta`, not a base
+        const base = localClass(classes, module, c, written);
+        if (!base) {
+          if (!/^\s*(?:object|Generic\[.*\]|Protocol(?:\[.*\])?)\s*$/.test(written)) stopped = true;
+          continue;
         }
+        if (seen.has(base.id)) continue;
+        seen.add(base.id);
+        const isPrivate = base.name.startsWith('_');
+        for (const m of membersOf.get(base.id) ?? []) {
+          if (taken.has(m.name)) continue;
+          taken.add(m.name);
+          // A public base's members are found through it; a private one's are copied.
+          if (!isPrivate || /^_(?!_\w+__$)/.test(m.name)) continue;
+          const id = `${cls.id}.${m.name}`;
+          if (ids.has(id)) continue;
+          ids.add(id);
+          const chain = [...via, base.id];
+          added.push({ ...m, id, parent: cls.id, visibility: 'public', tags: { ...m.tags, inherited_from: m.id, inherited_via: chain.join(' ') } });
+        }
+        if (depth + 1 < MAX_DEPTH) visit(base, [...via, base.id], depth + 1);
       }
-      frontier = next;
-    }
+    };
+    visit(cls, [], 0);
   }
   result.items.push(...added);
 }
 
-/** A base written as a private name of the same module (`_ActionsContainer`, `_Base[T]`), else null. */
-function privateLocalBase(written: string): string | null {
+/** The class of this module a base written in `c` names: nested beside `c` first (`Outer._Base`), then at module level. */
+function localClass(classes: Map<string, DocItem>, module: string, c: DocItem, written: string): DocItem | undefined {
+  const m = /^\s*([A-Za-z_]\w*)\s*(?:\[.*)?$/.exec(written);
+  if (!m) return undefined;
+  const name = m[1]!;
+  return (c.parent ? classes.get(`${c.parent}.${name}`) : undefined) ?? classes.get(`${module}.${name}`);
+}
+
+/** A base written as a private name (`_ActionsContainer`, `_Base[T]`), else null. */
+function privateName(written: string): string | null {
   const m = /^\s*(_[A-Za-z]\w*)\s*(?:\[.*)?$/.exec(written);
   return m ? m[1]! : null;
 }

@@ -145,8 +145,9 @@ export function pythonReexports(source: string, module: string, file: string): R
     let lazy = false;
     if (head.startsWith('.')) {
       if (!isInit) continue;
-      if (head.length - 1 >= pkgParts.length) continue; // above the top-level package
-      from = relativePythonModule(module, file, `${head}${rel}`);
+      const resolved = relativePythonModule(module, file, `${head}${rel}`);
+      if (resolved === null) continue; // above the top-level package
+      from = resolved;
       lazy = indent.length > 0;
     } else {
       from = `${head}${rel}`;
