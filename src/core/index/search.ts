@@ -294,7 +294,8 @@ export class RankedSearch {
    * public path, a member of a module of that name, or a member of a type whose id ends with
    * the path's owner (`dict` → `builtins.dict`, `mylib.Path` but not `other.Path`). A one-name
    * owner may also be a JS/TS global declared with a type that holds the members
-   * (`declare var Promise: PromiseConstructor` holds `Promise.all`; `var console: Console`).
+   * (`declare var Promise: PromiseConstructor` holds `Promise.all`; `var console: Console`);
+   * failing all of these, a member of a module whose path ends with the owner (`json.Marshal`).
    * Each lookup starts from the owner's side (a few types or variables), never from every item
    * that has the member's name (`get`: thousands).
    */
@@ -321,6 +322,15 @@ export class RankedSearch {
         const declared = /^(?:declare\s+)?(?:var|let|const)\s+[\w$]+\s*:\s*([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(sig)?.[1];
         if (!declared || declared.toLowerCase() === ownerName.toLowerCase()) continue;
         for (const r of members.all(declared, name) as { rowid: number; id: string }[]) if (r.id.endsWith(`.${declared}`) || r.id === declared) rows.push(r.rowid);
+      }
+    }
+    if (!rows.length && /^[a-z]/.test(owner)) {
+      // Nothing closer: a member of a module whose path ends with the owner (Go's `json.Marshal`
+      // is `std/encoding/json.Marshal`), among the first items with the member's name (module
+      // names start lower-case; the bound keeps a name as common as `get` at ~0.3 ms).
+      for (const r of this.prep(`SELECT rowid, module FROM items WHERE name = ? COLLATE NOCASE LIMIT 200`).all(name) as { rowid: number; module: string }[]) {
+        const m = r.module.toLowerCase();
+        if (m.endsWith(`/${lowerOwner}`) || m.endsWith(`.${lowerOwner}`)) rows.push(r.rowid);
       }
     }
     return [...new Set(rows)];

@@ -124,12 +124,13 @@ export function isProse(query: string, words: readonly string[]): boolean {
 const CODE_LIKE = /[a-z][A-Z]|[A-Z]{2,}[a-z]|[_.:#()<>[\]/\\$@=]/;
 
 /**
- * A query that reads as a path of two or three names, written with dots or spaces: `json.loads`,
- * `json loads`, `Counter most_common` (a module or class, then its member). Null otherwise.
+ * A query that reads as a path of two or three names, written with dots, `::` or spaces:
+ * `json.loads`, `json loads`, `Counter most_common`, `vector::push_back` (a module or class,
+ * then its member), as a dotted path. Null otherwise.
  */
 export function memberPath(query: string): string | null {
   const q = query.trim();
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*){1,2}$/.test(q)) return q;
+  if (/^[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*){1,2}$/.test(q)) return q.replace(/::/g, '.');
   const tokens = q.split(/\s+/);
   if (tokens.length < 2 || tokens.length > 3 || !tokens.every((t) => /^[A-Za-z_$][\w$]*$/.test(t))) return null;
   return tokens.join('.');

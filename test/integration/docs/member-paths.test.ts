@@ -39,6 +39,11 @@ describe('member paths', () => {
     expect(r.results[0]?.kind).toBe('module');
   });
 
+  it('a module named by the last segment of its path holds the member (Go\'s json.Marshal is std/encoding/json.Marshal)', async () => {
+    const r = await docsSearch({ query: 'format wrap', limit: 3 }, ctx);
+    expect(r.results[0]?.id).toBe('lib/text/format.wrap');
+  });
+
   it("a TypeScript global's member is found on the type the global is declared with", async () => {
     const r = await docsSearch({ query: 'Widget.from', limit: 5 }, ctx);
     expect(r.results[0]?.id).toMatch(/WidgetConstructor\.from$/);

@@ -40,6 +40,7 @@ describe('identifier words', () => {
     expect(memberPath('Counter most_common')).toBe('Counter.most_common');
     expect(memberPath('Array.from')).toBe('Array.from');
     expect(memberPath('os.path.join')).toBe('os.path.join');
+    expect(memberPath('vector::push_back')).toBe('vector.push_back');
     expect(memberPath('remove a directory tree')).toBeNull();
     expect(memberPath('debounce')).toBeNull();
     expect(memberPath('a.b.c.d')).toBeNull();
