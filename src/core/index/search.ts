@@ -319,7 +319,8 @@ export class RankedSearch {
     }
     if (parts.length === 1) {
       for (const sig of this.prep(`SELECT signature FROM items WHERE name = ? COLLATE NOCASE AND kind IN ('variable','constant') AND parent IS NULL LIMIT 10`).pluck().all(ownerName) as string[]) {
-        const declared = /^(?:declare\s+)?(?:var|let|const)\s+[\w$]+\s*:\s*([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(sig)?.[1];
+        // `var Promise: PromiseConstructor`, `var process: NodeJS.Process`, `const m: Map<K, V>` (the type's own name).
+        const declared = /^(?:declare\s+)?(?:var|let|const)\s+[\w$]+\s*:\s*(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*(?:<.*>)?\s*;?\s*$/.exec(sig)?.[1];
         if (!declared || declared.toLowerCase() === ownerName.toLowerCase()) continue;
         for (const r of members.all(declared, name) as { rowid: number; id: string }[]) if (r.id.endsWith(`.${declared}`) || r.id === declared) rows.push(r.rowid);
       }

@@ -49,6 +49,9 @@ describe('member paths', () => {
     expect(r.results[0]?.id).toMatch(/WidgetConstructor\.from$/);
     const spaced = await docsSearch({ query: 'Widget isWidget', limit: 5 }, ctx);
     expect(spaced.results[0]?.id).toMatch(/WidgetConstructor\.isWidget$/);
+    // Declared with a qualified type (`var engine: Engine.Runtime`, as `var process: NodeJS.Process`).
+    const qualified = await docsSearch({ query: 'engine.halt', limit: 5 }, ctx);
+    expect(qualified.results[0]?.id).toMatch(/Runtime\.halt$/);
   });
 
   for (const engine of ['fast', 'tree-sitter'] as const) {
