@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import type { DocItem } from '../extract/types.js';
 import { blend, type Candidate, type QueryShape } from '../rank/score.js';
 import { isProse, memberPath, queryWords, stem } from '../rank/words.js';
 import type { IndexStore, ItemRow } from './store.js';
@@ -159,7 +160,8 @@ export class RankedSearch {
     const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
     // Names written as a path, with dots or spaces (`json loads`, `Counter most_common`), name a member.
     const path = memberPath(query);
-    const pathNamed = new Set(path ? this.memberRows(path) : []);
+    const viaPublic = path ? this.lookups.byPublicId(path) : [];
+    const pathNamed = new Set(path ? this.memberRows(path, viaPublic) : []);
     for (const rowid of pathNamed) if (!exact.includes(rowid)) exact.push(rowid);
     const bm = new Map<number, number>();
     const run = (expr: string) => {
@@ -233,15 +235,15 @@ export class RankedSearch {
     }
     // Items whose name and summary mean what the question says, in other words (learned vectors).
     const qv = prose ? this.related.embedQuery(words) : null;
-    if (qv && VEC_K > 0) for (const { rowid } of this.related.nearestItems(qv, VEC_K)) if (!bm.has(rowid)) bm.set(rowid, 0);
+    if (qv && VEC_K > 0) unranked(this.related.nearestItems(qv, VEC_K).map((r) => r.rowid));
     // The most used items that carry two of the question's words (popular-pool.ts).
-    if (prose) for (const rowid of this.pool.candidates(present, idf)) if (!bm.has(rowid)) bm.set(rowid, 0);
+    if (prose) unranked(this.pool.candidates(present, idf));
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
     const askedAs = new Map<number, string>();
     if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
       // Under a public path (`asyncio.sleep`), else a member its class inherits (`flask.Flask.route`,
       // shown under the path asked, its definition in also_in).
-      const reexported = this.lookups.byPublicId(query.trim())[0];
+      const reexported = (path === query.trim() ? viaPublic : this.lookups.byPublicId(query.trim()))[0];
       const found = reexported ?? inheritedMember(this.lookups, query.trim())?.item;
       if (found) {
         const rowids = this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[];
@@ -249,7 +251,7 @@ export class RankedSearch {
         if (!reexported) for (const rowid of rowids) askedAs.set(rowid, query.trim());
       }
     }
-    for (const rowid of exact) if (!bm.has(rowid)) bm.set(rowid, 0);
+    unranked(exact);
     if (!bm.size) return [];
 
     const filters: string[] = [];
@@ -296,7 +298,7 @@ export class RankedSearch {
 
   /**
    * Items a path of two or three names means (`json.loads`, `Counter.most_common`): that id or
-   * public path, a member of a module of that name, or a member of a type whose id ends with
+   * public path (`viaPublic`: the items its public path names, looked up once by the caller), a member of a module of that name, or a member of a type whose id ends with
    * the path's owner (`dict` → `builtins.dict`, `mylib.Path` but not `other.Path`). A one-name
    * owner may also be a JS/TS global declared with a type that holds the members
    * (`declare var Promise: PromiseConstructor` holds `Promise.all`; `var console: Console`);
@@ -304,13 +306,13 @@ export class RankedSearch {
    * Each lookup starts from the owner's side (a few types or variables), never from every item
    * that has the member's name (`get`: thousands).
    */
-  private memberRows(path: string): number[] {
+  private memberRows(path: string, viaPublic: readonly DocItem[]): number[] {
     const parts = path.split('.');
     const name = parts.pop()!;
     const owner = parts.join('.');
     const byId = this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck();
     const rows = byId.all(path) as number[];
-    for (const item of this.lookups.byPublicId(path).slice(0, 5)) rows.push(...(byId.all(item.id) as number[]));
+    for (const item of viaPublic.slice(0, 5)) rows.push(...(byId.all(item.id) as number[]));
     rows.push(...(this.prep(`SELECT rowid FROM items WHERE module = ? AND name = ? COLLATE NOCASE LIMIT 10`).pluck().all(owner, name) as number[]));
     const ownerName = parts[parts.length - 1]!;
     const members = this.prep(

@@ -1,4 +1,5 @@
 import type { DocItem, FileExtract } from '../types.js';
+import { definesName } from './python-public.js';
 
 /**
  * Members a public Python class inherits from a private base of the same module, as items
@@ -24,10 +25,9 @@ const MAX_DEPTH = 6;
 export function addPrivateBaseMembers(result: FileExtract, source: string, privateItems: () => readonly DocItem[]): void {
   const module = result.module.name;
   // Only a private class this very file defines can be copied from.
-  const definedHere = (name: string) => new RegExp(`^[ \\t]*class[ \\t]+${name}\\b`, 'm').test(source);
   const own = result.items.filter((i) => i.kind === 'class' && i.visibility === 'public' && i.implements.some((b) => {
-    const name = privateName(b);
-    return name !== null && definedHere(name);
+    const name = baseName(b);
+    return name !== null && name.startsWith('_') && definesName(source, name);
   }));
   if (!own.length) return;
   const all = privateItems();
@@ -80,14 +80,12 @@ export function addPrivateBaseMembers(result: FileExtract, source: string, priva
 
 /** The class of this module a base written in `c` names: nested beside `c` first (`Outer._Base`), then at module level. */
 function localClass(classes: Map<string, DocItem>, module: string, c: DocItem, written: string): DocItem | undefined {
-  const m = /^\s*([A-Za-z_]\w*)\s*(?:\[.*)?$/.exec(written);
-  if (!m) return undefined;
-  const name = m[1]!;
+  const name = baseName(written);
+  if (!name) return undefined;
   return (c.parent ? classes.get(`${c.parent}.${name}`) : undefined) ?? classes.get(`${module}.${name}`);
 }
 
-/** A base written as a private name (`_ActionsContainer`, `_Base[T]`), else null. */
-function privateName(written: string): string | null {
-  const m = /^\s*(_[A-Za-z]\w*)\s*(?:\[.*)?$/.exec(written);
-  return m ? m[1]! : null;
+/** A base written as a plain name of this module (`_ActionsContainer`, `Base[T]`), else null (`abc.ABC`, `metaclass=M`). */
+function baseName(written: string): string | null {
+  return /^\s*([A-Za-z_]\w*)\s*(?:\[.*)?$/.exec(written)?.[1] ?? null;
 }

@@ -80,9 +80,8 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
   // A public alias of a private definition (`getpass = unix_getpass`, where `__all__` names only
   // `getpass`) needs the definition's docs: the file's private items, extracted only then.
   let hidden: Map<string, DocItem> | null = null;
-  const definedHere = (name: string) => new RegExp(`^[ \\t]*(?:async[ \\t]+)?(?:def|class)[ \\t]+${name}\\b`, 'm').test(source);
   const find = (id: string, local: string) =>
-    byId.get(id) ?? (privateItems && definedHere(local) ? (hidden ??= new Map(privateItems().map((i) => [i.id, i] as const))).get(id) : undefined);
+    byId.get(id) ?? (privateItems && definesName(source, local) ? (hidden ??= new Map(privateItems().map((i) => [i.id, i] as const))).get(id) : undefined);
   for (const { row, m } of aliases) {
     const [, name, head, attr] = m as unknown as [string, string, string, string | undefined];
     const id = `${module}.${name}`;
@@ -111,6 +110,11 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
     if (prev) result.items[result.items.indexOf(prev)] = alias;
     else result.items.push(alias);
   }
+}
+
+/** Whether the source defines `name` with a `def` or `class` statement (at any indentation). */
+export function definesName(source: string, name: string): boolean {
+  return new RegExp(`^[ \\t]*(?:async[ \\t]+)?(?:def|class)[ \\t]+${name}\\b`, 'm').test(source);
 }
 
 /**
