@@ -20,6 +20,11 @@ export interface ExtractOptions {
   module?: string;
   /** `fast` (default) uses a lexical extractor where one exists (Python), falling back to tree-sitter. */
   engine?: 'fast' | 'tree-sitter';
+  /**
+   * Another file of the same tree by its root-relative path, or null: for what a file takes from
+   * a sibling module at extraction time (Python's `f.__doc__ = other.g.__doc__`).
+   */
+  readSource?: (file: string) => string | null;
 }
 
 export interface LanguageExtractor {

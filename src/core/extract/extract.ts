@@ -7,6 +7,7 @@ import { extractJava } from './lang/java.js';
 import { extractPython } from './lang/python.js';
 import { addPythonAliases, pythonReexports } from './lang/python-public.js';
 import { addPrivateBaseMembers } from './lang/python-private-bases.js';
+import { applyDocAssignments } from './lang/python-doc-assignments.js';
 import { addCAliases } from './lang/c-aliases.js';
 import { extractRust } from './lang/rust.js';
 import { extractTypeScript } from './lang/typescript.js';
@@ -55,6 +56,7 @@ function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, o
   const privateItems = () => (kept ??= extractPrivate()); // a second extraction, at most once per file
   if (lang === 'c' || lang === 'cpp') addCAliases(result);
   if (lang === 'python') {
+    applyDocAssignments(result, source, opts, privateItems);
     addPythonAliases(result, source, privateItems);
     addPrivateBaseMembers(result, source, privateItems);
     const re = pythonReexports(source, result.module.name, opts.file);

@@ -68,7 +68,15 @@ export async function runFileJob(job: FileJob): Promise<FileJobResult> {
   const t0 = performance.now();
   try {
     const text = buf.toString('utf8');
-    const extract = await extractSource(job.language, text, { file: job.rel, includePrivate: job.includePrivate, project: job.project });
+    const root = job.abs.slice(0, job.abs.length - job.rel.length);
+    const readSource = (rel: string): string | null => {
+      try {
+        return readFileSync(root + rel, 'utf8');
+      } catch {
+        return null;
+      }
+    };
+    const extract = await extractSource(job.language, text, { file: job.rel, includePrivate: job.includePrivate, project: job.project, readSource });
     // Prepared here (in the worker) so the writing thread only binds and inserts; the items travel once, as rows.
     const rows = extract.items.map(prepareItem);
     return { rel: job.rel, status: 'extracted', hash, size, extract: { ...extract, items: [] }, rows, hidden: 0, parseMs: performance.now() - t0, pkg: packageOf(job.abs), uses: usesOf(job.language, text) };

@@ -23,6 +23,7 @@ export const DocsGetOutput = DocItemSchema.extend({
   package: z.string().nullable().describe('The installed package the item comes from (null: the project\'s own code).'),
   version: z.string().nullable().describe('That package\'s installed version.'),
   inherited_via: z.array(z.string()).optional().describe('When the id named a member its class inherits (flask.Flask.route): the classes from that one to the one defining the member, by id.'),
+  doc_from: z.string().optional().describe('When the module assigns the documentation from another definition (`splitext.__doc__ = genericpath._splitext.__doc__`): that definition, by id.'),
   index_status: IndexStateSchema,
 });
 
@@ -87,6 +88,7 @@ export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: Feature
     truncated,
     ...packageFields(root, item.location.file),
     ...(inheritedVia ? { inherited_via: inheritedVia } : {}),
+    ...(item.tags.doc_from ? { doc_from: item.tags.doc_from } : {}),
     index_status: shortState(index),
   };
 }
@@ -94,6 +96,7 @@ export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: Feature
 export function renderDocItem(i: DocsGetResult): string {
   const out: string[] = [`${i.id} (${i.kind}, ${i.language}) — ${i.location.file}:${i.location.line}${i.package ? ` [${i.package}@${i.version}]` : ''}`];
   if (i.inherited_via) out.push(`inherited: ${i.inherited_via.join(' → ')}`);
+  if (i.doc_from) out.push(`docs from: ${i.doc_from}`);
   out.push('', '    ' + i.signature);
   if (i.deprecated) out.push('', `DEPRECATED: ${i.deprecated}`);
   if (i.doc) out.push('', i.doc);
