@@ -8,6 +8,7 @@ import { extractPython } from './lang/python.js';
 import { addPythonAliases, pythonReexports } from './lang/python-public.js';
 import { addPrivateBaseMembers } from './lang/python-private-bases.js';
 import { applyDocAssignments } from './lang/python-doc-assignments.js';
+import { addNewdocItems } from './lang/python-newdoc.js';
 import { addCAliases } from './lang/c-aliases.js';
 import { extractRust } from './lang/rust.js';
 import { extractTypeScript } from './lang/typescript.js';
@@ -57,6 +58,7 @@ function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, o
   if (lang === 'c' || lang === 'cpp') addCAliases(result);
   if (lang === 'python') {
     applyDocAssignments(result, source, opts, privateItems);
+    addNewdocItems(result, source, opts.file);
     addPythonAliases(result, source, privateItems);
     addPrivateBaseMembers(result, source, privateItems);
     const re = pythonReexports(source, result.module.name, opts.file);

@@ -83,3 +83,43 @@ describe('assigned docs', () => {
     expect(tally.results[0]?.id).toBe('textkit.codes.Ledger.tally');
   });
 });
+
+describe('registered docs (numpy add_newdoc) and names a module re-exports by its __all__', () => {
+  it('a registration call is an item of the module it names, with its text signature', async () => {
+    const x = await extractSource('python', read('textkit/_native_docs.py')!, { file: 'textkit/_native_docs.py', includePrivate: false });
+    const fastsum = item(x, 'textkit._native.fastsum');
+    expect(fastsum).toMatchObject({ kind: 'function', module: 'textkit._native', signature: 'def fastsum(values, start=0, *, strict=False)', summary: 'Add up a sequence of numbers in native code.' });
+    expect(fastsum.params.map((p) => [p.name, p.default ?? null, p.doc])).toEqual([
+      ['values', null, 'The numbers to add.'],
+      ['start', '0', 'Where the sum begins.'],
+      ['strict', 'False', 'Reject anything that is not a number.'],
+    ]);
+    expect(fastsum.doc).not.toContain('${EXTRA_NOTES}');
+    expect(fastsum.doc).not.toMatch(/^--/m);
+    // A name with registered members is a class; the members are its method and property.
+    expect(item(x, 'textkit._native.Cursor')).toMatchObject({ kind: 'class', summary: 'A read position over a string that remembers line and column.' });
+    expect(item(x, 'textkit._native.Cursor.advance')).toMatchObject({ kind: 'method', parent: 'textkit._native.Cursor', signature: 'def advance(n=1, /)' });
+    expect(item(x, 'textkit._native.Cursor.line')).toMatchObject({ kind: 'property', summary: 'The current line number, counted from one.' });
+  });
+
+  it('names a plain module imports and lists in __all__ are public under it; others it imports are not', async () => {
+    const x = await extractSource('python', read('textkit/core.py')!, { file: 'textkit/core.py', includePrivate: false });
+    expect(x.reexports).toEqual(
+      expect.arrayContaining([
+        { public: 'textkit.core.fastsum', target: 'textkit._native.fastsum' },
+        { public: 'textkit.core.Cursor', target: 'textkit._native.Cursor' },
+      ]),
+    );
+    expect(x.reexports?.some((r) => r.target.endsWith('_split_suffix'))).toBe(false);
+  });
+
+  it('the registered item is found under the path users write, through both re-exports', async () => {
+    const r = await docsSearch({ query: 'textkit.fastsum', limit: 3 }, ctx);
+    expect(r.results[0]?.id).toBe('textkit.fastsum');
+    expect(r.results[0]?.snippet).toBe('Add up a sequence of numbers in native code.');
+    expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('textkit._native.fastsum');
+    const got = await docsGet({ id: 'textkit.Cursor' }, ctx);
+    expect(got.kind).toBe('class');
+    expect(got.members.map((m) => m.name).sort()).toEqual(['advance', 'line']);
+  });
+});

@@ -141,14 +141,22 @@ export function pythonReexports(source: string, module: string, file: string): R
   }
   if (!source.includes('import')) return out;
   const isInit = /(?:^|\/)__init__\.pyi?$/.test(file);
+  // What `__all__` lists is public under this module wherever it was defined: `numeric.py` of
+  // numpy lists `zeros`, which it imports `from .multiarray`.
+  const exported = source.includes('__all__') ? new Set([...declaredAllNames(source), ...allMutationNames(source)]) : null;
   const re = /^([ \t]*)from[ \t]+(\.+|[A-Za-z_][\w]*\.?)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
   const pkgParts = module.split('.');
   for (let m = re.exec(source); m; m = re.exec(source)) {
     const [, indent, head, rel, list] = m as unknown as [string, string, string, string, string];
     let from: string;
     let lazy = false;
+    // Outside a package's `__init__`, an import is public only for the names `__all__` lists.
+    let listedOnly = false;
     if (head.startsWith('.')) {
-      if (!isInit) continue;
+      if (!isInit) {
+        if (!exported || indent.length) continue;
+        listedOnly = true;
+      }
       const resolved = relativePythonModule(module, file, `${head}${rel}`);
       if (resolved === null) continue; // above the top-level package
       from = resolved;
@@ -159,8 +167,12 @@ export function pythonReexports(source: string, module: string, file: string): R
       const ownSubmodule = isInit && head.endsWith('.') && head.slice(0, -1) === pkgParts[0] && from.startsWith(`${module}.`);
       const moduleLevel = !indent.length || moduleLevelBlock(source, m.index, indent.length);
       if (ownSubmodule) lazy = indent.length > 0 && !moduleLevel;
-      // `from os.path import join` in `pkg` re-exports nothing users look for under it.
-      else if (!moduleLevel || !(star || from.split('.').some((p) => p.startsWith('_')))) continue;
+      // `from os.path import join` in `pkg` re-exports nothing users look for under it, unless `__all__` says so.
+      else if (!moduleLevel) continue;
+      else if (!(star || from.split('.').some((p) => p.startsWith('_')))) {
+        if (!exported) continue;
+        listedOnly = true;
+      }
       if (from === module || from === '__future__') continue;
     }
     for (const part of list.replace(/[()]/g, '').split(',')) {
@@ -168,12 +180,15 @@ export function pythonReexports(source: string, module: string, file: string): R
       const orig = p[0]!.trim();
       if (!orig) continue;
       if (orig === '*') {
+        if (listedOnly) continue;
         out.push({ public: `${module}.*`, target: `${from}.*` });
         continue;
       }
       // Inside a function (lazy `__getattr__`), the `as` name is a local: the public name is the original.
       const pub = lazy || !p[1] ? orig : p[1].trim();
       if (!/^[A-Za-z]\w*$/.test(pub) || !/^\w+$/.test(orig)) continue;
+      // A name taken from an enclosing package (`from numpy import ndarray` in a stub) is that package's re-export, not a definition here.
+      if (listedOnly && (!exported!.has(pub) || module.startsWith(`${from}.`))) continue;
       out.push({ public: `${module}.${pub}`, target: `${from}.${orig}` });
     }
   }
@@ -186,8 +201,7 @@ export function pythonReexports(source: string, module: string, file: string): R
       if (from) out.push({ public: `${module}.${m[1]}`, target: `${from}.${m[3]}` });
     }
   }
-  if (source.includes('__all__')) {
-    const exported = new Set([...declaredAllNames(source), ...allMutationNames(source)]);
+  if (exported) {
     for (const m of source.matchAll(/^([ \t]*)import[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+([A-Za-z_]\w*)[ \t]*(?:#.*)?$/gm)) {
       const [, indent, target, name] = m as unknown as [string, string, string, string];
       if (!exported.has(name) || target === module) continue;
