@@ -1,21 +1,32 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, watch as watchDir, type FSWatcher } from 'node:fs';
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import ignore from 'ignore';
 import { languageOf } from '../extract/languages.js';
+import { ALWAYS_SKIPPED_DIRS } from '../workspace/files.js';
 import { isDependencyManifest } from './deps/discover.js';
 import { DEFAULT_EXCLUDES } from './indexer.js';
 
 /**
- * Watching a root for source changes (chokidar), debounced into batches of relative paths.
- * The root's .gitignore and the index excludes are honoured so that build output and
- * dependency trees are never watched; removals of directories are reported as the directory
- * path (the indexer removes everything under it).
+ * Watching a root for source changes, debounced into batches of relative paths. One `fs.watch`
+ * per directory (the operating system reports changes to the files in it), none per file, and
+ * no stat of any file: a Python installation has 8,700 directories and 50,000 files, and
+ * watching it file by file (chokidar) took 3.7 s and 5 s of CPU after every start, in
+ * synchronous stretches of up to 300 ms that every search waiting behind them paid. The initial
+ * walk reads directories only, one at a time, so searches run between them.
+ *
+ * The root's .gitignore and the index excludes are honoured, so build output and dependency
+ * trees are never watched; symlinked directories are not followed (as the index's walk). A file
+ * reported is a path the indexer looks at again (it may be gone); a directory that appears is
+ * walked and its source files reported; a watched directory that disappears is reported as the
+ * directory's path (the indexer removes everything under it).
  */
 export interface RootWatcher {
   close(): Promise<void>;
-  /** Resolves once the initial scan of the tree is done and events are live. */
+  /** Resolves once every directory is watched. */
   ready: Promise<void>;
+  /** Directories being watched. */
+  readonly directories: number;
 }
 
 export function watchRoot(root: string, exclude: readonly string[], onChange: (relPaths: string[]) => void, debounceMs = 60): RootWatcher {
@@ -25,19 +36,15 @@ export function watchRoot(root: string, exclude: readonly string[], onChange: (r
   } catch {
     /* no .gitignore */
   }
-  const ignored = (p: string, stats?: { isDirectory(): boolean; isFile(): boolean }) => {
-    const rel = path.relative(root, p).split(path.sep).join('/');
-    if (!rel || rel.startsWith('..')) return false;
-    if (ig.ignores(stats?.isDirectory() ? `${rel}/` : rel)) return true;
-    // Files that are not source for any extracted language are not interesting.
-    return !!stats?.isFile() && !languageOf(rel) && !isDependencyManifest(rel);
-  };
-  const watcher: FSWatcher = watch(root, { ignoreInitial: true, ignored, persistent: true, atomic: 50 });
+  const skipDir = (rel: string) => ALWAYS_SKIPPED_DIRS.has(rel.slice(rel.lastIndexOf('/') + 1)) || ig.ignores(`${rel}/`);
+  // Only what some extractor reads, or a manifest that names dependencies.
+  const sourceFile = (rel: string) => (!!languageOf(rel) || isDependencyManifest(rel)) && !ig.ignores(rel);
+  const watchers = new Map<string, FSWatcher>();
+  let closed = false;
+
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  const queue = (p: string) => {
-    const rel = path.relative(root, p).split(path.sep).join('/');
-    if (!rel || rel.startsWith('..')) return;
+  const report = (rel: string) => {
     pending.add(rel);
     clearTimeout(timer);
     timer = setTimeout(() => {
@@ -46,16 +53,83 @@ export function watchRoot(root: string, exclude: readonly string[], onChange: (r
       onChange(batch);
     }, debounceMs);
   };
-  watcher.on('add', queue).on('change', queue).on('unlink', queue).on('unlinkDir', queue);
-  watcher.on('error', () => {
-    /* a vanished directory or permission problem must not crash the server */
-  });
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  const watchOne = (rel: string): boolean => {
+    if (closed || watchers.has(rel)) return false;
+    try {
+      const w = watchDir(path.join(root, rel), { persistent: true }, (_event, name) => {
+        if (name) void changed(rel ? `${rel}/${name}` : String(name));
+      });
+      // The directory went away (or cannot be watched any more): its parent reports the removal.
+      w.on('error', () => unwatch(rel));
+      watchers.set(rel, w);
+      return true;
+    } catch {
+      return false; // vanished meanwhile, unreadable, or out of watches: its subtree goes unwatched
+    }
+  };
+
+  const unwatch = (rel: string) => {
+    for (const [dir, w] of watchers) {
+      if (dir === rel || dir.startsWith(`${rel}/`)) {
+        w.close();
+        watchers.delete(dir);
+      }
+    }
+  };
+
+  /** Watch `rel` and every directory below it; with `reportFiles`, report their source files too (a directory that just appeared). */
+  const addTree = async (rel: string, reportFiles: boolean): Promise<void> => {
+    const queue = [rel];
+    while (queue.length && !closed) {
+      const dir = queue.shift()!;
+      if (!watchOne(dir)) continue;
+      let entries;
+      try {
+        entries = await readdir(path.join(root, dir), { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const e of entries) {
+        const child = dir ? `${dir}/${e.name}` : e.name;
+        if (e.isDirectory()) {
+          if (!skipDir(child)) queue.push(child);
+        } else if (reportFiles && e.isFile() && sourceFile(child)) report(child);
+      }
+    }
+  };
+
+  const changed = async (rel: string): Promise<void> => {
+    if (closed) return;
+    if (watchers.has(rel)) {
+      // A watched directory was renamed or removed (or only touched).
+      const st = await lstat(path.join(root, rel)).catch(() => null);
+      if (!st?.isDirectory()) {
+        unwatch(rel);
+        report(rel);
+      }
+      return;
+    }
+    if (sourceFile(rel)) {
+      report(rel);
+      return;
+    }
+    if (skipDir(rel)) return;
+    const st = await lstat(path.join(root, rel)).catch(() => null);
+    if (st?.isDirectory()) await addTree(rel, true);
+  };
+
+  const ready = addTree('', false);
   return {
     ready,
+    get directories() {
+      return watchers.size;
+    },
     async close() {
+      closed = true;
       clearTimeout(timer);
-      await watcher.close();
+      for (const w of watchers.values()) w.close();
+      watchers.clear();
     },
   };
 }

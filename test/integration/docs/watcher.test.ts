@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { watchRoot, type RootWatcher } from '../../../src/core/index/watcher.js';
+
+/**
+ * The index's watcher on a real directory tree (one fs.watch per directory): what it reports
+ * for files and directories that appear, change, move and go, and what it never reports.
+ */
+
+let root: string;
+let outside: string;
+let watcher: RootWatcher;
+let seen: Set<string>;
+
+beforeEach(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'docent-watch-'));
+  outside = mkdtempSync(path.join(tmpdir(), 'docent-watch-outside-'));
+  mkdirSync(path.join(root, 'pkg', 'sub'), { recursive: true });
+  mkdirSync(path.join(root, 'node_modules', 'dep'), { recursive: true });
+  mkdirSync(path.join(root, 'build'), { recursive: true });
+  mkdirSync(path.join(outside, 'lib'), { recursive: true });
+  writeFileSync(path.join(root, '.gitignore'), 'build/\n');
+  writeFileSync(path.join(root, 'pkg', 'a.py'), 'x = 1\n');
+  writeFileSync(path.join(root, 'pkg', 'sub', 'b.py'), 'y = 2\n');
+  symlinkSync(path.join(outside, 'lib'), path.join(root, 'linked'));
+  seen = new Set();
+  watcher = watchRoot(root, [], (paths) => paths.forEach((p) => seen.add(p)), 20);
+  await watcher.ready;
+});
+
+afterEach(async () => {
+  await watcher.close();
+  rmSync(root, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('the index watcher', () => {
+  it('watches directories (not ignored ones, not symlinked ones), one watch each', () => {
+    // root, pkg, pkg/sub: node_modules (a default exclude), build (.gitignore) and the symlink are not entered.
+    expect(watcher.directories).toBe(3);
+  });
+
+  it('reports a source file that is added, changed or removed, and nothing else', async () => {
+    writeFileSync(path.join(root, 'pkg', 'new.py'), 'z = 3\n');
+    writeFileSync(path.join(root, 'pkg', 'sub', 'b.py'), 'y = 20\n');
+    rmSync(path.join(root, 'pkg', 'a.py'));
+    writeFileSync(path.join(root, 'pkg', 'notes.txt'), 'not source\n');
+    writeFileSync(path.join(root, 'node_modules', 'dep', 'index.js'), 'ignored\n');
+    writeFileSync(path.join(root, 'build', 'out.py'), 'ignored\n');
+    writeFileSync(path.join(outside, 'lib', 'far.py'), 'outside\n');
+    await until(() => seen.has('pkg/new.py') && seen.has('pkg/sub/b.py') && seen.has('pkg/a.py'));
+    await new Promise((r) => setTimeout(r, 150));
+    expect([...seen].sort()).toEqual(['pkg/a.py', 'pkg/new.py', 'pkg/sub/b.py']);
+  });
+
+  it('a directory that appears is watched, and the source files already in it are reported', async () => {
+    const fresh = path.join(outside, 'fresh');
+    mkdirSync(path.join(fresh, 'deep'), { recursive: true });
+    writeFileSync(path.join(fresh, 'deep', 'c.py'), 'c = 1\n');
+    renameSync(fresh, path.join(root, 'pkg', 'fresh'));
+    await until(() => seen.has('pkg/fresh/deep/c.py'));
+    expect(seen.has('pkg/fresh/deep/c.py')).toBe(true);
+    expect(watcher.directories).toBe(5);
+    // Its files are watched from now on.
+    writeFileSync(path.join(root, 'pkg', 'fresh', 'deep', 'd.py'), 'd = 1\n');
+    await until(() => seen.has('pkg/fresh/deep/d.py'));
+    expect(seen.has('pkg/fresh/deep/d.py')).toBe(true);
+  });
+
+  it('a watched directory that is removed or renamed is reported as a directory, and its new name walked', async () => {
+    renameSync(path.join(root, 'pkg', 'sub'), path.join(root, 'pkg', 'moved'));
+    await until(() => seen.has('pkg/sub') && seen.has('pkg/moved/b.py'));
+    expect(seen.has('pkg/sub')).toBe(true);
+    expect(seen.has('pkg/moved/b.py')).toBe(true);
+    rmSync(path.join(root, 'pkg'), { recursive: true });
+    await until(() => seen.has('pkg'));
+    expect(seen.has('pkg')).toBe(true);
+    await until(() => watcher.directories === 1);
+    expect(watcher.directories).toBe(1);
+  });
+});
