@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import { PRIVATE_SEGMENT } from '../rank/score.js';
 import { MetaStamp } from './meta-stamp.js';
+import { UsageCounts } from './usage.js';
 
 /**
  * The path users write for an item defined elsewhere: `asyncio.sleep` for `asyncio.tasks.sleep`
@@ -12,30 +13,40 @@ import { MetaStamp } from './meta-stamp.js';
  */
 
 const MAX_HOPS = 4;
+/** Public ids followed further at each hop (a star-imported module can be public under many names). */
+const MAX_FRONTIER = 32;
 
 export class PublicPaths {
   private readonly all: Statement;
   private readonly stamp: MetaStamp;
-  /** target → shortest public id, and public id → targets: the whole table, in memory (10k rows for a Python installation). */
-  private byTarget = new Map<string, string>();
+  /** target → public ids, and public id → targets: the whole table, in memory (15k rows for a Python installation). */
+  private byTarget = new Map<string, string[]>();
   private byPublic = new Map<string, string[]>();
   /** Answers already worked out (an id's public path, by `module\0id`): a search asks for a few hundred at a time, and the same items recur. */
   private memo = new Map<string, string>();
 
+  private readonly usage: UsageCounts;
+  private readonly usageStamp: MetaStamp;
+
   constructor(db: Database.Database) {
     this.all = db.prepare(`SELECT public, target FROM reexports`);
     this.stamp = new MetaStamp(db, 'last_update');
+    this.usage = new UsageCounts(db);
+    this.usageStamp = new MetaStamp(db, 'usage');
   }
 
   /** False when the index records no re-exports at all (most non-Python trees): nothing to look up. */
   private any(): boolean {
+    // Which public id wins depends on use (resolve): recounted use means other answers.
+    if (this.usageStamp.changed()) this.memo = new Map();
     if (this.stamp.changed()) {
       this.byTarget = new Map();
       this.byPublic = new Map();
       this.memo = new Map();
       for (const r of this.all.iterate() as Iterable<{ public: string; target: string }>) {
-        const prev = this.byTarget.get(r.target);
-        if (!prev || better(r.public, prev)) this.byTarget.set(r.target, r.public);
+        const pubs = this.byTarget.get(r.target);
+        if (pubs) pubs.push(r.public);
+        else this.byTarget.set(r.target, [r.public]);
         const list = this.byPublic.get(r.public);
         if (list) list.push(r.target);
         else this.byPublic.set(r.public, [r.target]);
@@ -69,27 +80,40 @@ export class PublicPaths {
     return out;
   }
 
+  /**
+   * Every public id an item reaches within MAX_HOPS re-exports, keeping the best: without a
+   * private segment, then the one other packages' code uses most, then the shortest. All of
+   * them, not the best at each hop, and use before length: `genericpath.exists` is public as
+   * `ntpath.exists` and `posixpath.exists`, and both lead on to `os.path.exists` (os does
+   * `import posixpath as path`, or ntpath on Windows), the longest name and the one code writes.
+   */
   private resolve(items: readonly { id: string; module: string }[]): string[] {
-    const out = items.map((i) => i.id);
-    let cur = items.map((i) => ({ id: i.id, module: i.module }));
-    for (let hop = 0; hop < MAX_HOPS; hop++) {
-      const map = this.byTarget;
-      let moved = false;
-      cur = cur.map((c, i) => {
-        for (const k of keysOf(c.id, c.module)) {
-          const pub = map.get(k);
-          if (!pub) continue;
-          const next = k.endsWith('*') ? pub.slice(0, -1) + c.id.slice(k.length - 1) : pub + c.id.slice(k.length);
-          if (next === c.id || !better(next, c.id)) continue;
-          out[i] = next;
-          moved = true;
-          return { id: next, module: next.slice(0, next.length - (c.id.length - c.module.length)) };
+    return items.map((item) => {
+      let best = item.id;
+      let bestUse = this.usage.files(item.id);
+      let frontier = [item];
+      const seen = new Set([item.id]);
+      for (let hop = 0; hop < MAX_HOPS && frontier.length; hop++) {
+        const next: { id: string; module: string }[] = [];
+        for (const c of frontier) {
+          for (const k of keysOf(c.id, c.module)) {
+            for (const pub of this.byTarget.get(k) ?? []) {
+              const id = k.endsWith('*') ? pub.slice(0, -1) + c.id.slice(k.length - 1) : pub + c.id.slice(k.length);
+              if (seen.has(id)) continue;
+              seen.add(id);
+              const use = this.usage.files(id);
+              if (preferred(id, use, best, bestUse)) {
+                best = id;
+                bestUse = use;
+              }
+              if (next.length < MAX_FRONTIER) next.push({ id, module: id.slice(0, id.length - (c.id.length - c.module.length)) });
+            }
+          }
         }
-        return c;
-      });
-      if (!moved) break;
-    }
-    return out;
+        frontier = next;
+      }
+      return best;
+    });
   }
 
   /**
@@ -127,16 +151,15 @@ export class PublicPaths {
   }
 }
 
-/**
- * Whether public id `a` is the better name than `b`: one without a private segment
- * (`threading.get_ident` over `_thread.get_ident`), else the shorter (`asyncio.sleep` over
- * `asyncio.tasks.sleep`).
- */
-function better(a: string, b: string): boolean {
+/** Whether public id `a` (used by `ua` files) is the better name than `b` (used by `ub`): see resolve. */
+function preferred(a: string, ua: number, b: string, ub: number): boolean {
   const pa = PRIVATE_SEGMENT.test(a);
   const pb = PRIVATE_SEGMENT.test(b);
-  return pa !== pb ? !pa : a.length < b.length;
+  if (pa !== pb) return !pa;
+  if (ua !== ub) return ua > ub;
+  return a.length < b.length;
 }
+
 
 /** Re-export targets that could cover an item: itself, its top-level ancestor in its module, its module's `*`. */
 function keysOf(id: string, module: string): string[] {

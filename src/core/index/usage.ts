@@ -65,6 +65,12 @@ export class UsageCounts {
     this.counts = new Map((this.db.prepare(`SELECT key, files FROM usage`).raw().all() as [string, number][]));
   }
 
+  /** Files of other packages that use this qualified name (0 below 2). */
+  files(name: string): number {
+    this.refresh();
+    return this.counts.get(normModule(name)) ?? 0;
+  }
+
   /** Files using any of these qualified names (the most of them), scaled to 0..1. */
   of(names: readonly string[]): number {
     this.refresh();

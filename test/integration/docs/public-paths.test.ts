@@ -85,6 +85,16 @@ describe('Python public paths in the index', () => {
     expect(absolute.results[0]?.also_in?.map((a) => a.id)).toContain('pkg.jobs.tick');
   });
 
+  it('of several public paths, the one other code writes wins, though longer (os.path.exists over ntpath.exists)', async () => {
+    // genpath.exists is public as posixish.exists and ntish.exists (star imports), and both are
+    // osish.path (a module alias osish's __all__ lists); client/ writes osish.path.exists.
+    const r = await docsSearch({ query: 'osish.path.exists', limit: 3 }, ctx);
+    expect(r.results[0]?.id).toBe('osish.path.exists');
+    expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('genpath.exists');
+    const byWords = await docsSearch({ query: 'test whether a path exists', limit: 3 }, ctx);
+    expect(byWords.results[0]?.id).toBe('osish.path.exists');
+  });
+
   it('docs_get and docs_resolve accept the public path', async () => {
     const d = await docsGet({ id: 'pkg.sleep', max_chars: 24_000 }, ctx);
     expect(d.summary).toBe('Pause the calling coroutine for delay seconds without blocking the event loop.');
