@@ -106,7 +106,11 @@ export class PublicPaths {
                 best = id;
                 bestUse = use;
               }
-              if (next.length < MAX_FRONTIER) next.push({ id, module: id.slice(0, id.length - (c.id.length - c.module.length)) });
+              // The module the new id lives in: the star's module, or the renamed name's parent
+              // (`from _thread import LockType as Lock`: `threading.Lock` is in `threading`).
+              const sep = separatorOf(pub);
+              const module = k.endsWith('*') ? pub.slice(0, -1 - sep.length) : pub.slice(0, Math.max(0, pub.lastIndexOf(sep)));
+              if (next.length < MAX_FRONTIER) next.push({ id, module });
             }
           }
         }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { MetaStamp } from './meta-stamp.js';
 import { normModule } from './popularity.js';
+import { isVendored } from '../rank/score.js';
 
 /**
  * How many files use an item: the qualified names every file uses (extract/uses.ts, stored in
@@ -13,8 +14,11 @@ import { normModule } from './popularity.js';
 export function countUsage(db: Database.Database): { keys: number; max: number; ms: number } {
   const t0 = performance.now();
   const counts = new Map<string, number>();
-  const rows = db.prepare(`SELECT uses, module FROM files WHERE uses != '[]'`).iterate() as Iterable<{ uses: string; module: string | null }>;
-  for (const { uses, module } of rows) {
+  const rows = db.prepare(`SELECT uses, module, path FROM files WHERE uses != '[]'`).iterate() as Iterable<{ uses: string; module: string | null; path: string }>;
+  for (const { uses, module, path } of rows) {
+    // A vendored copy or bundled stub is not code that uses the names: jedi's typeshed stubs
+    // for networkx name `networkx.classes.graph.Graph` more often than all real callers write `networkx.Graph`.
+    if (isVendored(path)) continue;
     // A package using its own names says little about their use by others.
     const own = module ? normModule(module).split('.')[0] : '';
     for (const u of JSON.parse(uses) as string[]) {

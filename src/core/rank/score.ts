@@ -212,6 +212,10 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
 export const PRIVATE_SEGMENT = /(^|[./:])_[A-Za-z]/;
 
 const VENDORED = /(^|[./])(vendor|_vendor|vendored|third_party|thirdparty|typeshed|node_modules|site-packages\/pip\/_internal)([./]|$)/;
+/** A vendored or bundled copy (`pip/_vendor/…`, `jedi/third_party/typeshed/…`, `node_modules/…`), by its path or id. */
+export function isVendored(pathOrId: string): boolean {
+  return VENDORED.test(pathOrId);
+}
 const TESTS = /(^|[./])(tests?|testdata|test_\w+|\w+_tests?|conftest|__tests__|fixtures?)([./]|$)/;
 const SAMPLES = /(^|[./])(examples?|demos?|samples?|benchmarks?)([./]|$)/;
 

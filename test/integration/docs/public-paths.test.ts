@@ -95,6 +95,15 @@ describe('Python public paths in the index', () => {
     expect(byWords.results[0]?.id).toBe('osish.path.exists');
   });
 
+  it('a renamed re-export leads on from its own module (a stub\'s `from _lowlock import LockType as Lock` is `locking.Lock`)', async () => {
+    const r = await docsSearch({ query: 'locking.Lock', limit: 3 }, ctx);
+    expect(r.results[0]?.id).toBe('locking.Lock');
+    expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('_lowlock.LockType');
+    // Its members follow it.
+    const m = await docsSearch({ query: 'locking.Lock.acquire', limit: 3 }, ctx);
+    expect(m.results[0]?.id).toBe('locking.Lock.acquire');
+  });
+
   it('docs_get and docs_resolve accept the public path', async () => {
     const d = await docsGet({ id: 'pkg.sleep', max_chars: 24_000 }, ctx);
     expect(d.summary).toBe('Pause the calling coroutine for delay seconds without blocking the event loop.');

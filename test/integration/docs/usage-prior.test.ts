@@ -29,6 +29,7 @@ describe('usage prior', () => {
     await index.settled();
     const db = index.roots[0]!.store.db;
     expect(db.prepare(`SELECT files FROM usage WHERE key = 'fmtlib.text.render'`).pluck().get()).toBe(3);
+    // Three vendored files (tools/_vendor/shim) call render_plain: a bundled copy is not a caller.
     expect(db.prepare(`SELECT COUNT(*) FROM usage WHERE key = 'fmtlib.text.render_plain'`).pluck().get()).toBe(0);
   });
 
