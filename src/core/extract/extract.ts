@@ -9,6 +9,7 @@ import { addPythonAliases, pythonReexports } from './lang/python-public.js';
 import { addPrivateBaseMembers } from './lang/python-private-bases.js';
 import { applyDocAssignments } from './lang/python-doc-assignments.js';
 import { addNewdocItems } from './lang/python-newdoc.js';
+import { addListedVariables } from './lang/python-listed-variables.js';
 import { addCAliases } from './lang/c-aliases.js';
 import { extractRust } from './lang/rust.js';
 import { extractTypeScript } from './lang/typescript.js';
@@ -60,6 +61,7 @@ function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, o
     applyDocAssignments(result, source, opts, privateItems);
     addNewdocItems(result, source, opts.file);
     addPythonAliases(result, source, privateItems);
+    addListedVariables(result, source, opts.file);
     addPrivateBaseMembers(result, source, privateItems);
     const re = pythonReexports(source, result.module.name, opts.file);
     if (re.length) result.reexports = re;

@@ -181,6 +181,7 @@ for modname, rel in names:
     except BaseException:
         continue
     parts = []
+    emitted = []
     if isinstance(mod.__doc__, str) and mod.__doc__.strip():
         parts.append(q(mod.__doc__, ''))
     listed = getattr(mod, '__all__', None)
@@ -194,8 +195,17 @@ for modname, rel in names:
                 parts.append(class_text(n, obj, ''))
             elif callable(obj):
                 parts.append(def_line(n, obj, '', False))
+            else:
+                # Data (sys.argv, sys.platform, math.pi): its type, and the value of a short literal
+                # (this interpreter's own: sys.platform, sys.maxsize), never of a container.
+                r = repr(obj) if isinstance(obj, LIT) else ''
+                parts.append(n + ': ' + type(obj).__name__ + (' = ' + r if r and len(r) <= 60 and '\n' not in r else '') + '\n')
+            emitted.append(n)
         except BaseException:
             continue
+    # Every name written is public: the extractor keeps undocumented data only when __all__ lists it.
+    if emitted:
+        parts.append('__all__ = [' + ', '.join(repr(n) for n in emitted) + ']\n')
     if len(parts) > (1 if parts and parts[0].startswith('"""') else 0):
         sys.stdout.write(json.dumps({"module": modname, "file": rel, "source": '\n'.join(parts)}) + '\n')
 `;

@@ -10,6 +10,7 @@ import { OwnedSession, type FeatureContext } from '../../../src/features/context
 import { docsGet } from '../../../src/features/docs/get.js';
 import { docsResolve } from '../../../src/features/docs/resolve.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
+import { extractSource } from '../../../src/core/extract/extract.js';
 import { extractFixture, FIXTURES, item } from './fixtures.js';
 
 /**
@@ -69,6 +70,32 @@ describe('Python public names (extraction, both engines)', () => {
       expect(x.reexports?.some((r) => r.public === 'pkg.join')).toBe(false);
     });
   }
+});
+
+describe('Python names __all__ lists and a plain assignment binds', () => {
+  for (const engine of ['fast', 'tree-sitter'] as const) {
+    it(`${engine}: are constants and variables, though undocumented; an unlisted one is not`, async () => {
+      const x = await extractFixture('python-public', 'consts.py', false, engine);
+      expect(item(x, 'consts.PIPE')).toMatchObject({ kind: 'constant', signature: 'PIPE = -1', summary: '' });
+      expect(item(x, 'consts.STDOUT').kind).toBe('constant');
+      // `__all__` read past the parenthesis of a comment inside it.
+      expect(item(x, 'consts.Series')).toMatchObject({ kind: 'variable', signature: 'Series = list' });
+      expect(item(x, 'consts.spawn').summary).toBe('Start a command.');
+      expect(x.items.some((i) => i.name === 'visible_but_unlisted' || i.name === '_hidden')).toBe(false);
+    });
+  }
+
+  it('a stub declares them with a type alone', async () => {
+    const x = await extractSource('python', '__all__ = ["sqrt", "pi"]\nsqrt: _UFunc[float]\npi: Final[float]\nhelper: int\n', { file: 'numlib/__init__.pyi', includePrivate: false });
+    expect(item(x, 'numlib.sqrt')).toMatchObject({ kind: 'variable', signature: 'sqrt: _UFunc[float]' });
+    expect(item(x, 'numlib.pi').returns?.type).toBe('Final[float]');
+    expect(x.items.some((i) => i.name === 'helper')).toBe(false);
+  });
+
+  it('docs_get answers one', async () => {
+    const d = await docsGet({ id: 'consts.PIPE' }, ctx);
+    expect(d).toMatchObject({ kind: 'constant', signature: 'PIPE = -1' });
+  });
 });
 
 describe('Python public paths in the index', () => {

@@ -78,6 +78,16 @@ describe('Python built-in and extension modules', () => {
     expect(d.location.file).toBe('<built-in>/time');
   });
 
+  it("a built-in module's data are items with their type, and a short literal's value (sys.argv, math.pi)", async () => {
+    const argv = await docsGet({ id: 'sys.argv' }, ctx);
+    expect(argv).toMatchObject({ kind: 'variable', signature: 'argv: list' });
+    const pi = await docsGet({ id: 'math.pi' }, ctx);
+    expect(pi.signature).toBe('pi: float = 3.141592653589793');
+    // A container's value is never shown: it is the describing interpreter's own.
+    const path_ = await docsGet({ id: 'sys.path' }, ctx);
+    expect(path_.signature).toBe('path: list');
+  });
+
   it('an extension module is described from lib-dynload and found under the path users write', async () => {
     const r = await docsSearch({ query: 'csv.reader', limit: 3 }, ctx);
     expect(r.results[0]?.id).toBe('csv.reader');

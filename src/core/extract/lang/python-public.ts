@@ -212,11 +212,28 @@ export function pythonReexports(source: string, module: string, file: string): R
   return out;
 }
 
-/** The names of `__all__`'s literal assignment(s) (`__all__ = ["a", "b"]`), read from the text. */
-function declaredAllNames(source: string): string[] {
+/**
+ * The names of `__all__`'s literal assignment(s) (`__all__ = ["a", "b"]`), read from the text.
+ * The list is scanned to its closing bracket past strings and comments: typing's has comments
+ * like `# ABCs (from collections.abc).` inside it.
+ */
+export function declaredAllNames(source: string): string[] {
   const out: string[] = [];
-  for (const m of source.matchAll(/^__all__\s*(?::[^=\n]*)?\+?=\s*[[(]([^\])]*)[\])]/gm)) {
-    for (const s of m[1]!.matchAll(STRING_RE)) out.push(s[2]!);
+  for (const m of source.matchAll(/^__all__\s*(?::[^=\n]*)?\+?=\s*[[(]/gm)) {
+    let depth = 1;
+    for (let i = m.index! + m[0].length; i < source.length && depth > 0; i++) {
+      const c = source[i]!;
+      if (c === '#') i = source.indexOf('\n', i) < 0 ? source.length : source.indexOf('\n', i);
+      else if (c === '[' || c === '(') depth++;
+      else if (c === ']' || c === ')') depth--;
+      else if (c === '"' || c === "'") {
+        const end = source.indexOf(c, i + 1);
+        if (end < 0 || source.slice(i + 1, end).includes('\n')) break;
+        const name = source.slice(i + 1, end);
+        if (/^[A-Za-z_]\w*$/.test(name)) out.push(name);
+        i = end;
+      }
+    }
   }
   return out;
 }
