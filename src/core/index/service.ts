@@ -236,6 +236,7 @@ export class DocsIndex {
           void this.updatePaths(r, paths);
         });
         await r.watcher.ready;
+        if (r.watcher.unwatched) this.log.warn(`${r.watcher.unwatched} director${r.watcher.unwatched === 1 ? 'y' : 'ies'} of ${r.root} could not be watched (see fs.inotify.max_user_watches): edits there are indexed on the next sync`);
       }),
     );
   }

@@ -27,6 +27,8 @@ export interface RootWatcher {
   ready: Promise<void>;
   /** Directories being watched. */
   readonly directories: number;
+  /** Directories that could not be watched (out of inotify watches, permissions): changes under them go unseen. */
+  readonly unwatched: number;
 }
 
 export function watchRoot(root: string, exclude: readonly string[], onChange: (relPaths: string[]) => void, debounceMs = 60): RootWatcher {
@@ -45,14 +47,16 @@ export function watchRoot(root: string, exclude: readonly string[], onChange: (r
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   const report = (rel: string) => {
+    if (closed) return; // a walk still in progress when the watcher closed
     pending.add(rel);
     clearTimeout(timer);
     timer = setTimeout(() => {
       const batch = [...pending];
       pending = new Set();
-      onChange(batch);
+      if (!closed) onChange(batch);
     }, debounceMs);
   };
+  let failed = 0;
 
   const watchOne = (rel: string): boolean => {
     if (closed || watchers.has(rel)) return false;
@@ -64,8 +68,10 @@ export function watchRoot(root: string, exclude: readonly string[], onChange: (r
       w.on('error', () => unwatch(rel));
       watchers.set(rel, w);
       return true;
-    } catch {
-      return false; // vanished meanwhile, unreadable, or out of watches: its subtree goes unwatched
+    } catch (err) {
+      // Vanished meanwhile, unreadable, or out of watches (ENOSPC: the system's inotify limit): its subtree goes unwatched.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') failed++;
+      return false;
     }
   };
 
@@ -102,21 +108,23 @@ export function watchRoot(root: string, exclude: readonly string[], onChange: (r
   const changed = async (rel: string): Promise<void> => {
     if (closed) return;
     if (watchers.has(rel)) {
-      // A watched directory was renamed or removed (or only touched).
-      const st = await lstat(path.join(root, rel)).catch(() => null);
-      if (!st?.isDirectory()) {
-        unwatch(rel);
-        report(rel);
-      }
-      return;
-    }
-    if (sourceFile(rel)) {
+      // A watched directory was renamed, removed, or removed and made again (`rm -rf d && mkdir
+      // d` reaches here after the new one exists, and the old watch follows the deleted one):
+      // drop its watches, report it (the indexer re-checks what it had under it), and watch
+      // and report whatever is there now.
+      unwatch(rel);
       report(rel);
+      const st = await lstat(path.join(root, rel)).catch(() => null);
+      if (st?.isDirectory()) await addTree(rel, true);
       return;
     }
-    if (skipDir(rel)) return;
     const st = await lstat(path.join(root, rel)).catch(() => null);
-    if (st?.isDirectory()) await addTree(rel, true);
+    if (st?.isDirectory()) {
+      // A new directory (even one named like a file, `chart.js/`).
+      if (!skipDir(rel)) await addTree(rel, true);
+      return;
+    }
+    if (sourceFile(rel)) report(rel);
   };
 
   const ready = addTree('', false);
@@ -124,6 +132,9 @@ export function watchRoot(root: string, exclude: readonly string[], onChange: (r
     ready,
     get directories() {
       return watchers.size;
+    },
+    get unwatched() {
+      return failed;
     },
     async close() {
       closed = true;

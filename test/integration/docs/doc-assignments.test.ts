@@ -62,6 +62,18 @@ describe('assigned docs', () => {
       // The assignment replaces a written docstring, as it does at run time.
       expect(item(x, 'textkit.codes.shadowed').summary).toBe('Replaced by an assignment, as help() shows it.');
       expect(item(x, 'textkit.codes.shadowed').tags.doc_from).toBeUndefined();
+      // A keyword argument that names a string constant; an escaped quote just before the closing quotes.
+      expect(item(x, 'textkit.codes.folded').doc).toBe('Fold the bytes to one case.\n\nNever mind the case of the input.');
+      expect(item(x, 'textkit.codes.quoted').summary).toBe('Say "hi" politely.');
+      expect(item(x, 'textkit.codes.after_quoted').summary).toBe('Its own docstring, which the quote above must not swallow.');
+      // Half a docstring is worse than none: a positional argument, a concatenation.
+      expect(item(x, 'textkit.codes.pieces').doc).toBe('');
+      expect(item(x, 'textkit.codes.glued').doc).toBe('');
+    });
+
+    it(`reads a parenthesized import over several lines (${engine})`, async () => {
+      const x = await extractSource('python', read('textkit/paths.py')!, { file: 'textkit/paths.py', includePrivate: false, readSource: read, engine });
+      expect(item(x, 'textkit.paths.joinparts')).toMatchObject({ summary: 'Join path parts with single slashes.', tags: { doc_from: 'textkit._generic._join_parts' } });
     });
   }
 

@@ -74,6 +74,41 @@ describe('the index watcher', () => {
     expect(seen.has('pkg/fresh/deep/d.py')).toBe(true);
   });
 
+  it('a directory removed and made again at once is watched again (the old watch followed the deleted one)', async () => {
+    const sub = path.join(root, 'pkg', 'sub');
+    rmSync(sub, { recursive: true });
+    mkdirSync(sub);
+    writeFileSync(path.join(sub, 'again.py'), 'a = 1\n');
+    await until(() => seen.has('pkg/sub/again.py'));
+    expect(seen.has('pkg/sub')).toBe(true);
+    expect(seen.has('pkg/sub/again.py')).toBe(true);
+    writeFileSync(path.join(sub, 'later.py'), 'l = 1\n');
+    await until(() => seen.has('pkg/sub/later.py'));
+    expect(seen.has('pkg/sub/later.py')).toBe(true);
+    expect(watcher.directories).toBe(3);
+  });
+
+  it('a new directory named like a source file is walked, not reported as a file', async () => {
+    mkdirSync(path.join(root, 'pkg', 'chart.js'));
+    await until(() => watcher.directories === 4);
+    writeFileSync(path.join(root, 'pkg', 'chart.js', 'index.js'), 'export {};\n');
+    await until(() => seen.has('pkg/chart.js/index.js'));
+    expect([...seen]).toEqual(['pkg/chart.js/index.js']);
+  });
+
+  it('reports nothing once closed, though a walk was still going', async () => {
+    const big = path.join(outside, 'big');
+    mkdirSync(big);
+    for (let i = 0; i < 300; i++) mkdirSync(path.join(big, `d${i}`));
+    for (let i = 0; i < 300; i++) writeFileSync(path.join(big, `d${i}`, 'm.py'), 'x = 1\n');
+    renameSync(big, path.join(root, 'big'));
+    await new Promise((r) => setTimeout(r, 5));
+    await watcher.close();
+    const after = seen.size;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(seen.size).toBe(after);
+  });
+
   it('a watched directory that is removed or renamed is reported as a directory, and its new name walked', async () => {
     renameSync(path.join(root, 'pkg', 'sub'), path.join(root, 'pkg', 'moved'));
     await until(() => seen.has('pkg/sub') && seen.has('pkg/moved/b.py'));

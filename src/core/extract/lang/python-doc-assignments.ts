@@ -7,7 +7,8 @@ import type { ExtractOptions } from '../context.js';
 import type { DocItem, FileExtract } from '../types.js';
 import { pythonModuleName } from './python.js';
 import { extractPythonFast } from '../fast/python.js';
-import { stringAt } from './python-strings.js';
+import { stringAt, stringExpressionAt } from './python-strings.js';
+import { splitTop } from '../fast/python-lines.js';
 
 /**
  * Docs a module assigns rather than writes, at module level:
@@ -22,10 +23,9 @@ import { stringAt } from './python-strings.js';
  * The assignment replaces the docstring at run time, so it replaces the written one here too.
  */
 
-/** `target.__doc__ = value`, the value up to the end of the line (continued below when a string or bracket is open). */
+/** `target.__doc__ = value`: the value's first line (a string or call may go on below). */
 const ASSIGN_RE = /^([A-Za-z_][\w.]*)\.__doc__[ \t]*=[ \t]*(.*)$/gm;
-const REF_RE = /^([A-Za-z_][\w.]*)\.__doc__\s*$/;
-const CONST_RE = /^([A-Za-z_]\w*)\s*(?:\.\s*format\s*\(([^)]*)\))?\s*$/;
+const REF_RE = /^([A-Za-z_][\w.]*)\.__doc__\s*(?:#.*)?$/;
 
 export function applyDocAssignments(result: FileExtract, source: string, opts: ExtractOptions, privateItems: () => readonly DocItem[]): void {
   if (!source.includes('.__doc__')) return;
@@ -43,10 +43,7 @@ export function applyDocAssignments(result: FileExtract, source: string, opts: E
       if (local) doc = local.doc || local.summary ? local : null;
       else doc = importedDoc(ref, (imports ??= importNames(source, module, opts.file)), module, opts);
     } else {
-      const at = m.index! + m[0].length - m[2]!.length;
-      // `.format(` arguments may go on over the next lines.
-      const call = value.includes('(') && !value.includes(')') ? source.slice(at, source.indexOf(')', at) + 1).replace(/\s+/g, ' ') : value;
-      const text = stringAt(source, at) ?? constantText(source, call);
+      const text = assignedText(source, m.index! + m[0].length - m[2]!.length);
       if (text) doc = fromDocstring(text, item);
     }
     if (!doc || (!doc.doc && !doc.summary)) continue;
@@ -72,16 +69,84 @@ function fromDocstring(text: string, item: DocItem): Pick<DocItem, 'doc' | 'summ
   return { doc, summary: clip(d.brief ?? firstSentence(d.description)), params: d.params, returns: d.returns ? { type: d.returns.type ?? item.returns?.type ?? null, doc: d.returns.doc } : null, throws: d.throws, examples: d.examples, see_also: [...new Set(d.see)] };
 }
 
-/** A module-level string constant by name, `.format`ted with keyword strings: `DOC.format(encoding='base32')`. */
-function constantText(source: string, value: string): string | null {
-  const m = CONST_RE.exec(value);
-  if (!m) return null;
-  const def = new RegExp(`^${m[1]!}[ \\t]*=[ \\t]*`, 'm').exec(source);
-  if (!def) return null;
-  let text = stringAt(source, def.index + def[0].length);
+/**
+ * The text of a string expression at `at`: literals, or a module-level string constant by name,
+ * either optionally `.format`ted with keyword arguments that are strings or string constants
+ * (`_B32_DECODE_DOCSTRING.format(encoding='base32', extra_args=_B32_DECODE_MAP01_DOCSTRING)`).
+ * Null for anything else (`"a" + DOC`, positional arguments, a placeholder left unfilled):
+ * half a docstring is worse than none.
+ */
+function assignedText(source: string, at: number): string | null {
+  const lit = stringExpressionAt(source, at);
+  let text: string | null;
+  let end: number;
+  if (lit) {
+    text = lit.text;
+    end = lit.end;
+  } else {
+    const name = /^[A-Za-z_]\w*/.exec(source.slice(at, at + 200))?.[0];
+    text = name ? constantValue(source, name) : null;
+    end = at + (name?.length ?? 0);
+  }
   if (text === null) return null;
-  for (const [, key, , val] of (m[2] ?? '').matchAll(/(\w+)\s*=\s*[rRuU]?(['"])(.*?)\2/g)) text = text.split(`{${key!}}`).join(val!);
-  return text;
+  const rest = /^[ \t]*\.[ \t]*format[ \t]*\(/.exec(source.slice(end, end + 40));
+  if (rest) {
+    const close = closingParen(source, end + rest[0].length - 1);
+    if (close < 0) return null;
+    text = formatted(source, text, source.slice(end + rest[0].length, close));
+    if (text === null) return null;
+    end = close + 1;
+  }
+  // Nothing else may follow on the line: `DOC + more` or `DOC % args` is not the text alone.
+  return /^[ \t]*(?:#[^\n]*)?(?:\n|$)/.test(source.slice(end, end + 200)) ? text : null;
+}
+
+/** `NAME = <string expression>` at module level, the string. */
+function constantValue(source: string, name: string): string | null {
+  const def = new RegExp(`^${name}[ \\t]*=[ \\t]*`, 'm').exec(source);
+  return def ? stringAt(source, def.index + def[0].length) : null;
+}
+
+/** `text.format(<args>)` for keyword arguments that are strings or string constants; null otherwise. */
+function formatted(source: string, text: string, args: string): string | null {
+  const values = new Map<string, string>();
+  for (const raw of splitTop(args.replace(/#[^\n]*/g, ''), ',')) {
+    const arg = raw.trim();
+    if (!arg) continue;
+    const kw = /^([A-Za-z_]\w*)\s*=\s*([\s\S]*)$/.exec(arg);
+    if (!kw) return null;
+    const v = /^[rRuU]?["']/.test(kw[2]!) ? stringAt(kw[2]!, 0) : /^[A-Za-z_]\w*$/.test(kw[2]!) ? constantValue(source, kw[2]!) : null;
+    if (v === null) return null;
+    values.set(kw[1]!, v);
+  }
+  let unfilled = false;
+  const out = text.replace(/\{\{|\}\}|\{([A-Za-z_]\w*)\}/g, (all, key: string | undefined) => {
+    if (!key) return all[0]!;
+    const v = values.get(key);
+    if (v === undefined) unfilled = true;
+    return v ?? all;
+  });
+  return unfilled ? null : out;
+}
+
+/** The index of the `)` closing the `(` at `open`, past strings; -1 if none. */
+function closingParen(source: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '"' || c === "'") {
+      const str = stringExpressionAt(source, i);
+      if (!str) return -1;
+      i = str.end - 1;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (--depth === 0) return i;
+    } else if (c === '#') {
+      const nl = source.indexOf('\n', i);
+      i = nl < 0 ? source.length : nl;
+    }
+  }
+  return -1;
 }
 
 /** Local names bound by the file's imports, as absolute dotted paths: `import profile as _pyprofile` → `_pyprofile` = `profile`. */
@@ -95,10 +160,11 @@ function importNames(source: string, module: string, file: string): Map<string, 
       else out.set(name.split('.')[0]!, name.split('.')[0]!);
     }
   }
-  for (const m of source.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w \t,\n]+?)\)?[ \t]*(?:#.*)?$/gm)) {
+  // `from m import a, b as c`, also parenthesized over several lines with comments.
+  for (const m of source.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|([^\n#;]+))/gm)) {
     const from = relativePythonModule(module, file, m[1]!);
     if (!from) continue;
-    for (const part of m[2]!.split(',')) {
+    for (const part of (m[2] ?? m[3]!).replace(/#[^\n]*/g, '').split(',')) {
       const [name, alias] = part.trim().split(/\s+as\s+/);
       if (name) out.set(alias ?? name, `${from}.${name}`);
     }
