@@ -59,11 +59,11 @@ function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, o
   if (lang === 'c' || lang === 'cpp') addCAliases(result);
   if (lang === 'python') {
     applyDocAssignments(result, source, opts, privateItems);
-    addNewdocItems(result, source, opts.file);
+    addNewdocItems(result, source, opts.file, opts.includePrivate);
     addPythonAliases(result, source, privateItems);
-    addListedVariables(result, source, opts.file);
-    addPrivateBaseMembers(result, source, privateItems);
     const re = pythonReexports(source, result.module.name, opts.file);
+    addListedVariables(result, source, opts.file, new Set(re.map((r) => r.public)));
+    addPrivateBaseMembers(result, source, privateItems);
     if (re.length) result.reexports = re;
   }
 }

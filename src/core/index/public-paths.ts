@@ -26,19 +26,23 @@ export class PublicPaths {
   private memo = new Map<string, string>();
 
   private readonly usage: UsageCounts;
-  private readonly usageStamp: MetaStamp;
+  private usageLoad = -1;
 
   constructor(db: Database.Database) {
     this.all = db.prepare(`SELECT public, target FROM reexports`);
     this.stamp = new MetaStamp(db, 'last_update');
     this.usage = new UsageCounts(db);
-    this.usageStamp = new MetaStamp(db, 'usage');
   }
 
   /** False when the index records no re-exports at all (most non-Python trees): nothing to look up. */
   private any(): boolean {
-    // Which public id wins depends on use (resolve): recounted use means other answers.
-    if (this.usageStamp.changed()) this.memo = new Map();
+    // Which public id wins depends on use (resolve): counts loaded anew mean other answers. Asked
+    // of the counts themselves, so the answers worked out next use the new ones.
+    const load = this.usage.generation();
+    if (load !== this.usageLoad) {
+      this.usageLoad = load;
+      this.memo = new Map();
+    }
     if (this.stamp.changed()) {
       this.byTarget = new Map();
       this.byPublic = new Map();

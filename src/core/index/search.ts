@@ -420,8 +420,12 @@ export class RankedSearch {
       const key = `${r.name}\u0000${r.signature.replace(/\s+/g, ' ')}\u0000${r.summary}`;
       // Two definitions under one public path are one name to a user: heapq's Python `heappush`
       // and the C one from `_heapq` that replaces it at import.
-      const first = byKey.get(key) ?? byPublic.get(publicId);
-      if (first && (r.summary || r.signature.length > r.name.length + 8)) {
+      // The same words alone (`def run(self)` without docs) say too little to fold unrelated items;
+      // the same public path always names the same thing (a bundled stub of `threading.Lock`).
+      const samePath = byPublic.get(publicId);
+      const sameText = r.summary || r.signature.length > r.name.length + 8 ? byKey.get(key) : undefined;
+      const first = samePath ?? sameText;
+      if (first) {
         if (first.also_in.length < 20) first.also_in.push({ id: r.id, file: r.path, line: r.line });
         continue;
       }

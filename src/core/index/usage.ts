@@ -62,9 +62,19 @@ export class UsageCounts {
     this.stamp = new MetaStamp(db, 'usage');
   }
 
+  /** Bumped whenever the counts are reloaded, so answers derived from them can be dropped (public-paths.ts). */
+  private loads = 0;
+
+  /** Which load of the counts is current (reloading first if they were recounted). */
+  generation(): number {
+    this.refresh();
+    return this.loads;
+  }
+
   private refresh(): void {
     const stamp = this.stamp.changed()?.value;
     if (stamp === undefined) return;
+    this.loads++;
     this.max = stamp ? Number(stamp.split(':')[1]) || 0 : 0;
     this.counts = new Map((this.db.prepare(`SELECT key, files FROM usage`).raw().all() as [string, number][]));
   }

@@ -15,18 +15,22 @@ import { stringAt } from './python-strings.js';
 
 const CALL_RE = /^add_newdoc\(\s*(['"])([\w.]+)\1\s*,\s*(['"])(\w+)\3\s*,\s*(\(\s*(['"])(\w+)\6\s*,\s*)?/gm;
 
-export function addNewdocItems(result: FileExtract, source: string, file: string): void {
+export function addNewdocItems(result: FileExtract, source: string, file: string, includePrivate: boolean): void {
   if (!source.includes('add_newdoc(')) return;
   const added = new Map<string, DocItem>();
   const members = new Set<string>();
+  let line = 1;
+  let counted = 0;
   for (const m of source.matchAll(CALL_RE)) {
     const [, , module, , name, tuple, , attr] = m as unknown as [string, string, string, string, string, string | undefined, string, string | undefined];
+    if (tuple) members.add(`${module}.${name}`);
+    // A private name (`_reconstruct`, `ufunc._get_strided_loop`) as the extractors treat one.
+    if (!includePrivate && [name, tuple ? attr : ''].some((n) => n && /^_(?!_\w+__$)/.test(n))) continue;
     const text = stringAt(source, m.index! + m[0].length);
     if (!text?.trim()) continue;
     const owner = `${module}.${name}`;
     const id = tuple && attr ? `${owner}.${attr}` : owner;
-    if (tuple) members.add(owner);
-    const line = source.slice(0, m.index!).split('\n').length;
+    for (; counted < m.index!; counted++) if (source.charCodeAt(counted) === 10) line++;
     const item = newdocItem(id, tuple && attr ? attr : name, module, tuple ? owner : null, text.replace(/\$\{[A-Z_]+\}/g, ''), file, line);
     if (!added.has(id)) added.set(id, item);
   }

@@ -219,6 +219,10 @@ export function pythonReexports(source: string, module: string, file: string): R
  */
 export function declaredAllNames(source: string): string[] {
   const out: string[] = [];
+  // A tuple without brackets: `__all__ = 'create_subprocess_exec', 'create_subprocess_shell'`.
+  for (const m of source.matchAll(/^__all__\s*(?::[^=\n]*)?\+?=\s*(['"][^\n]*)$/gm)) {
+    for (const s of m[1]!.matchAll(/(['"])([A-Za-z_]\w*)\1/g)) out.push(s[2]!);
+  }
   for (const m of source.matchAll(/^__all__\s*(?::[^=\n]*)?\+?=\s*[[(]/gm)) {
     let depth = 1;
     for (let i = m.index! + m[0].length; i < source.length && depth > 0; i++) {
