@@ -130,6 +130,9 @@ describe('Python public paths in the index', () => {
     const r = await docsSearch({ query: 'locking.Lock', limit: 3 }, ctx);
     expect(r.results[0]?.id).toBe('locking.Lock');
     expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('_lowlock.LockType');
+    // A bundled stub of it, undocumented, is the same public path: folded, not a second answer.
+    expect(r.results.filter((h) => h.id === 'locking.Lock')).toHaveLength(1);
+    expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('vendorlib.third_party.typeshed.stdlib._lowlock.LockType');
     // Its members follow it.
     const m = await docsSearch({ query: 'locking.Lock.acquire', limit: 3 }, ctx);
     expect(m.results[0]?.id).toBe('locking.Lock.acquire');
