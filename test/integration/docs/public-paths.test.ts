@@ -89,6 +89,12 @@ describe('Python names __all__ lists and a plain assignment binds', () => {
     });
   }
 
+  it("a stub's module-level instance, declared with its type, makes its bound methods aliases (numpy.random's `seed = _rand.seed`)", async () => {
+    const src = ['class RandomState:', '    def seed(self, seed: int | None = None) -> None:', '        """Reseed the generator."""', '', '_rand: RandomState', 'seed = _rand.seed', ''].join('\n');
+    const x = await extractSource('python', src, { file: 'randlib/mtrand.pyi', includePrivate: false });
+    expect(item(x, 'randlib.mtrand.seed')).toMatchObject({ kind: 'function', signature: 'def seed(seed: int | None = None) -> None', summary: 'Reseed the generator.' });
+  });
+
   it('a stub declares them with a type alone', async () => {
     const x = await extractSource('python', '__all__ = ["sqrt", "pi"]\nsqrt: _UFunc[float]\npi: Final[float]\nhelper: int\n', { file: 'numlib/__init__.pyi', includePrivate: false });
     expect(item(x, 'numlib.sqrt')).toMatchObject({ kind: 'variable', signature: 'sqrt: _UFunc[float]' });

@@ -54,7 +54,8 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
       const line = source.slice(i, end);
       inBlock = /^(?:try|except|else|finally|if|elif)\b/.test(line) && !/^if\s+__name__\b/.test(line);
       defIndent = -1;
-      const inst = /^([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\(/.exec(line);
+      // `_inst = Random()`, or in a stub `_rand: RandomState` (numpy.random's `seed = _rand.seed`).
+      const inst = /^([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\(/.exec(line) ?? /^([A-Za-z_]\w*)[ \t]*:[ \t]*([A-Za-z_]\w*)[ \t]*(?:#.*)?$/.exec(line);
       if (inst) instances.set(inst[1]!, inst[2]!);
       const m = c !== 95 ? ALIAS_RE.exec(line) : null;
       if (m) (aliases ??= []).push({ row, m });
