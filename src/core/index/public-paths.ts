@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
-import { PRIVATE_SEGMENT } from '../rank/score.js';
+import { isVendored, PRIVATE_SEGMENT } from '../rank/score.js';
 import { MetaStamp } from './meta-stamp.js';
 import { UsageCounts } from './usage.js';
 
@@ -15,6 +15,10 @@ import { UsageCounts } from './usage.js';
 const MAX_HOPS = 4;
 /** Public ids followed further at each hop (a star-imported module can be public under many names). */
 const MAX_FRONTIER = 32;
+/** Star guesses kept and followed at each hop (see targetsOf). */
+const MAX_EXPAND = 256;
+/** Guesses made at each hop, at most (a wide star re-applied makes thousands). */
+const MAX_GUESSES = 1024;
 
 export class PublicPaths {
   private readonly all: Statement;
@@ -130,33 +134,60 @@ export class PublicPaths {
    * first; the caller keeps the ones that exist.
    */
   targetsOf(id: string): string[] {
-    if (!this.any()) return [];
-    const out: string[] = [];
+    return [...this.targetHops(id)].flat();
+  }
+
+  /**
+   * The same, one hop at a time (best guesses first within each), so a caller looking for the
+   * first that exists stops at the hop that has it: `asyncio.sleep` at the first, without
+   * making the hundreds of guesses of the later ones.
+   */
+  *targetHops(id: string): Generator<string[]> {
+    if (!this.any()) return;
     let frontier = [id];
     const seen = new Set(frontier);
     for (let hop = 0; hop < MAX_HOPS && frontier.length; hop++) {
-      const next: string[] = [];
+      // Each with how likely it is the way on: a re-export of this very name before a star
+      // import that may hold it, a package's own modules before bundled stubs of them (every
+      // typeshed star doubles the frontier). `networkx.is_isomorphic` is a named re-export
+      // between two star imports, among hundreds of star guesses at each hop.
+      const next: { id: string; rank: number }[] = [];
       for (const cur of frontier) {
+        // Bounded work: the frontier is best first, so what is left out is the least likely.
+        if (next.length >= MAX_GUESSES) break;
         const sep = separatorOf(cur);
         const segs = cur.split(sep);
         for (let cut = segs.length; cut >= 1; cut--) {
           const prefix = segs.slice(0, cut).join(sep);
           const rest = segs.slice(cut).join(sep);
-          for (const t of this.byPublic.get(prefix) ?? []) next.push(rest ? `${t}${sep}${rest}` : t);
+          for (const t of this.byPublic.get(prefix) ?? []) next.push({ id: rest ? `${t}${sep}${rest}` : t, rank: 0 });
           if (cut < segs.length) {
-            for (const t of this.byPublic.get(`${prefix}${sep}*`) ?? []) next.push(`${t.slice(0, -1)}${rest}`);
+            // A star covers names: a guess whose rest is one name comes before one that re-applies
+            // the star to a longer rest (`networkx.*` to `classes.disjoint_union`: mostly nothing).
+            const rank = 1 + 0.1 * (segs.length - cut - 1);
+            for (const t of this.byPublic.get(`${prefix}${sep}*`) ?? []) next.push({ id: `${t.slice(0, -1)}${rest}`, rank });
           }
         }
       }
-      frontier = next.filter((n) => !seen.has(n));
-      for (const n of frontier) {
-        seen.add(n);
-        out.push(n);
+      for (const n of next) {
+        // A star's guess that is itself a name some module re-exports is on a known way.
+        if (n.rank === 1 && this.byPublic.has(n.id)) n.rank = 0.5;
+        if (isVendored(n.id)) n.rank += 2;
       }
-      if (out.length > 200) break;
+      next.sort((a, b) => a.rank - b.rank);
+      // The best guesses of each hop are kept and followed: every named way, and star guesses up
+      // to MAX_EXPAND (a star re-applied to the rest of a guess makes hundreds more).
+      const fresh: string[] = [];
+      for (const n of next) {
+        if (seen.has(n.id)) continue;
+        seen.add(n.id);
+        if (n.rank < 1 || fresh.length < MAX_EXPAND) fresh.push(n.id);
+      }
+      if (fresh.length) yield fresh;
+      frontier = fresh;
     }
-    return out;
   }
+
 }
 
 /** Whether public id `a` (used by `ua` files) is the better name than `b` (used by `ub`): see resolve. */

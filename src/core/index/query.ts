@@ -107,9 +107,14 @@ export class IndexQueries {
 
   /** Items a public path stands for (`asyncio.sleep` → `asyncio.tasks.sleep`), the first defining id found. */
   byPublicId(id: string): DocItem[] {
-    for (const target of this.paths.targetsOf(id)) {
+    // Hop by hop, one lookup of all of a hop's candidates (hundreds, through star imports), the
+    // first in its order that exists.
+    for (const targets of this.paths.targetHops(id)) {
+      const found = new Set(this.prep(`SELECT DISTINCT i.id FROM json_each(?) j JOIN items i ON i.id = j.value`).pluck().all(JSON.stringify(targets)) as string[]);
+      const target = targets.find((t) => found.has(t));
+      if (target === undefined) continue;
       const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).all(target) as StoredItemRow[];
-      if (rows.length) return rows.map((d) => unpackItem(d));
+      return rows.map((d) => unpackItem(d));
     }
     return [];
   }

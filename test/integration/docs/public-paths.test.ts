@@ -130,6 +130,9 @@ describe('Python public paths in the index', () => {
     expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('genpath.exists');
     const byWords = await docsSearch({ query: 'test whether a path exists', limit: 3 }, ctx);
     expect(byWords.results[0]?.id).toBe('osish.path.exists');
+    // The alias names the module itself too: `os.path` is posixpath's docs.
+    const mod = await docsGet({ id: 'osish.path' }, ctx);
+    expect(mod).toMatchObject({ kind: 'module', summary: 'Path operations for POSIX systems (as posixpath).' });
   });
 
   it('a renamed re-export leads on from its own module (a stub\'s `from _lowlock import LockType as Lock` is `locking.Lock`)', async () => {

@@ -207,7 +207,8 @@ export function pythonReexports(source: string, module: string, file: string): R
       const [, indent, target, name] = m as unknown as [string, string, string, string];
       if (!exported.has(name) || target === module) continue;
       if (indent.length && !moduleLevelBlock(source, m.index!, indent.length)) continue;
-      out.push({ public: `${module}.${name}.*`, target: `${target}.*` });
+      // The module's names, and the module itself (`docs_get os.path` is posixpath's docs).
+      out.push({ public: `${module}.${name}.*`, target: `${target}.*` }, { public: `${module}.${name}`, target });
     }
   }
   return out;
