@@ -98,7 +98,8 @@ export class PublicPaths {
   private resolve(items: readonly { id: string; module: string }[]): string[] {
     return items.map((item) => {
       let best = item.id;
-      let bestUse = this.usage.files(item.id);
+      // Looked up only once there is another name to weigh it against (most items have none).
+      let bestUse = -1;
       let frontier = [item];
       const seen = new Set([item.id]);
       for (let hop = 0; hop < MAX_HOPS && frontier.length; hop++) {
@@ -110,6 +111,7 @@ export class PublicPaths {
               if (seen.has(id)) continue;
               seen.add(id);
               const use = this.usage.files(id);
+              if (bestUse < 0) bestUse = this.usage.files(best);
               if (preferred(id, use, best, bestUse)) {
                 best = id;
                 bestUse = use;
