@@ -1,4 +1,4 @@
-import { statementLines } from './statement-lines.js';
+import { pythonImportBindings } from './python-imports.js';
 import type { LanguageId } from './types.js';
 
 /**
@@ -72,30 +72,8 @@ function chains(text: string, bound: Map<string, string>, sep: '.' | '::', out: 
 }
 
 function python(text: string): string[] {
-  const bound = new Map<string, string>();
-  const out = new Set<string>();
-  for (const { text: line } of statementLines(text, 'import', /^[ \t]*(?:import|from)[ \t]/)) {
-    const imp = /^[ \t]*import[ \t]+([^\n#;]+)/.exec(line);
-    if (imp) {
-      for (const part of imp[1]!.split(',')) {
-        const [mod, alias] = part.trim().split(/\s+as\s+/);
-        if (!mod || !/^[A-Za-z_][\w.]*$/.test(mod)) continue;
-        // `import os.path` binds `os`; chains then say `os.path.join` in full.
-        if (alias) bound.set(alias.trim(), mod);
-        else bound.set(mod.split('.')[0]!, mod.split('.')[0]!);
-      }
-      continue;
-    }
-    const from = /^[ \t]*from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)/.exec(line);
-    if (!from) continue;
-    const mod = from[1]!;
-    for (const part of from[2]!.replace(/[()\\]/g, ' ').split(',')) {
-      const [name, alias] = part.trim().split(/\s+as\s+/);
-      if (!name || name === '*' || !/^[A-Za-z_]\w*$/.test(name)) continue;
-      out.add(`${mod}.${name}`);
-      bound.set((alias ?? name).trim(), `${mod}.${name}`);
-    }
-  }
+  const { bound, named } = pythonImportBindings(text);
+  const out = new Set(named);
   chains(text, bound, '.', out);
   return [...out].slice(0, MAX_USES);
 }

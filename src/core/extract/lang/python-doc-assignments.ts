@@ -9,6 +9,7 @@ import { pythonModuleName } from './python.js';
 import { extractPythonFast } from '../fast/python.js';
 import { stringAt, stringExpressionAt } from './python-strings.js';
 import { splitTop } from '../fast/python-lines.js';
+import { pythonImportBindings } from '../python-imports.js';
 
 /**
  * Docs a module assigns rather than writes, at module level:
@@ -32,6 +33,8 @@ export function applyDocAssignments(result: FileExtract, source: string, opts: E
   const module = result.module.name;
   const byId = new Map(result.items.map((i) => [i.id, i] as const));
   let imports: Map<string, string> | null = null;
+  // Another module's items, by file: several assignments may take docs from the same module.
+  const extracted = new Map<string, readonly DocItem[]>();
   for (const m of source.matchAll(ASSIGN_RE)) {
     const item = byId.get(`${module}.${m[1]!}`);
     if (!item) continue; // a private or dynamic target: nothing a reader sees
@@ -41,7 +44,7 @@ export function applyDocAssignments(result: FileExtract, source: string, opts: E
     if (ref) {
       const local = byId.get(`${module}.${ref}`) ?? privateItems().find((i) => i.id === `${module}.${ref}`);
       if (local) doc = local.doc || local.summary ? local : null;
-      else doc = importedDoc(ref, (imports ??= importNames(source, module, opts.file)), module, opts);
+      else doc = importedDoc(ref, (imports ??= pythonImportBindings(source, (spec) => relativePythonModule(module, opts.file, spec)).bound), module, opts, extracted);
     } else {
       const text = assignedText(source, m.index! + m[0].length - m[2]!.length);
       if (text) doc = fromDocstring(text, item);
@@ -149,34 +152,11 @@ function closingParen(source: string, open: number): number {
   return -1;
 }
 
-/** Local names bound by the file's imports, as absolute dotted paths: `import profile as _pyprofile` → `_pyprofile` = `profile`. */
-function importNames(source: string, module: string, file: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const m of source.matchAll(/^[ \t]*import[ \t]+([\w. \t,]+?)[ \t]*(?:#.*)?$/gm)) {
-    for (const part of m[1]!.split(',')) {
-      const [name, alias] = part.trim().split(/\s+as\s+/);
-      if (!name) continue;
-      if (alias) out.set(alias, name);
-      else out.set(name.split('.')[0]!, name.split('.')[0]!);
-    }
-  }
-  // `from m import a, b as c`, also parenthesized over several lines with comments.
-  for (const m of source.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|([^\n#;]+))/gm)) {
-    const from = relativePythonModule(module, file, m[1]!);
-    if (!from) continue;
-    for (const part of (m[2] ?? m[3]!).replace(/#[^\n]*/g, '').split(',')) {
-      const [name, alias] = part.trim().split(/\s+as\s+/);
-      if (name) out.set(alias ?? name, `${from}.${name}`);
-    }
-  }
-  return out;
-}
-
 /**
  * The docs of `ref` (`genericpath._splitext`) defined in another module of the same tree: the
  * longest prefix of its absolute path that is a module file names the file, extracted once.
  */
-function importedDoc(ref: string, imports: Map<string, string>, module: string, opts: ExtractOptions): DocItem | null {
+function importedDoc(ref: string, imports: Map<string, string>, module: string, opts: ExtractOptions, extracted: Map<string, readonly DocItem[]>): DocItem | null {
   if (!opts.readSource) return null;
   const [head, ...rest] = ref.split('.');
   const bound = imports.get(head!);
@@ -191,10 +171,15 @@ function importedDoc(ref: string, imports: Map<string, string>, module: string, 
     const mod = parts.slice(0, n).join('/');
     for (const file of [`${mod}.py`, `${mod}/__init__.py`, `${mod}.pyi`]) {
       const rel = base === '.' ? file : `${base}/${file}`;
-      const text = opts.readSource(rel);
-      if (text === null) continue;
+      let items = extracted.get(rel);
+      if (!items) {
+        const text = opts.readSource(rel);
+        if (text === null) continue;
+        items = extractPythonFast(text, { file: rel, includePrivate: true })?.items ?? [];
+        extracted.set(rel, items);
+      }
       const id = `${pythonModuleName(rel)}.${parts.slice(n).join('.')}`;
-      const found = extractPythonFast(text, { file: rel, includePrivate: true })?.items.find((i) => i.id === id);
+      const found = items.find((i) => i.id === id);
       return found && (found.doc || found.summary) ? found : null;
     }
   }

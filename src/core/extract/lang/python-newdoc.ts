@@ -1,5 +1,6 @@
 import { buildItem, type SignatureParam } from '../build.js';
-import { parseDocstring } from '../doc/python.js';
+import { parseDocstring, trimDocstring } from '../doc/python.js';
+import { visibilityOf } from './python.js';
 import { splitTop } from '../fast/python-lines.js';
 import type { DocItem, FileExtract } from '../types.js';
 import { stringAt } from './python-strings.js';
@@ -25,7 +26,7 @@ export function addNewdocItems(result: FileExtract, source: string, file: string
     const [, , module, , name, tuple, , attr] = m as unknown as [string, string, string, string, string, string | undefined, string, string | undefined];
     if (tuple) members.add(`${module}.${name}`);
     // A private name (`_reconstruct`, `ufunc._get_strided_loop`) as the extractors treat one.
-    if (!includePrivate && [name, tuple ? attr : ''].some((n) => n && /^_(?!_\w+__$)/.test(n))) continue;
+    if (!includePrivate && [name, tuple ? attr : ''].some((n) => n && visibilityOf(n, null, false) === 'private')) continue;
     const text = stringAt(source, m.index! + m[0].length);
     if (!text?.trim()) continue;
     const owner = `${module}.${name}`;
@@ -46,9 +47,7 @@ export function addNewdocItems(result: FileExtract, source: string, file: string
 
 /** One item from a registered docstring; its leading text signature (`zeros(shape, dtype=None)` and CPython's `--` line) is the signature. */
 function newdocItem(id: string, name: string, module: string, parent: string | null, text: string, file: string, line: number): DocItem {
-  let doc = text.replace(/^\s*\n/, '');
-  const indent = /^[ \t]*/.exec(doc)![0].length;
-  doc = doc.split('\n').map((l) => l.slice(Math.min(indent, /^[ \t]*/.exec(l)![0].length))).join('\n');
+  let doc = trimDocstring(text);
   let params: SignatureParam[] = [];
   let signature = parent ? name : `def ${name}()`;
   const sig = leadingSignature(doc, name);

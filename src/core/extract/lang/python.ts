@@ -78,7 +78,7 @@ function signatureParams(params: Node | null, isMethod: boolean): SignatureParam
   return out;
 }
 
-function visibilityOf(name: string, exported: Set<string> | null, moduleLevel: boolean): Visibility {
+export function visibilityOf(name: string, exported: Set<string> | null, moduleLevel: boolean): Visibility {
   if (/^__\w+__$/.test(name)) return 'public';
   if (name.startsWith('_')) return 'private';
   if (moduleLevel && exported && !exported.has(name)) return 'internal';
