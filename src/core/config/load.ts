@@ -54,6 +54,7 @@ export function envLayer(env: NodeJS.ProcessEnv): Layer {
     logLevel: env.DOCENT_LOG || undefined,
     index: { enabled: boolFrom(env, 'DOCENT_INDEX') },
     info: { dirs: list('DOCENT_INFO_DIRS', path.delimiter) },
+    docs: { embeddings: { model: env.DOCENT_EMBEDDINGS_MODEL || undefined } },
     emacs: {
       socket: env.DOCENT_EMACS_SOCKET || undefined,
       serverFile: env.DOCENT_EMACS_SERVER_FILE || undefined,

@@ -55,6 +55,27 @@ export const ConfigSchema = z
       })
       .strict()
       .prefault({}),
+    docs: z
+      .object({
+        /**
+         * A sentence-embedding model already on disk that docs_search also ranks questions in words
+         * with: a directory holding an ONNX export (model.onnx or onnx/model.onnx) and its
+         * tokenizer.json. Needs the optional packages onnxruntime-node and @huggingface/tokenizers.
+         */
+        embeddings: z
+          .object({
+            /** The model directory; relative paths are taken from the first root. */
+            model: z.string().min(1).optional(),
+            /** Tokens read per text (longer texts are cut). */
+            maxTokens: z.number().int().min(8).max(512).default(128),
+            /** Texts per model call while indexing. */
+            batch: z.number().int().min(1).max(1024).default(32),
+          })
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .prefault({}),
     emacs: z
       .object({
         socket: z.string().optional(),

@@ -120,6 +120,11 @@ const MIGRATIONS: string[] = [
   CREATE TABLE usage (key TEXT PRIMARY KEY, files INTEGER NOT NULL) WITHOUT ROWID;
   UPDATE files SET hash = '', mtime_ms = -1;
   `,
+  // v7: items' vectors from a sentence-embedding model the user configured (docs.embeddings.model,
+  // index/embeddings.ts): which item and text each was computed from, so edits can be caught up.
+  `
+  CREATE TABLE item_embeddings (rowid INTEGER PRIMARY KEY, item_id TEXT NOT NULL, text_hash INTEGER NOT NULL, vec BLOB NOT NULL);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

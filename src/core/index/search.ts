@@ -9,6 +9,8 @@ import { ModulePopularity } from './popularity.js';
 import { UsageCounts } from './usage.js';
 import { PopularPool } from './popular-pool.js';
 import { inheritedMember } from './inherited.js';
+import { EmbeddingSpace } from './embeddings.js';
+import { fuseRanks } from '../rank/fusion.js';
 import type { IndexQueries } from './query.js';
 import type { StatementCache } from './statements.js';
 
@@ -25,6 +27,8 @@ export interface SearchOptions {
   limit: number;
   /** Only items of this language (as the index names it: "python", "cpp", …). */
   language?: string;
+  /** The question's vector from the configured sentence-embedding model (embedding-runner.ts), for questions in words. */
+  queryVector?: Float32Array | null;
 }
 
 export interface SearchHit {
@@ -53,6 +57,8 @@ const CANDIDATES = 100;
 const CANDIDATES_PROSE = 60;
 /** Candidates taken from the nearest items by learned vectors, for prose questions. */
 const VEC_K = 30;
+/** Candidates taken from the nearest items by the configured sentence-embedding model. */
+const SEM_K = 30;
 /**
  * Most rows one ranked FTS5 query should score: bm25() reads every matching row's positions
  * (about a microsecond a row here), so a word in 13,000 rows costs more than a whole search may.
@@ -90,6 +96,7 @@ export class RankedSearch {
   private readonly popularity: ModulePopularity;
   private readonly usage: UsageCounts;
   private readonly pool: PopularPool;
+  private readonly embedded: EmbeddingSpace;
 
   constructor(
     store: IndexStore,
@@ -101,6 +108,7 @@ export class RankedSearch {
     this.popularity = new ModulePopularity(store.db);
     this.usage = new UsageCounts(store.db);
     this.pool = new PopularPool(store.db, lookups);
+    this.embedded = new EmbeddingSpace(store.db);
   }
 
   private prep(sql: string): Statement {
@@ -242,6 +250,9 @@ export class RankedSearch {
     if (qv && VEC_K > 0) unranked(this.related.nearestItems(qv, VEC_K).map((r) => r.rowid));
     // The most used items that carry two of the question's words (popular-pool.ts).
     if (prose) unranked(this.pool.candidates(present, idf));
+    // The items a sentence-embedding model puts nearest the question, when one is configured.
+    const sem = prose && opts.queryVector && this.embedded.size(opts.queryVector.length) ? opts.queryVector : null;
+    if (sem) unranked(this.embedded.nearest(sem, SEM_K).map((r) => r.rowid));
     if (compact.length >= 3 && !words.includes(compact)) run(`name : ${ftsQuote(compact)}*`);
     const askedAs = new Map<number, string>();
     if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
@@ -294,7 +305,9 @@ export class RankedSearch {
     }));
     // On equal scores the project's own item comes first (and is the one its installed copies fold into).
     const dep = (i: number) => Number(list[i]!.package !== null);
-    const scored = blend(shape, cands).sort((a, b) => b.score - a.score || dep(a.index) - dep(b.index));
+    let scored = blend(shape, cands).sort((a, b) => b.score - a.score || dep(a.index) - dep(b.index));
+    // With a model, its ranking of the candidates is fused with the blend's (reciprocal rank fusion).
+    if (sem) scored = fuseRanks(scored, list.map((r) => this.embedded.similarity(sem, r.rowid, r.id)));
     // A caller asking for constructors by kind gets them as such, not folded into their classes.
     const keepCtors = Boolean(opts.kinds?.includes('constructor'));
     return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit, keepCtors);

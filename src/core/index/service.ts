@@ -14,6 +14,7 @@ import type { GeneratedSource } from './generated.js';
 import { briefStatus, fullStatus, type BriefStatus, type IndexPhase, type IndexStatus, type StatusView } from './status.js';
 import { pythonBuiltinsSource } from './python-builtins.js';
 import { watchRoot, type RootWatcher } from './watcher.js';
+import { IndexEmbeddings, type EmbeddingsConfig } from './embedding-runner.js';
 
 /**
  * The docs index of a whole workspace: one database, indexer and (in serve mode) watcher per
@@ -41,6 +42,8 @@ export interface DocsIndexOptions {
   syncEnabled?: boolean;
   /** How long after the last watched change the usage counts are recounted (default USAGE_RECOUNT_MS). */
   usageRecountMs?: number;
+  /** A sentence-embedding model to embed items and questions with (config docs.embeddings). */
+  embeddings?: EmbeddingsConfig | null;
 }
 
 /**
@@ -75,6 +78,8 @@ export interface RootIndex extends IndexSource {
   generated?: GeneratedSource | null;
   /** The pending recount of usage after watched changes. */
   usageRecount?: NodeJS.Timeout;
+  /** The pending embedding of changed items after watched changes. */
+  embedLater?: NodeJS.Timeout;
 }
 
 
@@ -94,9 +99,12 @@ export class DocsIndex {
   lastVectorsMs = 0;
   /** The roots' installed dependencies, one shared database per package version (absent when off). */
   readonly deps: DependencyIndexes | null;
+  /** The configured sentence-embedding model (null when none is). */
+  readonly embeddings: IndexEmbeddings | null;
 
   constructor(private readonly opts: DocsIndexOptions) {
     this.log = opts.log ?? createLogger('docent:index');
+    this.embeddings = opts.embeddings?.model ? new IndexEmbeddings(opts.embeddings, this.log) : null;
     this.deps =
       opts.dependencies === false
         ? null
@@ -202,11 +210,39 @@ export class DocsIndex {
       await this.deps?.indexQueued(signal, (label) => (done, total, message) => {
         for (const l of this.listeners) l({ done, total, message, root: label });
       });
+      // Last, the model's vectors: every item is searchable without them, and a model takes longest.
+      await this.embedAll(signal);
     })();
     this.running = run.finally(() => {
       this.running = null;
     });
     return this.running;
+  }
+
+  /**
+   * Embed what lacks a current vector in the roots' databases. Installed packages' databases
+   * are shared read-only between processes and projects, so they are not embedded (their items
+   * are found lexically and by the learned vectors, as without a model).
+   */
+  private async embedAll(signal: AbortSignal): Promise<void> {
+    if (!this.embeddings) return;
+    for (const r of this.roots) {
+      if (r.abort.signal.aborted) continue;
+      const phase = r.phase;
+      r.phase = 'embeddings';
+      try {
+        await this.embeddings.fill(r.root, r.store.db, AbortSignal.any([signal, r.abort.signal]), (done, total) => {
+          for (const l of this.listeners) l({ done, total, message: 'embedding items', root: r.root });
+        });
+      } finally {
+        r.phase = phase;
+      }
+    }
+  }
+
+  /** A question's vector from the configured model (null without one, or when it cannot be loaded). */
+  embedQuery(query: string): Promise<Float32Array | null> {
+    return this.embeddings ? this.embeddings.embedQuery(query) : Promise.resolve(null);
   }
 
   /** Set by watch(): a served index builds its search structures once ready, not on the first question. */
@@ -249,7 +285,10 @@ export class DocsIndex {
       try {
         if (r.abort.signal.aborted) return null;
         const stats = await r.indexer.update(relPaths, AbortSignal.any([this.lifetime.signal, r.abort.signal]));
-        if (stats.parsed || stats.deleted) this.recountUsageLater(r);
+        if (stats.parsed || stats.deleted) {
+          this.recountUsageLater(r);
+          this.embedChangedLater(r);
+        }
         if (relPaths.some(isDependencyManifest)) this.refreshDependencies(r);
         // A Python file may import a package it did not before.
         else if (stats.parsed && relPaths.some((p) => /\.pyi?$/.test(p))) this.refreshDependencies(r, true);
@@ -336,7 +375,7 @@ export class DocsIndex {
   }
 
   private statusView(): StatusView {
-    return { roots: this.roots, deps: this.deps, indexing: this.indexing, syncEnabled: this.opts.syncEnabled !== false, error: this.error };
+    return { roots: this.roots, deps: this.deps, indexing: this.indexing, syncEnabled: this.opts.syncEnabled !== false, error: this.error, embeddings: this.embeddings };
   }
 
   private recountUsageLater(r: RootIndex): void {
@@ -347,8 +386,21 @@ export class DocsIndex {
     r.usageRecount.unref();
   }
 
+  /** Changed items get their vectors once edits settle (a model call per save would compete with the edits' own indexing). */
+  private embedChangedLater(r: RootIndex): void {
+    if (!this.embeddings) return;
+    const embeddings = this.embeddings;
+    clearTimeout(r.embedLater);
+    r.embedLater = setTimeout(() => {
+      if (r.abort.signal.aborted || this.lifetime.signal.aborted) return;
+      this.updateChain = this.updateChain.then(() => embeddings.fill(r.root, r.store.db, AbortSignal.any([this.lifetime.signal, r.abort.signal])).catch(() => {}));
+    }, this.opts.usageRecountMs ?? USAGE_RECOUNT_MS);
+    r.embedLater.unref();
+  }
+
   private closeRoot(r: RootIndex): void {
     clearTimeout(r.usageRecount);
+    clearTimeout(r.embedLater);
     r.abort.abort();
     void r.watcher?.close();
     this.pool?.release(r.store.ownerId);
@@ -364,7 +416,11 @@ export class DocsIndex {
     await this.updateChain.catch(() => {});
     await this.depsChain.catch(() => {});
     await this.pool?.close();
-    for (const r of this.roots) r.store.close();
+    await this.embeddings?.dispose();
+    for (const r of this.roots) {
+      clearTimeout(r.embedLater);
+      r.store.close();
+    }
     this.deps?.dispose();
     this.roots.length = 0;
   }

@@ -1,6 +1,7 @@
 import type { GeneratedSource } from './generated.js';
 import type { PackageStatus } from './deps/dependency-set.js';
 import type { RootIndex } from './service.js';
+import type { EmbeddingsStatus } from './embedding-runner.js';
 
 /**
  * What index_status reports about a DocsIndex (service.ts): its state and counts, each root's
@@ -14,9 +15,11 @@ export type IndexState = 'ready' | 'indexing' | 'unavailable';
  * Where a root's build stands. `files`: files are being extracted and written, in batches;
  * each file's items are searchable by name (and full text) as soon as its batch commits.
  * `vectors`: every item is written and searchable by name and full text; the related-word
- * vectors are being learned. `ready`: nothing left to do. `off`: no indexing in this process.
+ * vectors are being learned. `embeddings`: a configured sentence-embedding model is embedding
+ * its items (search works, without that model's help for items not embedded yet). `ready`:
+ * nothing left to do. `off`: no indexing in this process.
  */
-export type IndexPhase = 'files' | 'vectors' | 'ready' | 'off';
+export type IndexPhase = 'files' | 'vectors' | 'embeddings' | 'ready' | 'off';
 
 export interface IndexStatus {
   state: IndexState;
@@ -39,6 +42,8 @@ export interface IndexStatus {
   error: string | null;
   /** Why the state is what it is, when that is not obvious. */
   note: string | null;
+  /** The sentence-embedding model (config docs.embeddings.model) and its progress; null when none is configured. */
+  embeddings: EmbeddingsStatus | null;
 }
 
 export type BriefStatus = Pick<IndexStatus, 'state' | 'files' | 'items' | 'pending' | 'note'>;
@@ -51,6 +56,7 @@ export interface StatusView {
   indexing: boolean;
   syncEnabled: boolean;
   error: string | null;
+  embeddings?: { status(): EmbeddingsStatus } | null;
 }
 
 export function fullStatus(v: StatusView): IndexStatus {
@@ -75,12 +81,13 @@ export function fullStatus(v: StatusView): IndexStatus {
     for (const p of c.packages) packages.push({ ...p, ecosystem: 'in-tree', state: r.synced ? 'indexed' : 'indexing' });
   }
   packages.push(...(v.deps?.status(v.roots.map((r) => r.root)) ?? []));
-  const order: IndexPhase[] = ['files', 'vectors', 'ready', 'off'];
+  const order: IndexPhase[] = ['files', 'vectors', 'embeddings', 'ready', 'off'];
   const phase = v.roots.length ? order[Math.min(...v.roots.map((r) => order.indexOf(r.phase)))]! : 'off';
   const at = v.roots.length && v.roots.every((r) => r.searchableAt) ? Math.max(...v.roots.map((r) => r.searchableAt!)) : null;
   return {
     state, files, items, languages, last_update: last ? new Date(last).toISOString() : null, pending, skipped, roots, packages, error: v.error, note,
     phase, searchable_by_name_at: at ? new Date(at).toISOString() : null,
+    embeddings: v.embeddings?.status() ?? null,
   };
 }
 

@@ -18,7 +18,7 @@ export const IndexStatusSchema = z.object({
       files: z.number().int(),
       items: z.number().int(),
       synced: z.boolean(),
-      phase: z.enum(['files', 'vectors', 'ready', 'off']),
+      phase: z.enum(['files', 'vectors', 'embeddings', 'ready', 'off']),
       searchable_by_name_at: z.string().nullable(),
       searchable_by_name_after_ms: z.number().nullable().describe('How long that sync took until every item was searchable by name.'),
       note: z.string().optional().describe('What this root lacks and why (a Python standard library whose interpreter is not on the PATH has no built-in modules).'),
@@ -41,9 +41,21 @@ export const IndexStatusSchema = z.object({
   error: z.string().nullable(),
   note: z.string().nullable(),
   phase: z
-    .enum(['files', 'vectors', 'ready', 'off'])
-    .describe('files: extracting and writing files, each searchable by name and full text as soon as its batch is written; vectors: every item searchable by name and full text, related-word vectors being learned; ready: done; off: indexing is off.'),
+    .enum(['files', 'vectors', 'embeddings', 'ready', 'off'])
+    .describe('files: extracting and writing files, each searchable by name and full text as soon as its batch is written; vectors: every item searchable by name and full text, related-word vectors being learned; embeddings: the configured sentence-embedding model is embedding items; ready: done; off: indexing is off.'),
   searchable_by_name_at: z.string().nullable().describe('ISO time by which the last full build had written every item (searchable by name and full text from then on); null while a first build is still writing.'),
+  embeddings: z
+    .object({
+      model: z.string().describe('The model directory (config docs.embeddings.model).'),
+      state: z.enum(['pending', 'loading', 'embedding', 'ready', 'failed']),
+      items: z.number().int().describe('Items of the roots with a vector from the model.'),
+      total: z.number().int().describe('Items that should have one (documented public items outside vendored copies and tests).'),
+      dim: z.number().int().nullable(),
+      error: z.string().optional(),
+      hint: z.string().optional(),
+    })
+    .nullable()
+    .describe('The sentence-embedding model docs_search also ranks questions in words with; null when none is configured.'),
 });
 
 /** The short form carried by every docs answer, so partial results say so. */

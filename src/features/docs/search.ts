@@ -4,6 +4,7 @@ import type { FeatureContext } from '../context.js';
 import { checkLanguage, displayFile, indexStateLine, inScope, LanguageSchema, packageFields, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema, KindSchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
+import { isProse, queryWords } from '../../core/rank/words.js';
 
 /** docs_search: ranked full-text + name search over the docs index. */
 
@@ -45,8 +46,10 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   const hits: (SearchHit & { file: string; package: string | null; version: string | null })[] = [];
   // A scope leaves some candidates out: ask for more so the limit can still be filled.
   const limit = !input.scope || input.scope === 'all' ? input.limit : Math.min(400, input.limit * 5);
+  // A question in words is also embedded by the configured sentence-embedding model, if any.
+  const queryVector = index.embeddings && isProse(input.query, queryWords(input.query)) ? await index.embedQuery(input.query) : null;
   for (const r of index.searchSources(input.query, input.scope)) {
-    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language })) {
+    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector })) {
       const pkg = packageFields(r, h.file);
       if (!inScope(pkg.package, input.scope)) continue;
       hits.push({ ...h, ...pkg, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { DocentConfig } from '../../core/config/schema.js';
 import { indexDbPath } from '../../core/index/paths.js';
@@ -37,6 +38,9 @@ function create(workspace: Workspace, config: DocentConfig, background: boolean,
     compileCommandsDir: config.lsp.compileCommandsDir,
     log,
     syncEnabled: config.index.enabled,
+    embeddings: config.docs.embeddings.model
+      ? { ...config.docs.embeddings, model: path.resolve(workspace.roots[0] ?? process.cwd(), config.docs.embeddings.model) }
+      : null,
   });
   // A file docent writes (the edit applier) is re-indexed at once, not when a watcher reports it.
   const off = services

@@ -1,0 +1,126 @@
+import type Database from 'better-sqlite3';
+import { DocentError } from '../errors.js';
+import type { Logger } from '../log.js';
+import { SentenceEncoder } from '../rank/sentence-encoder.js';
+import { fillEmbeddings } from './embeddings.js';
+
+/**
+ * A DocsIndex's sentence-embedding model (config `docs.embeddings.model`): loaded once, on
+ * first need; after each sync it embeds the items of every database the index reads (the
+ * roots' and their packages'), and it embeds questions for docs_search. A model that cannot
+ * be loaded is reported in index_status with its reason and hint, once, and search simply
+ * goes on without it.
+ */
+
+export interface EmbeddingsConfig {
+  /** The model directory (model.onnx or onnx/model.onnx, tokenizer.json). */
+  model: string;
+  maxTokens?: number;
+  /** Texts per model call while indexing. */
+  batch?: number;
+}
+
+export interface EmbeddingsStatus {
+  model: string;
+  /** pending: not needed yet; loading: the model is being loaded; embedding: items are being embedded; ready: every item the model reads has its vector; failed: see error. */
+  state: 'pending' | 'loading' | 'embedding' | 'ready' | 'failed';
+  /** Items with a vector, over the items that should have one, across the databases embedded so far. */
+  items: number;
+  total: number;
+  dim: number | null;
+  error?: string;
+  hint?: string;
+}
+
+export class IndexEmbeddings {
+  private encoder: Promise<SentenceEncoder> | null = null;
+  private failure: DocentError | null = null;
+  private dim: number | null = null;
+  private readonly counts = new Map<string, { done: number; total: number }>();
+  private filling = 0;
+  private loading = false;
+
+  constructor(
+    private readonly config: EmbeddingsConfig,
+    private readonly log: Logger,
+  ) {}
+
+  /** The loaded model, or null when it cannot be loaded (the reason is kept for status). */
+  async load(): Promise<SentenceEncoder | null> {
+    if (this.failure) return null;
+    if (!this.encoder) {
+      this.loading = true;
+      this.encoder = SentenceEncoder.load(this.config.model, { maxTokens: this.config.maxTokens });
+      this.encoder.then(
+        (e) => {
+          this.dim = e.dim;
+          this.loading = false;
+          this.log.info(`loaded the embeddings model ${this.config.model} (${e.dim} dimensions)`);
+        },
+        (err) => {
+          this.loading = false;
+          this.failure = err instanceof DocentError ? err : new DocentError('E_UNAVAILABLE', `Cannot load the embeddings model ${this.config.model}: ${(err as Error).message}`);
+          this.log.warn(`${this.failure.message} ${this.failure.hint}`);
+        },
+      );
+    }
+    try {
+      return await this.encoder;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Embed the items of one database (named `label` in logs and status) that lack a current vector. */
+  async fill(label: string, db: Database.Database, signal: AbortSignal, progress?: (done: number, total: number) => void): Promise<void> {
+    const encoder = await this.load();
+    if (!encoder) return;
+    this.filling++;
+    try {
+      const got = await fillEmbeddings(db, encoder, {
+        signal, batch: this.config.batch,
+        progress: (done, total) => {
+          this.counts.set(label, { done, total });
+          progress?.(done, total);
+        },
+      });
+      if (got.embedded) this.log.info(`embedded ${got.embedded} items of ${label} in ${Math.round(got.ms)} ms`);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      this.log.warn(`could not embed the items of ${label}: ${(err as Error).message}`);
+    } finally {
+      this.filling--;
+    }
+  }
+
+  /** A question's vector, or null when the model is not available (search then runs without it). */
+  async embedQuery(text: string): Promise<Float32Array | null> {
+    const encoder = await this.load();
+    if (!encoder) return null;
+    try {
+      return await encoder.embed([text]);
+    } catch (err) {
+      this.log.warn(`could not embed a question: ${(err as Error).message}`);
+      return null;
+    }
+  }
+
+  status(): EmbeddingsStatus {
+    let items = 0;
+    let total = 0;
+    for (const c of this.counts.values()) {
+      items += c.done;
+      total += c.total;
+    }
+    const base = { model: this.config.model, items, total, dim: this.dim };
+    if (this.failure) return { ...base, state: 'failed', error: this.failure.message, hint: this.failure.hint };
+    if (!this.encoder) return { ...base, state: 'pending' };
+    if (this.loading) return { ...base, state: 'loading' };
+    return { ...base, state: this.filling > 0 || items < total ? 'embedding' : 'ready' };
+  }
+
+  async dispose(): Promise<void> {
+    const e = await this.encoder?.catch(() => null);
+    await e?.close().catch(() => {});
+  }
+}

@@ -1,0 +1,183 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocsIndex } from '../../../src/core/index/service.js';
+import { SentenceEncoder } from '../../../src/core/rank/sentence-encoder.js';
+import { startDocent, type DocentSession } from '../../helpers/docent.js';
+import { writeTinyModel } from '../../helpers/tiny-embedding-model.js';
+
+/**
+ * A sentence-embedding model on disk (docs.embeddings.model): loaded through the real runtime
+ * (onnxruntime-node) and tokenizer package, items embedded into the index's own database after
+ * a sync, and questions in words that share no word with the answer's docs answered through it.
+ * The model is one the test builds (helpers/tiny-embedding-model.ts): each group of words is
+ * one meaning to it.
+ */
+
+const GROUPS = [
+  ['rid', 'erase', 'purge', 'remove', 'delete'],
+  ['folder', 'directory', 'tree'],
+  ['everything', 'contents', 'whole'],
+  ['pause', 'suspend', 'sleep', 'wait', 'seconds'],
+  ['copy', 'duplicate', 'bytes', 'blob'],
+  ['chart', 'draw', 'image', 'plot', 'render'],
+  ['names', 'list', 'entries', 'return'],
+];
+
+const SOURCE = `"""File helpers."""
+
+
+def purge_tree(path):
+    """Erase a directory tree."""
+
+
+def list_entries(path):
+    """Return the names in a directory."""
+
+
+def copy_blob(src, dst):
+    """Copy bytes from one file to another."""
+
+
+def pause(seconds):
+    """Suspend execution for a number of seconds."""
+
+
+def render_chart(data):
+    """Draw a chart of the data as an image."""
+`;
+
+const QUESTION = 'get rid of a folder with everything in it';
+
+let base: string;
+let root: string;
+let model: string;
+
+beforeAll(() => {
+  base = mkdtempSync(path.join(tmpdir(), 'docent-embeddings-'));
+  root = path.join(base, 'project');
+  mkdirSync(path.join(root, 'tools'), { recursive: true });
+  writeFileSync(path.join(root, 'tools', '__init__.py'), '"""Tools."""\n');
+  writeFileSync(path.join(root, 'tools', 'files.py'), SOURCE);
+  model = path.join(base, 'model');
+  writeTinyModel(model, { groups: GROUPS, tokenTypeIds: true });
+});
+
+afterAll(() => {
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe('SentenceEncoder', () => {
+  it('embeds texts of the same meaning together and others apart, at unit length', async () => {
+    const enc = await SentenceEncoder.load(model);
+    try {
+      expect(enc.dim).toBe(GROUPS.length + 1);
+      const v = await enc.embed(['erase the folder', 'delete directory', 'draw a chart']);
+      const dot = (i: number, j: number) => v.subarray(i * enc.dim, (i + 1) * enc.dim).reduce((s, x, d) => s + x * v[j * enc.dim + d]!, 0);
+      expect(dot(0, 0)).toBeCloseTo(1, 5);
+      expect(dot(0, 1)).toBeGreaterThan(0.95);
+      expect(dot(0, 2)).toBeLessThan(0.1);
+    } finally {
+      await enc.close();
+    }
+  });
+
+  it('cuts a text at maxTokens, keeping the closing token', async () => {
+    const enc = await SentenceEncoder.load(model, { maxTokens: 4 });
+    try {
+      // "[CLS] erase folder [SEP]": the chart words after the cut do not count.
+      const [a, b] = [await enc.embed(['erase folder chart chart chart chart']), await enc.embed(['erase folder'])];
+      expect(Array.from(a)).toEqual(Array.from(b));
+    } finally {
+      await enc.close();
+    }
+  });
+
+  it('says what is missing in a model directory, with a hint', async () => {
+    await expect(SentenceEncoder.load(path.join(base, 'nowhere'))).rejects.toMatchObject({ code: 'E_NOT_FOUND', hint: expect.stringContaining('docs.embeddings.model') });
+    const noTok = path.join(base, 'no-tokenizer');
+    mkdirSync(noTok, { recursive: true });
+    writeFileSync(path.join(noTok, 'model.onnx'), 'not a model');
+    await expect(SentenceEncoder.load(noTok)).rejects.toMatchObject({ code: 'E_NOT_FOUND', message: expect.stringContaining('tokenizer.json') });
+    writeFileSync(path.join(noTok, 'tokenizer.json'), '{}');
+    await expect(SentenceEncoder.load(noTok)).rejects.toMatchObject({ code: 'E_BAD_INPUT' });
+  });
+});
+
+describe('an index with an embeddings model', () => {
+  it('embeds the documented items after a sync, keeps them current, and status says so', async () => {
+    const proj = path.join(base, 'inproc');
+    mkdirSync(path.join(proj, 'tools'), { recursive: true });
+    writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
+    const index = new DocsIndex({ roots: [proj], indexDir: path.join(base, 'idx-inproc'), includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model } });
+    try {
+      expect(index.status().embeddings).toMatchObject({ state: 'pending', items: 0 });
+      await index.catchUp();
+      const db = index.roots[0]!.store.db;
+      const count = () => db.prepare(`SELECT COUNT(*) FROM item_embeddings`).pluck().get() as number;
+      // Five documented functions (the module summary is not embedded: questions ask for something to use).
+      expect(count()).toBe(5);
+      expect(index.status().embeddings).toMatchObject({ state: 'ready', items: 5, total: 5, dim: GROUPS.length + 1 });
+      // A changed docstring is embedded again; a removed function's vector goes.
+      writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE.replace('Erase a directory tree.', 'Remove a whole directory tree.').replace(/def render_chart[\s\S]*$/, ''));
+      await index.catchUp({ force: true });
+      expect(count()).toBe(4);
+      const row = db.prepare(`SELECT e.text_hash, i.summary FROM item_embeddings e JOIN items i ON i.rowid = e.rowid WHERE i.name = 'purge_tree'`).get() as { summary: string };
+      expect(row.summary).toBe('Remove a whole directory tree.');
+      const q = await index.embedQuery(QUESTION);
+      const hits = index.roots[0]!.queries.search(QUESTION, { limit: 3, queryVector: q });
+      expect(hits[0]?.name).toBe('purge_tree');
+    } finally {
+      await index.dispose();
+    }
+  });
+});
+
+describe('docs_search with docs.embeddings.model, over MCP', () => {
+  let withModel: DocentSession;
+  let without: DocentSession;
+  let broken: DocentSession;
+
+  beforeAll(async () => {
+    [withModel, without, broken] = await Promise.all([
+      startDocent(['--root', root], { DOCENT_EMBEDDINGS_MODEL: model }),
+      startDocent(['--root', root]),
+      startDocent(['--root', root], { DOCENT_EMBEDDINGS_MODEL: path.join(base, 'no-such-model') }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([withModel?.close(), without?.close(), broken?.close()]);
+  });
+
+  const sc = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, any>;
+
+  it('answers a question that shares no word with the answer through the model', async () => {
+    const st = sc(await withModel.call('index_status', { wait: true }));
+    expect(st.embeddings).toMatchObject({ model, state: 'ready', items: 5, total: 5 });
+    expect(st.phase).toBe('ready');
+    const r = sc(await withModel.call('docs_search', { query: QUESTION, limit: 3 }));
+    expect(r.results[0]).toMatchObject({ id: 'tools.files.purge_tree', snippet: 'Erase a directory tree.' });
+    const pause = sc(await withModel.call('docs_search', { query: 'wait for a while', limit: 3 }));
+    expect(pause.results[0].id).toBe('tools.files.pause');
+    // A name is still a name: identifier queries do not go through the model.
+    const named = sc(await withModel.call('docs_search', { query: 'copy_blob', limit: 1 }));
+    expect(named.results[0].id).toBe('tools.files.copy_blob');
+  });
+
+  it('without a model the same question does not find it first (the model is what answers it)', async () => {
+    const st = sc(await without.call('index_status', { wait: true }));
+    expect(st.embeddings).toBeNull();
+    const r = sc(await without.call('docs_search', { query: QUESTION, limit: 3 }));
+    expect(r.results[0]?.id).not.toBe('tools.files.purge_tree');
+  });
+
+  it('a model that cannot be loaded is reported with its reason and hint, and search goes on without it', async () => {
+    const st = sc(await broken.call('index_status', { wait: true }));
+    expect(st.embeddings).toMatchObject({ state: 'failed', error: expect.stringContaining('no-such-model'), hint: expect.stringContaining('docs.embeddings.model') });
+    const r = await broken.call('docs_search', { query: 'directory tree', limit: 3 });
+    expect(r.isError).toBeFalsy();
+    expect(sc(r).results[0].id).toBe('tools.files.purge_tree');
+  });
+});
