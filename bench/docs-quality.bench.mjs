@@ -1,7 +1,7 @@
 // Docs search quality and speed over real corpora in several languages.
 //
 //   node bench/docs-quality.bench.mjs [--only python,go] [--runs N] [--queries N] [--reuse DIR] [--no-latency] [--verbose]
-//                                     [--questions bench/data/docs-questions-heldout.json]
+//                                     [--questions bench/data/docs-questions-heldout.json] [--embeddings MODEL_DIR]
 //
 // The questions (bench/data/docs-questions.json) are natural-language tasks written from what
 // the answer does, not copied from its doc comment, each with the ids that count as right.
@@ -18,6 +18,8 @@
 // were written before any ranking change was measured on them and are not used for tuning;
 // bench/data/docs-questions-short.json holds short queries (two words, or a class and member
 // separated by a space) for all four corpora.
+// --embeddings MODEL_DIR indexes and searches with that sentence-embedding model (config
+// docs.embeddings.model; bench/docs-embeddings.bench.mjs writes one from an index's word vectors).
 // --reuse DIR keeps the databases in DIR between runs (quality only: no timing of the build),
 // for quick ranking experiments; a changed EXTRACTOR_VERSION re-extracts on its own.
 import { spawnSync, execFileSync } from 'node:child_process';
@@ -44,6 +46,7 @@ const runs = Math.max(1, Number(opt('runs', '3')) || 3);
 const nQueries = Math.max(1000, Number(opt('queries', '1000')) || 1000);
 const reuse = opt('reuse', '');
 const verbose = flag('verbose');
+const embeddingsModel = opt('embeddings', '') ? path.resolve(opt('embeddings', '')) : '';
 const latency = !flag('no-latency');
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(2)} ms`);
 
@@ -102,7 +105,7 @@ const { createLogger } = await import('../dist/core/log.js');
 const { OwnedSession } = await import('../dist/features/context.js');
 
 async function indexCorpus(root, indexDir) {
-  const idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [] });
+  const idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], embeddings: embeddingsModel ? { model: embeddingsModel } : null });
   const t = performance.now();
   await idx.catchUp();
   return { idx, ms: performance.now() - t, vectorsMs: idx.lastVectorsMs ?? 0 };
@@ -207,7 +210,7 @@ if (latency && largest) {
       queries.push(w.slice(s, s + 2 + rand(3)).join(' ') || 'parse');
     }
   }
-  const lat = await docsSearchOverMcp({ root: largest.root, indexDir: largest.indexDir, queries });
+  const lat = await docsSearchOverMcp({ root: largest.root, indexDir: largest.indexDir, queries, env: embeddingsModel ? { DOCENT_EMBEDDINGS_MODEL: embeddingsModel } : {} });
   console.log(`docs_search through MCP stdio on ${largest.name} (${largest.items} items), ${queries.length} queries after a warm-up pass: p50 ${fmt(percentile(lat, 50))}, p95 ${fmt(percentile(lat, 95))}, max ${fmt(Math.max(...lat))} (target p95 < 10 ms)`);
 } else if (largest) await largest.idx.dispose();
 if (largest && !reuse) rmSync(largest.indexDir, { recursive: true, force: true });

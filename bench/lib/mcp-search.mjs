@@ -6,11 +6,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 
-export async function docsSearchOverMcp({ root, indexDir, queries, limit = 10 }) {
+export async function docsSearchOverMcp({ root, indexDir, queries, limit = 10, env = {} }) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'serve', '--root', root, '--index-dir', indexDir],
-    env: { ...process.env, DOCENT_LOG: 'error' },
+    env: { ...process.env, DOCENT_LOG: 'error', ...env },
     stderr: 'ignore',
   });
   const client = new Client({ name: 'docent-bench', version: '0' });

@@ -10,7 +10,6 @@ import { UsageCounts } from './usage.js';
 import { PopularPool } from './popular-pool.js';
 import { inheritedMember } from './inherited.js';
 import { EmbeddingSpace } from './embeddings.js';
-import { fuseRanks } from '../rank/fusion.js';
 import type { IndexQueries } from './query.js';
 import type { StatementCache } from './statements.js';
 
@@ -122,6 +121,7 @@ export class RankedSearch {
   prepare(): void {
     this.related.prepare();
     this.pool.prepare();
+    this.embedded.prepare();
   }
 
   /** Documents containing `word` (cached until the index grows or shrinks noticeably). */
@@ -299,15 +299,14 @@ export class RankedSearch {
       own: r.package === null,
       pathNamed: pathNamed.has(r.rowid),
       memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
-      vec: qv ? this.related.similarity(qv, r) : undefined,
+      // The model's similarity, where the item has a model vector, takes the place of the learned vectors'.
+      vec: (sem ? this.embedded.similarity(sem, r.rowid, r.id) : null) ?? (qv ? this.related.similarity(qv, r) : undefined),
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
       usage: this.usageOf(r, publicIds[i]!),
     }));
     // On equal scores the project's own item comes first (and is the one its installed copies fold into).
     const dep = (i: number) => Number(list[i]!.package !== null);
-    let scored = blend(shape, cands).sort((a, b) => b.score - a.score || dep(a.index) - dep(b.index));
-    // With a model, its ranking of the candidates is fused with the blend's (reciprocal rank fusion).
-    if (sem) scored = fuseRanks(scored, list.map((r) => this.embedded.similarity(sem, r.rowid, r.id)));
+    const scored = blend(shape, cands).sort((a, b) => b.score - a.score || dep(a.index) - dep(b.index));
     // A caller asking for constructors by kind gets them as such, not folded into their classes.
     const keepCtors = Boolean(opts.kinds?.includes('constructor'));
     return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit, keepCtors);

@@ -36,7 +36,7 @@ export interface Candidate {
   memberOfCandidate?: boolean;
   /** The query spells its path as names (`json loads`, `Array.from`): see memberPath. */
   pathNamed?: boolean;
-  /** Cosine between the question's and the item's learned vectors (prose questions only). */
+  /** Cosine between the question's and the item's vectors (prose questions only): a configured sentence-embedding model's where the item has one, else the learned vectors'. */
   vec?: number;
 }
 
@@ -175,8 +175,6 @@ export function coverage(shape: QueryShape, text: string, ms = matchers(shape)):
 export interface Scored {
   index: number;
   score: number;
-  /** The item shares a word with the query (name, text or full-text match): the blend's order says something about it. */
-  lexical?: boolean;
 }
 
 export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] {
@@ -206,7 +204,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
     if (c.pathNamed) score += PATH_NAMED;
     // The exact spelling (case included) of its id or public path: `pkg.Pool` the class over `pkg.pool` the module.
     if (shape.raw.trim() === c.id || shape.raw.trim() === c.publicId) score += 0.1;
-    return { index, score: Math.max(0, score), lexical: bm > 0 || cov > 0 || nm > 0 };
+    return { index, score: Math.max(0, score) };
   });
 }
 

@@ -171,7 +171,7 @@ function startRow(word: string, seed: number, out: Float64Array, at: number, n: 
 }
 
 /** Modified Gram-Schmidt on the columns of a rows × cols matrix (row-major), done column-major for locality. */
-function orthonormalize(X: Float64Array, rows: number, cols: number): Float64Array {
+export function orthonormalize(X: Float64Array, rows: number, cols: number): Float64Array {
   const C: Float64Array[] = [];
   for (let c = 0; c < cols; c++) {
     const v = new Float64Array(rows);
