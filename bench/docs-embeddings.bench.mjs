@@ -13,7 +13,7 @@
 //     same database, after a warm-up pass each (questions in words embed the question and scan
 //     every stored vector; names do not touch the model).
 // --dim N widens (or cuts) the vectors to N dimensions, the extra ones small and random, so that
-// storing and scanning them costs what a real model's would (384 for MiniLM; default: as learned).
+// storing and scanning them costs what a real model's would (default 384, MiniLM's width; 0: as learned).
 // --keep-model DIR writes the model there and keeps it (docs-quality's --embeddings reads it).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -57,7 +57,7 @@ console.log(`python (${root}): ${reuse ? 'sync' : 'index'} ${fmt(performance.now
 const db = idx.roots[0].store.db;
 const rows = db.prepare(`SELECT word, vec FROM word_vectors`).all();
 const learned = Number(db.prepare(`SELECT value FROM meta WHERE key = 'vectors'`).pluck().get().split(':')[2]);
-const dim = Number(opt('dim', '0')) || learned;
+const dim = Number(opt('dim', '384')) || learned;
 const vectors = new Float32Array(rows.length * dim);
 let noise = 11;
 const small = () => ((noise = (noise * 1103515245 + 12345) & 0x7fffffff), ((noise % 2001) - 1000) / 1e5);
