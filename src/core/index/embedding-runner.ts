@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { DocentError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { SentenceEncoder } from '../rank/sentence-encoder.js';
-import { fillEmbeddings } from './embeddings.js';
+import { modelKey, SentenceEncoder } from '../rank/sentence-encoder.js';
+import { embeddingsComplete, fillEmbeddings } from './embeddings.js';
 
 /**
  * A DocsIndex's sentence-embedding model (config `docs.embeddings.model`): loaded once, on
@@ -71,6 +71,23 @@ export class IndexEmbeddings {
     }
   }
 
+  /**
+   * The database's vectors are complete for this model, as far as the model's files say (no
+   * loading needed): with items unchanged since, a fill would find nothing to do.
+   */
+  complete(db: Database.Database): boolean {
+    const key = modelKey(this.config.model, this.config.maxTokens);
+    return key !== null && embeddingsComplete(db, key);
+  }
+
+  /** Count a database whose vectors are complete (see `complete`) without filling it. */
+  noteComplete(label: string, db: Database.Database): void {
+    const stamp = String(db.prepare(`SELECT value FROM meta WHERE key = 'embeddings'`).pluck().get() ?? '').split(':');
+    const n = Number(stamp[1]) || 0;
+    this.dim ??= Number(stamp[2]) || null;
+    this.counts.set(label, { done: n, total: n });
+  }
+
   /** Embed the items of one database (named `label` in logs and status) that lack a current vector. */
   async fill(label: string, db: Database.Database, signal: AbortSignal, progress?: (done: number, total: number) => void): Promise<void> {
     const encoder = await this.load();
@@ -114,9 +131,9 @@ export class IndexEmbeddings {
     }
     const base = { model: this.config.model, items, total, dim: this.dim };
     if (this.failure) return { ...base, state: 'failed', error: this.failure.message, hint: this.failure.hint };
-    if (!this.encoder) return { ...base, state: 'pending' };
     if (this.loading) return { ...base, state: 'loading' };
-    return { ...base, state: this.filling > 0 || items < total ? 'embedding' : 'ready' };
+    if (this.filling > 0 || items < total) return { ...base, state: 'embedding' };
+    return { ...base, state: this.counts.size ? 'ready' : 'pending' };
   }
 
   async dispose(): Promise<void> {

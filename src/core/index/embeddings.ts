@@ -18,6 +18,17 @@ import { principalAxes, project } from '../rank/principal-axes.js';
 const MODEL_KEY = 'embeddings_model';
 /** Bumped after every write, so query sides reload (`count:dim`). */
 const STAMP_KEY = 'embeddings';
+/** The model whose fill last finished: the vectors are complete for the items as they were then. */
+const DONE_KEY = 'embeddings_done';
+
+/** True when a fill with the model `key` finished and nothing was written since (the caller knows whether items changed). */
+export function embeddingsComplete(db: Database.Database, key: string): boolean {
+  try {
+    return db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck().get(DONE_KEY) === key;
+  } catch {
+    return false;
+  }
+}
 
 export interface Encoder {
   key: string;
@@ -63,14 +74,15 @@ export interface FillOptions {
  */
 export async function fillEmbeddings(db: Database.Database, encoder: Encoder, opts: FillOptions = {}): Promise<{ embedded: number; total: number; ms: number }> {
   const t0 = performance.now();
-  const model = `${encoder.key}:${encoder.dim}`;
+  const model = encoder.key;
   const stored = db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck().get(MODEL_KEY) as string | undefined;
-  if (stored !== model) {
-    db.transaction(() => {
+  db.transaction(() => {
+    if (stored !== model) {
       db.prepare(`DELETE FROM item_embeddings`).run();
       db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)`).run(MODEL_KEY, model);
-    }).immediate();
-  }
+    }
+    db.prepare(`DELETE FROM meta WHERE key = ?`).run(DONE_KEY);
+  }).immediate();
   const want = wanted(db);
   const have = new Map<number, { id: string; hash: number }>();
   for (const r of db.prepare(`SELECT rowid, item_id AS id, text_hash AS hash FROM item_embeddings`).iterate() as Iterable<{ rowid: number; id: string; hash: number }>) have.set(r.rowid, r);
@@ -101,7 +113,10 @@ export async function fillEmbeddings(db: Database.Database, encoder: Encoder, op
     }).immediate();
     opts.progress?.(done, total);
   }
-  if (stale.length || !todo.length) stamp(db, done, encoder.dim);
+  db.transaction(() => {
+    stamp(db, done, encoder.dim);
+    db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)`).run(DONE_KEY, model);
+  }).immediate();
   return { embedded: todo.length, total, ms: performance.now() - t0 };
 }
 

@@ -173,6 +173,7 @@ export class DocsIndex {
     const signal = opts.signal ? AbortSignal.any([opts.signal, this.lifetime.signal]) : this.lifetime.signal;
     const run = (async () => {
       const runs: IndexRunStats[] = [];
+      const changed = new Set<RootIndex>();
       for (const r of this.roots) {
         if (r.synced && !opts.force) continue;
         const progress: ProgressFn = (done, total, message) => {
@@ -188,6 +189,7 @@ export class DocsIndex {
           r.store.noteSearchableByName(r.searchableAt, stats.ms);
           r.synced = true;
           r.phase = 'vectors';
+          if (stats.parsed + stats.deleted > 0) changed.add(r);
           const learned = refreshDerived(r.root, r.store.db, stats.parsed + stats.deleted > 0, this.log);
           if (learned !== null) this.lastVectorsMs = learned;
           r.phase = 'ready';
@@ -211,7 +213,7 @@ export class DocsIndex {
         for (const l of this.listeners) l({ done, total, message, root: label });
       });
       // Last, the model's vectors: every item is searchable without them, and a model takes longest.
-      await this.embedAll(signal);
+      await this.embedAll(signal, changed);
     })();
     this.running = run.finally(() => {
       this.running = null;
@@ -224,10 +226,15 @@ export class DocsIndex {
    * are shared read-only between processes and projects, so they are not embedded (their items
    * are found lexically and by the learned vectors, as without a model).
    */
-  private async embedAll(signal: AbortSignal): Promise<void> {
+  private async embedAll(signal: AbortSignal, changed: ReadonlySet<RootIndex>): Promise<void> {
     if (!this.embeddings) return;
     for (const r of this.roots) {
       if (r.abort.signal.aborted) continue;
+      // Nothing changed and the last fill with this model finished: no need to load the model (a CLI command's catch-up).
+      if (!changed.has(r) && this.embeddings.complete(r.store.db)) {
+        this.embeddings.noteComplete(r.root, r.store.db);
+        continue;
+      }
       const phase = r.phase;
       r.phase = 'embeddings';
       try {

@@ -45,8 +45,7 @@ export class SentenceEncoder {
     modelFile: string,
     dim: number,
   ) {
-    const st = statSync(modelFile);
-    this.key = `${modelFile}:${st.size}:${Math.round(st.mtimeMs)}`;
+    this.key = fileKey(modelFile, maxTokens);
     this.dim = dim;
   }
 
@@ -123,6 +122,21 @@ export class SentenceEncoder {
   async close(): Promise<void> {
     await this.session.release();
   }
+}
+
+/**
+ * What identifies the vectors a model directory gives, without loading it: the model file, its
+ * size and modification time, and the token limit (vectors of another model, or of texts cut
+ * elsewhere, are not comparable). Null when the directory holds no model.
+ */
+export function modelKey(dir: string, maxTokens = DEFAULT_MAX_TOKENS): string | null {
+  const modelFile = MODEL_FILES.map((f) => path.join(dir, f)).find((f) => existsSync(f));
+  return modelFile ? fileKey(modelFile, maxTokens) : null;
+}
+
+function fileKey(modelFile: string, maxTokens: number): string {
+  const st = statSync(modelFile);
+  return `${modelFile}:${st.size}:${Math.round(st.mtimeMs)}:${maxTokens}`;
 }
 
 /** Token vectors [n, seq, dim] averaged over each row's unmasked tokens, then scaled to unit length. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,12 +110,14 @@ describe('an index with an embeddings model', () => {
     const proj = path.join(base, 'inproc');
     mkdirSync(path.join(proj, 'tools'), { recursive: true });
     writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
-    const index = new DocsIndex({ roots: [proj], indexDir: path.join(base, 'idx-inproc'), includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model } });
+    const copy = path.join(base, 'model-copy');
+    cpSync(model, copy, { recursive: true, preserveTimestamps: true });
+    let index = new DocsIndex({ roots: [proj], indexDir: path.join(base, 'idx-inproc'), includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model: copy } });
     try {
       expect(index.status().embeddings).toMatchObject({ state: 'pending', items: 0 });
       await index.catchUp();
-      const db = index.roots[0]!.store.db;
-      const count = () => db.prepare(`SELECT COUNT(*) FROM item_embeddings`).pluck().get() as number;
+      const db = () => index.roots[0]!.store.db;
+      const count = () => db().prepare(`SELECT COUNT(*) FROM item_embeddings`).pluck().get() as number;
       // Five documented functions (the module summary is not embedded: questions ask for something to use).
       expect(count()).toBe(5);
       expect(index.status().embeddings).toMatchObject({ state: 'ready', items: 5, total: 5, dim: GROUPS.length + 1 });
@@ -123,8 +125,21 @@ describe('an index with an embeddings model', () => {
       writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE.replace('Erase a directory tree.', 'Remove a whole directory tree.').replace(/def render_chart[\s\S]*$/, ''));
       await index.catchUp({ force: true });
       expect(count()).toBe(4);
-      const row = db.prepare(`SELECT e.text_hash, i.summary FROM item_embeddings e JOIN items i ON i.rowid = e.rowid WHERE i.name = 'purge_tree'`).get() as { summary: string };
+      const row = db().prepare(`SELECT e.text_hash, i.summary FROM item_embeddings e JOIN items i ON i.rowid = e.rowid WHERE i.name = 'purge_tree'`).get() as { summary: string };
       expect(row.summary).toBe('Remove a whole directory tree.');
+      // Opened again with nothing changed, the vectors are known complete without loading the
+      // model: a broken tokenizer beside the same model file goes unnoticed until a question.
+      await index.dispose();
+      writeFileSync(path.join(copy, 'tokenizer.json'), '{}');
+      const again = new DocsIndex({ roots: [proj], indexDir: path.join(base, 'idx-inproc'), includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model: copy } });
+      await again.catchUp();
+      expect(again.status().embeddings).toMatchObject({ state: 'ready', items: 4, total: 4, dim: GROUPS.length + 1 });
+      expect(await again.embedQuery(QUESTION)).toBeNull();
+      expect(again.status().embeddings).toMatchObject({ state: 'failed', error: expect.stringContaining('tokenizer.json') });
+      await again.dispose();
+      cpSync(path.join(model, 'tokenizer.json'), path.join(copy, 'tokenizer.json'));
+      index = new DocsIndex({ roots: [proj], indexDir: path.join(base, 'idx-inproc'), includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model: copy } });
+      await index.catchUp();
       const q = await index.embedQuery(QUESTION);
       const hits = index.roots[0]!.queries.search(QUESTION, { limit: 3, queryVector: q });
       expect(hits[0]?.name).toBe('purge_tree');

@@ -30,7 +30,7 @@ describe('published output schemas', () => {
     const answer = {
       state: 'ready', files: 1, items: 2, languages: { typescript: 1 }, last_update: null, pending: 0,
       skipped: {}, roots: [{ root: '/r', db: '/r.db', files: 1, items: 2, synced: true, phase: 'ready', searchable_by_name_at: '2026-01-01T00:00:00.000Z', searchable_by_name_after_ms: 12 }],
-      packages: [], error: null, note: null, phase: 'ready', searchable_by_name_at: '2026-01-01T00:00:00.000Z',
+      packages: [], error: null, note: null, phase: 'ready', searchable_by_name_at: '2026-01-01T00:00:00.000Z', embeddings: null,
     };
     expect(tool.outputSchema.safeParse(answer).success).toBe(true);
     expect(check(tool.outputSchema, answer).valid).toBe(true);
