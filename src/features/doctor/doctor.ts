@@ -4,6 +4,9 @@ import { probeServers } from '../../core/lsp/probe.js';
 import { versionLine } from '../../core/process/run.js';
 import { which } from '../../core/process/which.js';
 import { detectProjects } from '../../core/run/detect.js';
+import path from 'node:path';
+import { DocentError } from '../../core/errors.js';
+import { SentenceEncoder } from '../../core/rank/sentence-encoder.js';
 import type { FeatureContext } from '../context.js';
 
 /**
@@ -34,6 +37,10 @@ export const DoctorOutput = z.object({
   projects: z
     .array(z.object({ root: z.string(), dir: z.string(), kind: z.string(), runner: z.string().nullable(), build: z.string().nullable(), evidence: z.array(z.string()) }))
     .describe('The builds and tests the run tools detected in each root (dir is relative to the root).'),
+  embeddings: z
+    .object({ model: z.string(), ok: z.boolean(), dim: z.number().int().nullable(), error: z.string().nullable(), hint: z.string().nullable() })
+    .nullable()
+    .describe('The sentence-embedding model of docs.embeddings.model, loaded once to check it; null when none is configured.'),
 });
 export type DoctorResult = z.output<typeof DoctorOutput>;
 
@@ -52,10 +59,11 @@ async function probeEmacs(name: string, purpose: string, signal: AbortSignal): P
 }
 
 export async function doctor(_input: z.output<typeof DoctorInput>, ctx: FeatureContext): Promise<DoctorResult> {
-  const [servers, emacs, discovery] = await Promise.all([
+  const [servers, emacs, discovery, embeddings] = await Promise.all([
     probeServers(ctx.config),
     Promise.all(EMACS_PROGRAMS.map((p) => probeEmacs(p.name, p.purpose, ctx.signal))),
     discoverManuals(infoSearchDirs(ctx.config.info.dirs, process.env.INFOPATH)),
+    probeEmbeddings(ctx),
   ]);
   const lsp: ProgramStatus[] = servers.map((s) => ({
     name: s.name,
@@ -78,7 +86,24 @@ export async function doctor(_input: z.output<typeof DoctorInput>, ctx: FeatureC
     projects: ctx.workspace.roots.flatMap((root) =>
       detectProjects(root).map((p) => ({ root, dir: p.rel || '.', kind: p.kind, runner: p.runner, build: p.build, evidence: p.evidence })),
     ),
+    embeddings,
   };
+}
+
+/** Load the configured embeddings model once (as the index would), to say whether it works. */
+async function probeEmbeddings(ctx: FeatureContext): Promise<DoctorResult['embeddings']> {
+  const configured = ctx.config.docs?.embeddings?.model;
+  if (!configured) return null;
+  const model = path.resolve(ctx.workspace.roots[0] ?? process.cwd(), configured);
+  try {
+    const enc = await SentenceEncoder.load(model, { maxTokens: ctx.config.docs.embeddings.maxTokens });
+    const dim = enc.dim;
+    await enc.close();
+    return { model, ok: true, dim, error: null, hint: null };
+  } catch (err) {
+    const e = err instanceof DocentError ? err : null;
+    return { model, ok: false, dim: null, error: e?.message ?? (err as Error).message, hint: e?.hint ?? null };
+  }
 }
 
 export function renderDoctor(r: DoctorResult): string {
@@ -93,6 +118,7 @@ export function renderDoctor(r: DoctorResult): string {
   lines.push('Builds and tests (run tools):');
   for (const p of r.projects) lines.push(`  ${p.root}/${p.dir === '.' ? '' : p.dir}: ${p.kind}, tests: ${p.runner ?? 'none'}, build: ${p.build ?? 'none'} (from ${p.evidence.join(', ')})`);
   if (!r.projects.length) lines.push('  none detected (package.json, CMakeLists.txt, pyproject.toml/setup.cfg/tox.ini, Cargo.toml, go.mod)');
+  if (r.embeddings) lines.push(r.embeddings.ok ? `Embeddings model: ${r.embeddings.model} (${r.embeddings.dim} dimensions)` : `Embeddings model: ${r.embeddings.model} cannot be loaded: ${r.embeddings.error}${r.embeddings.hint ? ` — ${r.embeddings.hint}` : ''}`);
   lines.push(r.missing ? `${r.missing} program(s) missing; the tools that need them answer E_NO_SERVER.` : 'Everything docent can use is installed.');
   return lines.join('\n');
 }

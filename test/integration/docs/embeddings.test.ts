@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsIndex } from '../../../src/core/index/service.js';
 import { SentenceEncoder } from '../../../src/core/rank/sentence-encoder.js';
-import { startDocent, type DocentSession } from '../../helpers/docent.js';
+import { runCli, startDocent, type DocentSession } from '../../helpers/docent.js';
 import { writeTinyModel } from '../../helpers/tiny-embedding-model.js';
 
 /**
@@ -194,5 +194,17 @@ describe('docs_search with docs.embeddings.model, over MCP', () => {
     const r = await broken.call('docs_search', { query: 'directory tree', limit: 3 });
     expect(r.isError).toBeFalsy();
     expect(sc(r).results[0].id).toBe('tools.files.purge_tree');
+  });
+});
+
+describe('docent doctor with docs.embeddings.model', () => {
+  it('loads the model to say whether it works, and why not', () => {
+    const ok = runCli(['doctor', '--json'], { cwd: root, env: { DOCENT_EMBEDDINGS_MODEL: model } });
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout).embeddings).toEqual({ model, ok: true, dim: GROUPS.length + 1, error: null, hint: null });
+    const bad = runCli(['doctor'], { cwd: root, env: { DOCENT_EMBEDDINGS_MODEL: path.join(base, 'no-such-model') } });
+    expect(bad.stdout).toMatch(/Embeddings model: .*no-such-model cannot be loaded: .*does not exist/);
+    const none = runCli(['doctor', '--json'], { cwd: root });
+    expect(JSON.parse(none.stdout).embeddings).toBeNull();
   });
 });
