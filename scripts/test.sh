@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 # better-sqlite3 compiles from source against Node's own headers.
 export npm_config_nodedir="${npm_config_nodedir:-/usr}"
 bash scripts/ensure-deps.sh
-if [ ! -e node_modules/better-sqlite3/build/Release/better_sqlite3.node ]; then
+if [ ! -e node_modules/better-sqlite3/build/Release/better_sqlite3.node ] || [ ! -e node_modules/onnxruntime-node/package.json ]; then
   npm install --no-audit --no-fund
 fi
 npm run --silent build
