@@ -118,6 +118,9 @@ function stateOf(v: StatusView, files: number, items: number, pending: number): 
   if (v.syncEnabled === false) {
     state = files > 0 ? 'ready' : 'unavailable';
     note = files > 0 ? 'indexing is off (--no-index): answers come from the index as it was last built' : 'indexing is off (--no-index) and there is no stored index; run `docent index`';
+  } else if (state === 'indexing' && pending === 0 && v.roots.every((r) => r.synced) && v.roots.some((r) => r.phase === 'embeddings')) {
+    // Every file is written: only the model's vectors are missing, which rank questions in words but find nothing new by name.
+    note = 'every file is indexed; the embeddings model is still embedding items, so questions in words rank without it for those not done yet';
   } else if (state === 'indexing') {
     note = files > 0 ? 'answering from the files indexed so far; results may be incomplete' : 'the first index is being built; results will be incomplete until it finishes';
   } else if (state === 'ready' && items === 0) {

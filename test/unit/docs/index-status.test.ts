@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { briefStatus, fullStatus, type StatusView } from '../../../src/core/index/status.js';
+import type { RootIndex } from '../../../src/core/index/service.js';
+import type { IndexPhase } from '../../../src/core/index/status.js';
+
+/** What index_status says at each phase of a build (pure: a view of the index's parts). */
+
+function view(phase: IndexPhase, opts: { synced?: boolean; pending?: number; indexing?: boolean } = {}): StatusView {
+  const root = {
+    root: '/r', dbPath: '/r.db', synced: opts.synced ?? true, phase, searchableAt: 1_700_000_000_000, searchableAfterMs: 1000,
+    indexer: { pending: opts.pending ?? 0 },
+    store: { counts: () => ({ files: 3, items: 10, languages: { python: 3 }, skipped: {}, packages: [], lastUpdate: 1_700_000_000_000 }) },
+  } as unknown as RootIndex;
+  return {
+    roots: [root], deps: null, indexing: opts.indexing ?? true, syncEnabled: true, error: null,
+    embeddings: { status: () => ({ model: '/m', state: phase === 'embeddings' ? 'embedding' : 'ready', items: 4, total: 10, dim: 8 }) },
+  };
+}
+
+describe('index status', () => {
+  it('says every file is indexed while only the embeddings model is still working', () => {
+    const b = briefStatus(view('embeddings'));
+    expect(b.state).toBe('indexing');
+    expect(b.note).toMatch(/every file is indexed; the embeddings model is still embedding items/);
+    const f = fullStatus(view('embeddings'));
+    expect(f.phase).toBe('embeddings');
+    expect(f.embeddings).toMatchObject({ state: 'embedding', items: 4, total: 10 });
+  });
+
+  it('says answers may be incomplete while files are still being written', () => {
+    expect(briefStatus(view('files', { synced: false })).note).toMatch(/answering from the files indexed so far/);
+    expect(briefStatus(view('embeddings', { pending: 2 })).note).toMatch(/answering from the files indexed so far/);
+  });
+
+  it('orders phases so the least advanced root decides, with embeddings before ready', () => {
+    const v = view('ready', { indexing: false });
+    const slow = { ...v.roots[0]!, root: '/s', phase: 'embeddings' as IndexPhase } as RootIndex;
+    expect(fullStatus({ ...v, roots: [v.roots[0]!, slow] }).phase).toBe('embeddings');
+    expect(fullStatus(v).phase).toBe('ready');
+    expect(fullStatus({ ...v, embeddings: null }).embeddings).toBeNull();
+  });
+});
