@@ -108,7 +108,12 @@ async function indexCorpus(root, indexDir) {
   const idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], embeddings: embeddingsModel ? { model: embeddingsModel } : null });
   const t = performance.now();
   await idx.catchUp();
-  return { idx, ms: performance.now() - t, vectorsMs: idx.lastVectorsMs ?? 0 };
+  const ms = performance.now() - t;
+  if (embeddingsModel) {
+    await idx.embedded();
+    for (const r of idx.roots) await r.queries.prepareEmbeddings();
+  }
+  return { idx, ms, vectorsMs: idx.lastVectorsMs ?? 0 };
 }
 
 const summary = [];

@@ -3,6 +3,7 @@ import { DocentError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { modelKey, SentenceEncoder } from '../rank/sentence-encoder.js';
 import { embeddingsComplete, fillEmbeddings } from './embeddings.js';
+import type { RootIndex } from './service.js';
 
 /**
  * A DocsIndex's sentence-embedding model (config `docs.embeddings.model`): loaded once, on
@@ -28,6 +29,8 @@ export interface EmbeddingsStatus {
   items: number;
   total: number;
   dim: number | null;
+  /** When failed: a stable error code (E_NOT_FOUND, E_BAD_INPUT, E_UNAVAILABLE), the reason, and how to fix it. */
+  code?: string;
   error?: string;
   hint?: string;
 }
@@ -35,6 +38,8 @@ export interface EmbeddingsStatus {
 export class IndexEmbeddings {
   private encoder: Promise<SentenceEncoder> | null = null;
   private failure: DocentError | null = null;
+  /** The model files' key when loading failed (null: no model file). */
+  private failedKey: string | null = null;
   private dim: number | null = null;
   private readonly counts = new Map<string, { done: number; total: number }>();
   private filling = 0;
@@ -47,7 +52,12 @@ export class IndexEmbeddings {
 
   /** The loaded model, or null when it cannot be loaded (the reason is kept for status). */
   async load(): Promise<SentenceEncoder | null> {
-    if (this.failure) return null;
+    if (this.failure) {
+      // Tried again once the model's files change (fixed, replaced), not on every question.
+      if (safeKey(this.config.model, this.config.maxTokens) === this.failedKey) return null;
+      this.failure = null;
+      this.encoder = null;
+    }
     if (!this.encoder) {
       this.loading = true;
       this.encoder = SentenceEncoder.load(this.config.model, { maxTokens: this.config.maxTokens });
@@ -59,6 +69,7 @@ export class IndexEmbeddings {
         },
         (err) => {
           this.loading = false;
+          this.failedKey = safeKey(this.config.model, this.config.maxTokens);
           this.failure = err instanceof DocentError ? err : new DocentError('E_UNAVAILABLE', `Cannot load the embeddings model ${this.config.model}: ${(err as Error).message}`);
           this.log.warn(`${this.failure.message} ${this.failure.hint}`);
         },
@@ -110,6 +121,57 @@ export class IndexEmbeddings {
     }
   }
 
+  private chain: Promise<void> = Promise.resolve();
+  private queued = 0;
+
+  /**
+   * Fill each of these roots whose vectors are not complete (serialised behind any earlier
+   * call; resolves when done, never rejects). A root whose last fill with this model finished
+   * and whose items have not been written since is skipped without loading the model.
+   */
+  embedRoots(roots: readonly RootIndex[], signal: AbortSignal, progress?: (p: { done: number; total: number; message: string; root: string }) => void, filled?: (r: RootIndex) => void): Promise<void> {
+    this.queued++;
+    const run = this.chain.then(async () => {
+      for (const r of roots) {
+        if (signal.aborted || r.abort.signal.aborted) continue;
+        if (this.complete(r.store.db)) {
+          this.noteComplete(r.root, r.store.db);
+          continue;
+        }
+        const phase = r.phase;
+        r.phase = 'embeddings';
+        try {
+          await this.fill(r.root, r.store.db, AbortSignal.any([signal, r.abort.signal]), (done, total) => progress?.({ done, total, message: 'embedding items', root: r.root }));
+          filled?.(r);
+        } catch {
+          // aborted: the root was closed or docent is stopping
+        } finally {
+          // Unless a catch-up moved the root on meanwhile.
+          if (r.phase === 'embeddings') r.phase = phase === 'embeddings' ? 'ready' : phase;
+        }
+      }
+    });
+    this.chain = run.catch(() => {}).finally(() => {
+      this.queued--;
+    });
+    return this.chain;
+  }
+
+  /** A fill is queued or running. */
+  get busy(): boolean {
+    return this.queued > 0;
+  }
+
+  /** Resolves when no fill is queued or running. */
+  idle(): Promise<void> {
+    return this.chain;
+  }
+
+  /** Drop a closed root's counts from the status. */
+  forget(label: string): void {
+    this.counts.delete(label);
+  }
+
   /** A question's vector, or null when the model is not available (search then runs without it). */
   async embedQuery(text: string): Promise<Float32Array | null> {
     const encoder = await this.load();
@@ -130,7 +192,7 @@ export class IndexEmbeddings {
       total += c.total;
     }
     const base = { model: this.config.model, items, total, dim: this.dim };
-    if (this.failure) return { ...base, state: 'failed', error: this.failure.message, hint: this.failure.hint };
+    if (this.failure) return { ...base, state: 'failed', code: this.failure.code, error: this.failure.message, hint: this.failure.hint };
     if (this.loading) return { ...base, state: 'loading' };
     if (this.filling > 0 || items < total) return { ...base, state: 'embedding' };
     return { ...base, state: this.counts.size ? 'ready' : 'pending' };
@@ -139,5 +201,13 @@ export class IndexEmbeddings {
   async dispose(): Promise<void> {
     const e = await this.encoder?.catch(() => null);
     await e?.close().catch(() => {});
+  }
+}
+
+function safeKey(dir: string, maxTokens: number | undefined): string | null {
+  try {
+    return modelKey(dir, maxTokens);
+  } catch {
+    return null;
   }
 }

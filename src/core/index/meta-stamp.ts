@@ -19,9 +19,9 @@ export class MetaStamp {
     this.read = db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck();
   }
 
-  /** The value (null when absent) if it changed since the last call that said so (the first call always does), else undefined. */
-  changed(now = Date.now()): { value: string | null } | undefined {
-    if (now - this.checkedAt < this.everyMs) return undefined;
+  /** The value (null when absent) if it changed since the last call that said so (the first call always does), else undefined; `force` reads it now whenever it was last read. */
+  changed(now = Date.now(), force = false): { value: string | null } | undefined {
+    if (!force && now - this.checkedAt < this.everyMs) return undefined;
     this.checkedAt = now;
     const value = (this.read.get(this.key) as string | undefined) ?? null;
     if (value === this.last) return undefined;

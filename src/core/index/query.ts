@@ -44,6 +44,11 @@ export class IndexQueries {
     this.ranked.prepare();
   }
 
+  /** Build the copy of a sentence-embedding model's item vectors in the background (RankedSearch.prepareEmbeddings). */
+  prepareEmbeddings(): Promise<void> {
+    return this.ranked.prepareEmbeddings();
+  }
+
   /** Ranked search: words or an identifier (see search.ts). */
   search(query: string, opts: SearchOptions): SearchHit[] {
     return this.ranked.search(query, opts);

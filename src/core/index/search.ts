@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { DocItem } from '../extract/types.js';
-import { blend, type Candidate, type QueryShape } from '../rank/score.js';
+import { blend, onScaleOf, type Candidate, type QueryShape } from '../rank/score.js';
 import { isProse, memberPath, queryWords, stem } from '../rank/words.js';
 import type { IndexStore, ItemRow } from './store.js';
 import type { PublicPaths } from './public-paths.js';
@@ -9,7 +9,7 @@ import { ModulePopularity } from './popularity.js';
 import { UsageCounts } from './usage.js';
 import { PopularPool } from './popular-pool.js';
 import { inheritedMember } from './inherited.js';
-import { EmbeddingSpace } from './embeddings.js';
+import { EmbeddingSpace } from './embedding-space.js';
 import type { IndexQueries } from './query.js';
 import type { StatementCache } from './statements.js';
 
@@ -114,6 +114,11 @@ export class RankedSearch {
     return this.statements.get(sql);
   }
 
+  /** Build the copy of a sentence-embedding model's item vectors, in the background (only an index with a model configured asks). */
+  prepareEmbeddings(): Promise<void> {
+    return this.embedded.prepare();
+  }
+
   /**
    * Build what the first question in words would otherwise wait for (the item vectors, the
    * popular pool: ~1.4 s on a Python installation), e.g. once a served index is ready.
@@ -121,7 +126,6 @@ export class RankedSearch {
   prepare(): void {
     this.related.prepare();
     this.pool.prepare();
-    this.embedded.prepare();
   }
 
   /** Documents containing `word` (cached until the index grows or shrinks noticeably). */
@@ -293,14 +297,18 @@ export class RankedSearch {
     const publicIds = this.paths.publicIds(list);
     if (askedAs.size) list.forEach((r, i) => (publicIds[i] = askedAs.get(r.rowid) ?? publicIds[i]!));
     const candidateIds = new Set(list.map((r) => r.id));
+    // The model's similarity, where the item has a model vector, takes the place of the learned
+    // vectors', put on their scale (the blend's weight was fitted to it; items without a model
+    // vector keep the learned one).
+    const learnedSims = list.map((r) => (qv ? this.related.similarity(qv, r) : undefined));
+    const modelSims = sem ? onScaleOf(list.map((r) => this.embedded.similarity(sem, r.rowid, r.id)), learnedSims) : null;
     const cands: Candidate[] = list.map((r, i) => ({
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
       own: r.package === null,
       pathNamed: pathNamed.has(r.rowid),
       memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
-      // The model's similarity, where the item has a model vector, takes the place of the learned vectors'.
-      vec: (sem ? this.embedded.similarity(sem, r.rowid, r.id) : null) ?? (qv ? this.related.similarity(qv, r) : undefined),
+      vec: modelSims?.[i] ?? learnedSims[i],
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
       usage: this.usageOf(r, publicIds[i]!),
     }));

@@ -44,6 +44,11 @@ export interface DocsIndexOptions {
   usageRecountMs?: number;
   /** A sentence-embedding model to embed items and questions with (config docs.embeddings). */
   embeddings?: EmbeddingsConfig | null;
+  /**
+   * Start embedding in the background after each catch-up (default true: a server). A one-shot
+   * command leaves it to `docent index`, which calls embed() and waits.
+   */
+  embedAfterSync?: boolean;
 }
 
 /**
@@ -173,7 +178,6 @@ export class DocsIndex {
     const signal = opts.signal ? AbortSignal.any([opts.signal, this.lifetime.signal]) : this.lifetime.signal;
     const run = (async () => {
       const runs: IndexRunStats[] = [];
-      const changed = new Set<RootIndex>();
       for (const r of this.roots) {
         if (r.synced && !opts.force) continue;
         const progress: ProgressFn = (done, total, message) => {
@@ -189,7 +193,6 @@ export class DocsIndex {
           r.store.noteSearchableByName(r.searchableAt, stats.ms);
           r.synced = true;
           r.phase = 'vectors';
-          if (stats.parsed + stats.deleted > 0) changed.add(r);
           const learned = refreshDerived(r.root, r.store.db, stats.parsed + stats.deleted > 0, this.log);
           if (learned !== null) this.lastVectorsMs = learned;
           r.phase = 'ready';
@@ -212,8 +215,8 @@ export class DocsIndex {
       await this.deps?.indexQueued(signal, (label) => (done, total, message) => {
         for (const l of this.listeners) l({ done, total, message, root: label });
       });
-      // Last, the model's vectors: every item is searchable without them, and a model takes longest.
-      await this.embedAll(signal, changed);
+      // Then, in the background, the model's vectors: every item is searchable without them, and a model takes longest.
+      if (this.opts.embedAfterSync !== false) void this.embed();
     })();
     this.running = run.finally(() => {
       this.running = null;
@@ -222,29 +225,29 @@ export class DocsIndex {
   }
 
   /**
-   * Embed what lacks a current vector in the roots' databases. Installed packages' databases
-   * are shared read-only between processes and projects, so they are not embedded (their items
-   * are found lexically and by the learned vectors, as without a model).
+   * Embed what lacks a current vector in the roots' databases with the configured model (queued
+   * behind any fill already running; resolves when done, never rejects). Installed packages'
+   * databases are shared read-only between processes and projects, so they are not embedded
+   * (their items are found lexically and by the learned vectors, as without a model).
    */
-  private async embedAll(signal: AbortSignal, changed: ReadonlySet<RootIndex>): Promise<void> {
-    if (!this.embeddings) return;
-    for (const r of this.roots) {
-      if (r.abort.signal.aborted) continue;
-      // Nothing changed and the last fill with this model finished: no need to load the model (a CLI command's catch-up).
-      if (!changed.has(r) && this.embeddings.complete(r.store.db)) {
-        this.embeddings.noteComplete(r.root, r.store.db);
-        continue;
-      }
-      const phase = r.phase;
-      r.phase = 'embeddings';
-      try {
-        await this.embeddings.fill(r.root, r.store.db, AbortSignal.any([signal, r.abort.signal]), (done, total) => {
-          for (const l of this.listeners) l({ done, total, message: 'embedding items', root: r.root });
-        });
-      } finally {
-        r.phase = phase;
-      }
-    }
+  embed(roots: readonly RootIndex[] = this.roots): Promise<void> {
+    if (!this.embeddings) return Promise.resolve();
+    return this.embeddings.embedRoots(
+      roots,
+      this.lifetime.signal,
+      (p) => {
+        for (const l of this.listeners) l(p);
+      },
+      // A server rebuilds the search side's copy now, not when the next question notices.
+      (r) => {
+        if (this.serving) void r.queries.prepareEmbeddings();
+      },
+    );
+  }
+
+  /** Resolves when no embedding fill is queued or running. */
+  embedded(): Promise<void> {
+    return this.embeddings?.idle() ?? Promise.resolve();
   }
 
   /** A question's vector from the configured model (null without one, or when it cannot be loaded). */
@@ -260,6 +263,7 @@ export class DocsIndex {
       if (r.abort.signal.aborted || this.lifetime.signal.aborted) return;
       try {
         r.queries.prepareSearch();
+        if (this.embeddings) void r.queries.prepareEmbeddings();
       } catch (err) {
         this.log.warn(`could not prepare search structures for ${r.root}: ${(err as Error).message}`);
       }
@@ -382,7 +386,7 @@ export class DocsIndex {
   }
 
   private statusView(): StatusView {
-    return { roots: this.roots, deps: this.deps, indexing: this.indexing, syncEnabled: this.opts.syncEnabled !== false, error: this.error, embeddings: this.embeddings };
+    return { roots: this.roots, deps: this.deps, indexing: this.indexing || (this.embeddings?.busy ?? false), syncEnabled: this.opts.syncEnabled !== false, error: this.error, embeddings: this.embeddings };
   }
 
   private recountUsageLater(r: RootIndex): void {
@@ -396,11 +400,9 @@ export class DocsIndex {
   /** Changed items get their vectors once edits settle (a model call per save would compete with the edits' own indexing). */
   private embedChangedLater(r: RootIndex): void {
     if (!this.embeddings) return;
-    const embeddings = this.embeddings;
     clearTimeout(r.embedLater);
     r.embedLater = setTimeout(() => {
-      if (r.abort.signal.aborted || this.lifetime.signal.aborted) return;
-      this.updateChain = this.updateChain.then(() => embeddings.fill(r.root, r.store.db, AbortSignal.any([this.lifetime.signal, r.abort.signal])).catch(() => {}));
+      if (!r.abort.signal.aborted && !this.lifetime.signal.aborted) void this.embed([r]);
     }, this.opts.usageRecountMs ?? USAGE_RECOUNT_MS);
     r.embedLater.unref();
   }
@@ -408,6 +410,7 @@ export class DocsIndex {
   private closeRoot(r: RootIndex): void {
     clearTimeout(r.usageRecount);
     clearTimeout(r.embedLater);
+    this.embeddings?.forget(r.root);
     r.abort.abort();
     void r.watcher?.close();
     this.pool?.release(r.store.ownerId);
@@ -423,6 +426,7 @@ export class DocsIndex {
     await this.updateChain.catch(() => {});
     await this.depsChain.catch(() => {});
     await this.pool?.close();
+    await this.embeddings?.idle();
     await this.embeddings?.dispose();
     for (const r of this.roots) {
       clearTimeout(r.embedLater);

@@ -9,11 +9,15 @@ import { jacobiEigen, orthonormalize } from './word-vectors.js';
  */
 
 /** Rows sampled for the second-moment matrix: its cost is sample × dim², and the directions settle long before. */
-const SAMPLE = 2000;
+const SAMPLE = 1000;
 const ITERATIONS = 8;
 
-/** `k` axes of `matrix` (n × dim, row-major), strongest first, as a k × dim row-major matrix. */
-export function principalAxes(matrix: Float32Array, n: number, dim: number, k: number): Float32Array {
+/**
+ * `k` axes of `matrix` (n × dim, row-major), strongest first, as a k × dim row-major matrix, and
+ * the share of the vectors' energy (the second-moment matrix's trace) they carry: the axes stand
+ * in for the vectors well only when that share is high.
+ */
+export function principalAxes(matrix: Float32Array, n: number, dim: number, k: number): { axes: Float32Array; energy: number } {
   k = Math.min(k, dim);
   const C = new Float64Array(dim * dim);
   const step = Math.max(1, Math.floor(n / SAMPLE));
@@ -45,6 +49,9 @@ export function principalAxes(matrix: Float32Array, n: number, dim: number, k: n
     T[i * k + j] = s;
   }
   const { values, vectors } = jacobiEigen(T, k);
+  let trace = 0;
+  for (let a = 0; a < dim; a++) trace += C[a * dim + a]!;
+  const carried = values.reduce((sum, v) => sum + Math.max(0, v), 0);
   const order = [...values.keys()].sort((a, b) => values[b]! - values[a]!);
   const axes = new Float32Array(k * dim);
   order.forEach((e, out) => {
@@ -54,7 +61,7 @@ export function principalAxes(matrix: Float32Array, n: number, dim: number, k: n
       axes[out * dim + d] = s;
     }
   });
-  return axes;
+  return { axes, energy: trace > 0 ? carried / trace : 0 };
 }
 
 /** C (dim × dim) times Q (dim × k). */

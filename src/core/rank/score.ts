@@ -236,3 +236,28 @@ export function pathPrior(c: Pick<Candidate, 'id' | 'name' | 'publicId' | 'file'
   if (SAMPLES.test(where)) p -= 0.05;
   return p;
 }
+
+/**
+ * A second similarity (a sentence-embedding model's cosine) put on the scale of the first (the
+ * learned vectors' cosine, which the blend's weight was fitted to): shifted and stretched so
+ * that, over the candidates that have both, the two have the same mean and spread. Candidates
+ * without the second keep the first, and both then rank on one scale. Unchanged when fewer
+ * than five candidates have both, or the first is absent (no learned vectors).
+ */
+export function onScaleOf(second: readonly (number | null)[], first: readonly (number | undefined)[]): (number | null)[] {
+  const pairs: [number, number][] = [];
+  second.forEach((x, i) => {
+    const y = first[i];
+    if (x !== null && y !== undefined) pairs.push([x, y]);
+  });
+  if (pairs.length < 5) return [...second];
+  const stats = (k: 0 | 1) => {
+    const mean = pairs.reduce((s, p) => s + p[k], 0) / pairs.length;
+    const sd = Math.sqrt(pairs.reduce((s, p) => s + (p[k] - mean) ** 2, 0) / pairs.length);
+    return { mean, sd };
+  };
+  const a = stats(0);
+  const b = stats(1);
+  if (a.sd < 1e-6 || b.sd < 1e-6) return [...second];
+  return second.map((x) => (x === null ? null : b.mean + ((x - a.mean) * b.sd) / a.sd));
+}

@@ -73,11 +73,17 @@ export class SentenceEncoder {
     } catch (err) {
       throw new DocentError('E_BAD_INPUT', `Cannot load ${modelFile}: ${(err as Error).message}`, 'The file must be an ONNX model onnxruntime can run (an encoder taking input_ids and attention_mask).');
     }
-    if (!session.inputNames.includes('input_ids')) throw new DocentError('E_BAD_INPUT', `${modelFile} takes no input_ids (it takes ${session.inputNames.join(', ')}).`, 'Use a text encoder export (input_ids, attention_mask).');
-    const output = ['sentence_embedding', 'last_hidden_state', 'token_embeddings'].find((n) => session.outputNames.includes(n)) ?? session.outputNames[0]!;
-    const probe = new SentenceEncoder(ort, session, tokenizer, opts.maxTokens ?? DEFAULT_MAX_TOKENS, output, modelFile, 0);
-    const dim = (await probe.run(['probe'])).dim;
-    return new SentenceEncoder(ort, session, tokenizer, opts.maxTokens ?? DEFAULT_MAX_TOKENS, output, modelFile, dim);
+    try {
+      if (!session.inputNames.includes('input_ids')) throw new DocentError('E_BAD_INPUT', `${modelFile} takes no input_ids (it takes ${session.inputNames.join(', ')}).`, 'Use a text encoder export (input_ids, attention_mask).');
+      const output = ['sentence_embedding', 'last_hidden_state', 'token_embeddings'].find((n) => session.outputNames.includes(n)) ?? session.outputNames[0]!;
+      const probe = new SentenceEncoder(ort, session, tokenizer, opts.maxTokens ?? DEFAULT_MAX_TOKENS, output, modelFile, 0);
+      const dim = (await probe.run(['probe'])).dim;
+      return new SentenceEncoder(ort, session, tokenizer, opts.maxTokens ?? DEFAULT_MAX_TOKENS, output, modelFile, dim);
+    } catch (err) {
+      await session.release().catch(() => {});
+      if (err instanceof DocentError) throw err;
+      throw new DocentError('E_BAD_INPUT', `${modelFile} failed on a test sentence: ${(err as Error).message}`, 'Use an ONNX export of a text encoder that takes input_ids and attention_mask (and optionally token_type_ids) and returns token or sentence vectors.');
+    }
   }
 
   /** One unit-length vector per text, row after row (texts.length × dim). */

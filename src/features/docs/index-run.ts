@@ -24,6 +24,15 @@ export type IndexRunResult = z.output<typeof IndexRunOutput>;
 
 export async function indexRun(opts: { watch: boolean; onUpdate?: (msg: string) => void }, ctx: FeatureContext): Promise<IndexRunResult> {
   const index = await docsIndexFor(ctx); // catches up (with progress) in CLI mode
+  if (index.embeddings) {
+    // The configured model's vectors too (a server builds them in the background).
+    const off = index.onProgress((p) => ctx.progress({ progress: p.done, total: p.total, message: p.message }));
+    try {
+      await index.embed();
+    } finally {
+      off();
+    }
+  }
   const runs = index.lastRun.map((r) => ({ seen: r.seen, parsed: r.parsed, unchanged: r.unchanged + r.rehashed, deleted: r.deleted, failed: r.failed, skipped: r.skipped, ms: r.ms }));
   if (opts.watch) {
     opts.onUpdate?.(renderIndexRun({ status: index.status(), runs }));

@@ -47,7 +47,8 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   // A scope leaves some candidates out: ask for more so the limit can still be filled.
   const limit = !input.scope || input.scope === 'all' ? input.limit : Math.min(400, input.limit * 5);
   // A question in words is also embedded by the configured sentence-embedding model, if any.
-  const queryVector = index.embeddings && isProse(input.query, queryWords(input.query)) ? await index.embedQuery(input.query) : null;
+  // (Only the roots' databases hold model vectors: a deps-only search has no use for it.)
+  const queryVector = index.embeddings && input.scope !== 'deps' && isProse(input.query, queryWords(input.query)) ? await index.embedQuery(input.query) : null;
   for (const r of index.searchSources(input.query, input.scope)) {
     for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector })) {
       const pkg = packageFields(r, h.file);

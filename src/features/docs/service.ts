@@ -41,6 +41,8 @@ function create(workspace: Workspace, config: DocentConfig, background: boolean,
     embeddings: config.docs.embeddings.model
       ? { ...config.docs.embeddings, model: path.resolve(workspace.roots[0] ?? process.cwd(), config.docs.embeddings.model) }
       : null,
+    // A server embeds after each catch-up; a one-shot command only when it is `docent index`.
+    embedAfterSync: background,
   });
   // A file docent writes (the edit applier) is re-indexed at once, not when a watcher reports it.
   const off = services

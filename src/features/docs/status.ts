@@ -15,12 +15,13 @@ export type IndexStatusResult = z.output<typeof IndexStatusOutput>;
 
 export async function indexStatus(input: z.output<typeof IndexStatusInput>, ctx: FeatureContext): Promise<IndexStatusResult> {
   const index = await docsIndexFor(ctx);
-  if (input.wait && index.indexing) {
+  if (input.wait && (index.indexing || index.embeddings?.busy)) {
     const off = index.onProgress((p) => ctx.progress({ progress: p.done, total: p.total, message: `${p.root}: ${p.message}` }));
     let timer: NodeJS.Timeout | undefined;
     const aborted = new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
     try {
-      await Promise.race([index.catchUp(), new Promise<void>((resolve) => (timer = setTimeout(resolve, input.timeout_ms))), aborted]);
+      const done = (index.indexing ? index.catchUp() : Promise.resolve()).then(() => index.embedded());
+      await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, input.timeout_ms))), aborted]);
     } finally {
       clearTimeout(timer);
       off();

@@ -38,7 +38,7 @@ export const DoctorOutput = z.object({
     .array(z.object({ root: z.string(), dir: z.string(), kind: z.string(), runner: z.string().nullable(), build: z.string().nullable(), evidence: z.array(z.string()) }))
     .describe('The builds and tests the run tools detected in each root (dir is relative to the root).'),
   embeddings: z
-    .object({ model: z.string(), ok: z.boolean(), dim: z.number().int().nullable(), error: z.string().nullable(), hint: z.string().nullable() })
+    .object({ model: z.string(), ok: z.boolean(), dim: z.number().int().nullable(), code: z.string().nullable(), error: z.string().nullable(), hint: z.string().nullable() })
     .nullable()
     .describe('The sentence-embedding model of docs.embeddings.model, loaded once to check it; null when none is configured.'),
 });
@@ -99,10 +99,10 @@ async function probeEmbeddings(ctx: FeatureContext): Promise<DoctorResult['embed
     const enc = await SentenceEncoder.load(model, { maxTokens: ctx.config.docs.embeddings.maxTokens });
     const dim = enc.dim;
     await enc.close();
-    return { model, ok: true, dim, error: null, hint: null };
+    return { model, ok: true, dim, code: null, error: null, hint: null };
   } catch (err) {
     const e = err instanceof DocentError ? err : null;
-    return { model, ok: false, dim: null, error: e?.message ?? (err as Error).message, hint: e?.hint ?? null };
+    return { model, ok: false, dim: null, code: e?.code ?? 'E_INTERNAL', error: e?.message ?? (err as Error).message, hint: e?.hint ?? null };
   }
 }
 

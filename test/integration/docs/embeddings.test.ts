@@ -106,43 +106,106 @@ describe('SentenceEncoder', () => {
 });
 
 describe('an index with an embeddings model', () => {
+  const open = (proj: string, idx: string, modelDir: string, extra: Record<string, unknown> = {}) =>
+    new DocsIndex({ roots: [proj], indexDir: idx, includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model: modelDir }, ...extra });
+  const vectorsOf = (index: DocsIndex) =>
+    new Map((index.roots[0]!.store.db.prepare(`SELECT i.name, e.text_hash AS hash, e.vec FROM item_embeddings e JOIN items i ON i.rowid = e.rowid AND i.id = e.item_id`).all() as { name: string; hash: number; vec: Buffer }[]).map((r) => [r.name, r] as const));
+
   it('embeds the documented items after a sync, keeps them current, and status says so', async () => {
     const proj = path.join(base, 'inproc');
     mkdirSync(path.join(proj, 'tools'), { recursive: true });
     writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
     const copy = path.join(base, 'model-copy');
     cpSync(model, copy, { recursive: true, preserveTimestamps: true });
-    let index = new DocsIndex({ roots: [proj], indexDir: path.join(base, 'idx-inproc'), includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model: copy } });
+    const idx = path.join(base, 'idx-inproc');
+    let index = open(proj, idx, copy);
     try {
       expect(index.status().embeddings).toMatchObject({ state: 'pending', items: 0 });
       await index.catchUp();
-      const db = () => index.roots[0]!.store.db;
-      const count = () => db().prepare(`SELECT COUNT(*) FROM item_embeddings`).pluck().get() as number;
+      await index.embedded();
       // Five documented functions (the module summary is not embedded: questions ask for something to use).
-      expect(count()).toBe(5);
+      const first = vectorsOf(index);
+      expect([...first.keys()].sort()).toEqual(['copy_blob', 'list_entries', 'pause', 'purge_tree', 'render_chart']);
       expect(index.status().embeddings).toMatchObject({ state: 'ready', items: 5, total: 5, dim: GROUPS.length + 1 });
-      // A changed docstring is embedded again; a removed function's vector goes.
-      writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE.replace('Erase a directory tree.', 'Remove a whole directory tree.').replace(/def render_chart[\s\S]*$/, ''));
+      // A changed docstring is embedded again (its text hash and vector change); a removed function's vector goes.
+      writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE.replace('Erase a directory tree.', 'Draw a whole chart.').replace(/def render_chart[\s\S]*$/, ''));
       await index.catchUp({ force: true });
-      expect(count()).toBe(4);
-      const row = db().prepare(`SELECT e.text_hash, i.summary FROM item_embeddings e JOIN items i ON i.rowid = e.rowid WHERE i.name = 'purge_tree'`).get() as { summary: string };
-      expect(row.summary).toBe('Remove a whole directory tree.');
+      await index.embedded();
+      const second = vectorsOf(index);
+      expect([...second.keys()].sort()).toEqual(['copy_blob', 'list_entries', 'pause', 'purge_tree']);
+      expect(second.get('purge_tree')!.hash).not.toBe(first.get('purge_tree')!.hash);
+      expect(second.get('purge_tree')!.vec.equals(first.get('purge_tree')!.vec)).toBe(false);
+      expect(second.get('pause')!.vec.equals(first.get('pause')!.vec)).toBe(true);
       // Opened again with nothing changed, the vectors are known complete without loading the
       // model: a broken tokenizer beside the same model file goes unnoticed until a question.
       await index.dispose();
       writeFileSync(path.join(copy, 'tokenizer.json'), '{}');
-      const again = new DocsIndex({ roots: [proj], indexDir: path.join(base, 'idx-inproc'), includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model: copy } });
+      const again = open(proj, idx, copy);
       await again.catchUp();
+      await again.embedded();
       expect(again.status().embeddings).toMatchObject({ state: 'ready', items: 4, total: 4, dim: GROUPS.length + 1 });
       expect(await again.embedQuery(QUESTION)).toBeNull();
-      expect(again.status().embeddings).toMatchObject({ state: 'failed', error: expect.stringContaining('tokenizer.json') });
+      expect(again.status().embeddings).toMatchObject({ state: 'failed', code: 'E_BAD_INPUT', error: expect.stringContaining('tokenizer.json') });
       await again.dispose();
       cpSync(path.join(model, 'tokenizer.json'), path.join(copy, 'tokenizer.json'));
-      index = new DocsIndex({ roots: [proj], indexDir: path.join(base, 'idx-inproc'), includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model: copy } });
+      writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
+      index = open(proj, idx, copy);
       await index.catchUp();
+      await index.embedded();
+      await index.roots[0]!.queries.prepareEmbeddings();
       const q = await index.embedQuery(QUESTION);
       const hits = index.roots[0]!.queries.search(QUESTION, { limit: 3, queryVector: q });
       expect(hits[0]?.name).toBe('purge_tree');
+    } finally {
+      await index.dispose();
+    }
+  });
+
+  it('an edit indexed just before exit is embedded at the next start', async () => {
+    const proj = path.join(base, 'restart');
+    mkdirSync(path.join(proj, 'tools'), { recursive: true });
+    writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
+    const idx = path.join(base, 'idx-restart');
+    // Edits settle for a minute before they are embedded: the process stops first.
+    let index = open(proj, idx, model, { usageRecountMs: 60_000 });
+    try {
+      await index.catchUp();
+      await index.embedded();
+      writeFileSync(path.join(proj, 'tools', 'files.py'), `${SOURCE}\n\ndef wipe_folder(path):\n    """Delete a folder."""\n`);
+      await index.updatePaths(index.roots[0]!, ['tools/files.py']);
+      expect(vectorsOf(index).has('wipe_folder')).toBe(false);
+      await index.dispose();
+      index = open(proj, idx, model);
+      await index.catchUp();
+      await index.embedded();
+      expect(vectorsOf(index).has('wipe_folder')).toBe(true);
+      expect(index.status().embeddings).toMatchObject({ state: 'ready', items: 6, total: 6 });
+    } finally {
+      await index.dispose();
+    }
+  });
+
+  it('another model replaces every vector', async () => {
+    const proj = path.join(base, 'swap');
+    mkdirSync(path.join(proj, 'tools'), { recursive: true });
+    writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
+    const idx = path.join(base, 'idx-swap');
+    // Same width, other meanings: every group moved to the next group's direction.
+    const other = path.join(base, 'model-other');
+    writeTinyModel(other, { groups: [...GROUPS.slice(1), GROUPS[0]!] });
+    let index = open(proj, idx, model);
+    try {
+      await index.catchUp();
+      await index.embedded();
+      const before = vectorsOf(index);
+      await index.dispose();
+      index = open(proj, idx, other);
+      await index.catchUp();
+      await index.embedded();
+      const after = vectorsOf(index);
+      expect(after.size).toBe(5);
+      for (const [name, v] of after) expect(v.vec.equals(before.get(name)!.vec), name).toBe(false);
+      expect(index.roots[0]!.store.db.prepare(`SELECT value FROM meta WHERE key = 'embeddings_model'`).pluck().get()).toContain('model-other');
     } finally {
       await index.dispose();
     }
@@ -190,7 +253,7 @@ describe('docs_search with docs.embeddings.model, over MCP', () => {
 
   it('a model that cannot be loaded is reported with its reason and hint, and search goes on without it', async () => {
     const st = sc(await broken.call('index_status', { wait: true }));
-    expect(st.embeddings).toMatchObject({ state: 'failed', error: expect.stringContaining('no-such-model'), hint: expect.stringContaining('docs.embeddings.model') });
+    expect(st.embeddings).toMatchObject({ state: 'failed', code: 'E_NOT_FOUND', error: expect.stringContaining('no-such-model'), hint: expect.stringContaining('docs.embeddings.model') });
     const r = await broken.call('docs_search', { query: 'directory tree', limit: 3 });
     expect(r.isError).toBeFalsy();
     expect(sc(r).results[0].id).toBe('tools.files.purge_tree');
@@ -201,7 +264,7 @@ describe('docent doctor with docs.embeddings.model', () => {
   it('loads the model to say whether it works, and why not', () => {
     const ok = runCli(['doctor', '--json'], { cwd: root, env: { DOCENT_EMBEDDINGS_MODEL: model } });
     expect(ok.status).toBe(0);
-    expect(JSON.parse(ok.stdout).embeddings).toEqual({ model, ok: true, dim: GROUPS.length + 1, error: null, hint: null });
+    expect(JSON.parse(ok.stdout).embeddings).toEqual({ model, ok: true, dim: GROUPS.length + 1, code: null, error: null, hint: null });
     const bad = runCli(['doctor'], { cwd: root, env: { DOCENT_EMBEDDINGS_MODEL: path.join(base, 'no-such-model') } });
     expect(bad.stdout).toMatch(/Embeddings model: .*no-such-model cannot be loaded: .*does not exist/);
     const none = runCli(['doctor', '--json'], { cwd: root });

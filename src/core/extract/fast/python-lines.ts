@@ -189,3 +189,16 @@ export function indexTop(s: string, ch: string, from = 0, match?: (k: number) =>
   }
   return -1;
 }
+
+/**
+ * Line numbers of offsets met in increasing order (regex matches over one source): counts the
+ * newlines since the last offset asked, so a file's matches cost one pass over it in all.
+ */
+export function lineCounter(source: string): (offset: number) => number {
+  let line = 1;
+  let counted = 0;
+  return (offset) => {
+    for (; counted < offset; counted++) if (source.charCodeAt(counted) === 10) line++;
+    return line;
+  };
+}

@@ -2,6 +2,7 @@ import { buildItem, oneLine } from '../build.js';
 import type { FileExtract } from '../types.js';
 import { allMutationNames, declaredAllNames } from './python-public.js';
 import { stringExpressionAt } from './python-strings.js';
+import { lineCounter } from '../fast/python-lines.js';
 
 /**
  * Names a module lists in `__all__` and binds by a plain module-level assignment, without a
@@ -23,8 +24,7 @@ export function addListedVariables(result: FileExtract, source: string, file: st
   const have = new Set(result.items.map((i) => i.id));
   // A stub declares without assigning: a .pyi, or a built-in module's description (python-builtins.ts).
   const stub = !file.endsWith('.py');
-  let line = 1;
-  let counted = 0;
+  const lineAt = lineCounter(source);
   // Column-0 assignments, `NAME = value`, `NAME: T = value`, and in a stub `NAME: T` alone.
   for (const m of source.matchAll(/^([A-Za-z]\w*)[ \t]*(?::[ \t]*([^=\n]+?))?[ \t]*(?:=(?!=)[ \t]*([^\n]*))?$/gm)) {
     const [, name, type, value] = m as unknown as [string, string, string | undefined, string | undefined];
@@ -33,7 +33,7 @@ export function addListedVariables(result: FileExtract, source: string, file: st
     if (have.has(id) || reexported.has(id)) continue;
     if (value !== undefined && /^_[\w.]*[ \t]*(?:#.*)?$/.test(value)) continue;
     have.add(id);
-    for (; counted < m.index!; counted++) if (source.charCodeAt(counted) === 10) line++;
+    const line = lineAt(m.index!);
     const shown = value === undefined ? '' : shownValue(value);
     const signature = oneLine(`${name}${type ? `: ${type.trim()}` : ''}${shown ? ` = ${shown}` : ''}`);
     const kind = /^[A-Z][A-Z0-9_]*$/.test(name) ? 'constant' : 'variable';

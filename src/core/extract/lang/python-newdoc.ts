@@ -1,7 +1,7 @@
 import { buildItem, type SignatureParam } from '../build.js';
 import { parseDocstring, trimDocstring } from '../doc/python.js';
 import { visibilityOf } from './python.js';
-import { splitTop } from '../fast/python-lines.js';
+import { lineCounter, splitTop } from '../fast/python-lines.js';
 import type { DocItem, FileExtract } from '../types.js';
 import { stringAt } from './python-strings.js';
 
@@ -20,8 +20,7 @@ export function addNewdocItems(result: FileExtract, source: string, file: string
   if (!source.includes('add_newdoc(')) return;
   const added = new Map<string, DocItem>();
   const members = new Set<string>();
-  let line = 1;
-  let counted = 0;
+  const lineAt = lineCounter(source);
   for (const m of source.matchAll(CALL_RE)) {
     const [, , module, , name, tuple, , attr] = m as unknown as [string, string, string, string, string, string | undefined, string, string | undefined];
     if (tuple) members.add(`${module}.${name}`);
@@ -31,7 +30,7 @@ export function addNewdocItems(result: FileExtract, source: string, file: string
     if (!text?.trim()) continue;
     const owner = `${module}.${name}`;
     const id = tuple && attr ? `${owner}.${attr}` : owner;
-    for (; counted < m.index!; counted++) if (source.charCodeAt(counted) === 10) line++;
+    const line = lineAt(m.index!);
     const item = newdocItem(id, tuple && attr ? attr : name, module, tuple ? owner : null, text.replace(/\$\{[A-Z_]+\}/g, ''), file, line);
     if (!added.has(id)) added.set(id, item);
   }
