@@ -3,7 +3,7 @@ import { DocentError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { modelKey, SentenceEncoder } from '../rank/sentence-encoder.js';
 import { embeddingsComplete, fillEmbeddings } from './embeddings.js';
-import type { RootIndex } from './service.js';
+import type { RootIndex } from './root-index.js';
 
 /**
  * A DocsIndex's sentence-embedding model (config `docs.embeddings.model`): loaded once, on

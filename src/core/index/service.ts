@@ -10,11 +10,11 @@ import { IndexQueries } from './query.js';
 import type { IndexSource } from './source.js';
 import { IndexStore } from './store.js';
 import { recountUsage, refreshDerived } from './derived.js';
-import type { GeneratedSource } from './generated.js';
-import { briefStatus, fullStatus, type BriefStatus, type IndexPhase, type IndexStatus, type StatusView } from './status.js';
+import { briefStatus, fullStatus, type BriefStatus, type IndexStatus, type StatusView } from './status.js';
 import { pythonBuiltinsSource } from './python-builtins.js';
-import { watchRoot, type RootWatcher } from './watcher.js';
-import { IndexEmbeddings, type EmbeddingsConfig } from './embedding-runner.js';
+import { watchRoot } from './watcher.js';
+import { IndexEmbeddings } from './embedding-runner.js';
+import type { DocsIndexOptions, ProgressListener, RootIndex } from './root-index.js';
 
 /**
  * The docs index of a whole workspace: one database, indexer and (in serve mode) watcher per
@@ -25,31 +25,7 @@ import { IndexEmbeddings, type EmbeddingsConfig } from './embedding-runner.js';
 
 
 export type { IndexPhase, IndexState, IndexStatus } from './status.js';
-
-export interface DocsIndexOptions {
-  roots: readonly string[];
-  indexDir?: string;
-  includePrivate: boolean;
-  maxFileBytes: number;
-  exclude: readonly string[];
-  workers?: number;
-  /** Index the installed dependencies the roots declare or use, each package version into its own shared database (default true). */
-  dependencies?: boolean;
-  /** Where compile_commands.json is, relative to a root (config lsp.compileCommandsDir). */
-  compileCommandsDir?: string;
-  log?: Logger;
-  /** False when indexing is off (`serve --no-index`): answer from what is stored, never sync. */
-  syncEnabled?: boolean;
-  /** How long after the last watched change the usage counts are recounted (default USAGE_RECOUNT_MS). */
-  usageRecountMs?: number;
-  /** A sentence-embedding model to embed items and questions with (config docs.embeddings). */
-  embeddings?: EmbeddingsConfig | null;
-  /**
-   * Start embedding in the background after each catch-up (default true: a server). A one-shot
-   * command leaves it to `docent index`, which calls embed() and waits.
-   */
-  embedAfterSync?: boolean;
-}
+export type { DocsIndexOptions, ProgressListener, RootIndex } from './root-index.js';
 
 /**
  * Usage counts (index/usage.ts) follow edits once they settle: a recount reads every file's
@@ -57,38 +33,6 @@ export interface DocsIndexOptions {
  * needs to be about right.
  */
 const USAGE_RECOUNT_MS = 10_000;
-
-export interface RootIndex extends IndexSource {
-  root: string;
-  dbPath: string;
-  store: IndexStore;
-  queries: IndexQueries;
-  indexer: RootIndexer;
-  watcher?: RootWatcher;
-  /** Set once the first full sync of this process has finished. */
-  synced: boolean;
-  /** What this root's indexing is doing now (see IndexPhase). */
-  phase: IndexPhase;
-  /**
-   * When the last full sync had written every file's items (ms since the epoch; persisted in
-   * meta, so an index opened later reports it): from then on every item is searchable by name
-   * and full text. Null until a full sync has finished writing.
-   */
-  searchableAt: number | null;
-  /** How long that sync took until then (ms), for the same sync. */
-  searchableAfterMs: number | null;
-  /** Stops this root's indexing when the root is closed (its database must not be written behind it). */
-  abort: AbortController;
-  /** Documentation no file of the root holds, produced for it (a Python standard library's built-in modules). */
-  generated?: GeneratedSource | null;
-  /** The pending recount of usage after watched changes. */
-  usageRecount?: NodeJS.Timeout;
-  /** The pending embedding of changed items after watched changes. */
-  embedLater?: NodeJS.Timeout;
-}
-
-
-export type ProgressListener = (p: { done: number; total: number; message: string; root: string }) => void;
 
 export class DocsIndex {
   readonly roots: RootIndex[] = [];

@@ -1,6 +1,6 @@
 import type { GeneratedSource } from './generated.js';
 import type { PackageStatus } from './deps/dependency-set.js';
-import type { RootIndex } from './service.js';
+import type { RootIndex } from './root-index.js';
 import type { EmbeddingsStatus } from './embedding-runner.js';
 
 /**
