@@ -25,7 +25,7 @@ import { indexDbPath } from '../dist/core/index/paths.js';
 import { SentenceEncoder } from '../dist/core/rank/sentence-encoder.js';
 import { embeddingText, fillEmbeddings } from '../dist/core/index/embeddings.js';
 import { writeEmbeddingModel } from './lib/embedding-model.mjs';
-import { docsSearchOverMcp } from './lib/mcp-search.mjs';
+import { docsSearchOverMcp, mixedQueries } from './lib/mcp-search.mjs';
 import { median, percentile } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,7 +35,7 @@ const opt = (name, def) => {
   return i >= 0 ? args[i + 1] : def;
 };
 const reuse = opt('reuse', '');
-const nQueries = Math.max(1000, Number(opt('queries', '1000')) || 1000);
+const nQueries = Math.max(1, Number(opt('queries', '1000')) || 1000);
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(2)} ms`);
 
 let root;
@@ -99,20 +99,8 @@ console.log(`one question through the model alone: ${fmt(queryEmbedMs)}`);
 // 3. docs_search through MCP stdio, with and without the model, on the same database.
 const questions = JSON.parse(readFileSync(path.join(here, 'data/docs-questions.json'), 'utf8')).corpora.python.map((q) => q.q);
 const names = new Database(dbFile, { readonly: true });
-const idNames = names.prepare(`SELECT name FROM items WHERE kind IN ('function','class','method') ORDER BY rowid`).pluck().all();
-const sums = names.prepare(`SELECT summary FROM items WHERE length(summary) > 30 ORDER BY rowid`).pluck().all();
+const queries = mixedQueries(names, { lead: questions, n: nQueries, seed: 7 });
 names.close();
-let seed = 7;
-const rand = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
-const queries = [...questions];
-while (queries.length < nQueries) {
-  if (queries.length % 2 === 0) queries.push(idNames[rand(idNames.length)]);
-  else {
-    const w = sums[rand(sums.length)].split(/\s+/).filter((x) => /^[a-z]{3,}$/i.test(x));
-    const s = rand(Math.max(1, w.length - 4));
-    queries.push(w.slice(s, s + 2 + rand(3)).join(' ') || 'parse');
-  }
-}
 const without = await docsSearchOverMcp({ root, indexDir, queries });
 const withModel = await docsSearchOverMcp({ root, indexDir, queries, env: { DOCENT_EMBEDDINGS_MODEL: modelDir } });
 const line = (xs) => `p50 ${fmt(percentile(xs, 50))}, p95 ${fmt(percentile(xs, 95))}`;

@@ -67,6 +67,7 @@ import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rea
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DocsIndex } from '../dist/core/index/service.js';
+import { mixedQueries } from './lib/mcp-search.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, env, def) => {
@@ -199,22 +200,7 @@ console.log(`docent re-sync, nothing changed: ${fmt(performance.now() - t2)}`);
 // Search latency over a mix of identifier and natural-language queries drawn from the index.
 const root = idx.roots[0];
 const db = root.store.db;
-const names = db.prepare(`SELECT name FROM items WHERE kind IN ('function','class','method') ORDER BY rowid`).pluck().all();
-const summaries = db.prepare(`SELECT summary FROM items WHERE length(summary) > 30 ORDER BY rowid`).pluck().all();
-let seed = 42;
-const rand = (n) => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed % n;
-};
-const queries = [];
-for (let i = 0; i < nQueries; i++) {
-  if (i % 2 === 0 && names.length) queries.push(names[rand(names.length)]);
-  else if (summaries.length) {
-    const words = summaries[rand(summaries.length)].split(/\s+/).filter((w) => /^[a-z]{3,}$/i.test(w));
-    const start = rand(Math.max(1, words.length - 4));
-    queries.push(words.slice(start, start + 2 + rand(3)).join(' ') || 'parse');
-  }
-}
+const queries = mixedQueries(db, { n: nQueries, seed: 42 });
 queries.push('read a file line by line', 'parse json', 'http request', 'temporary directory', 'iterate over dictionary');
 const { docsSearch } = await import('../dist/features/docs/search.js');
 const { ServiceRegistry } = await import('../dist/core/services.js');

@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DocsIndex } from '../dist/core/index/service.js';
-import { docsSearchOverMcp } from './lib/mcp-search.mjs';
+import { docsSearchOverMcp, mixedQueries } from './lib/mcp-search.mjs';
 import { percentile, median } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -201,20 +201,8 @@ if (latency && largest) {
   // Queries: the questions, names and snippets of summaries drawn from the index (as an agent
   // mixes identifiers and prose), deterministic.
   const db = largest.idx.roots[0].store.db;
-  const names = db.prepare(`SELECT name FROM items WHERE kind IN ('function','class','method') ORDER BY rowid`).pluck().all();
-  const sums = db.prepare(`SELECT summary FROM items WHERE length(summary) > 30 ORDER BY rowid`).pluck().all();
+  const queries = mixedQueries(db, { lead: largest.qs.map((q) => q.q), n: nQueries, seed: 7 });
   await largest.idx.dispose();
-  let seed = 7;
-  const rand = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
-  const queries = largest.qs.map((q) => q.q);
-  while (queries.length < nQueries) {
-    if (queries.length % 2 === 0) queries.push(names[rand(names.length)]);
-    else {
-      const w = sums[rand(sums.length)].split(/\s+/).filter((x) => /^[a-z]{3,}$/i.test(x));
-      const s = rand(Math.max(1, w.length - 4));
-      queries.push(w.slice(s, s + 2 + rand(3)).join(' ') || 'parse');
-    }
-  }
   const lat = await docsSearchOverMcp({ root: largest.root, indexDir: largest.indexDir, queries, env: embeddingsModel ? { DOCENT_EMBEDDINGS_MODEL: embeddingsModel } : {} });
   console.log(`docs_search through MCP stdio on ${largest.name} (${largest.items} items), ${queries.length} queries after a warm-up pass: p50 ${fmt(percentile(lat, 50))}, p95 ${fmt(percentile(lat, 95))}, max ${fmt(Math.max(...lat))} (target p95 < 10 ms)`);
 } else if (largest) await largest.idx.dispose();

@@ -33,3 +33,25 @@ export async function docsSearchOverMcp({ root, indexDir, queries, limit = 10, e
     await client.close();
   }
 }
+
+/**
+ * The latency benchmarks' query mix, deterministic for a seed: after `lead` (questions), item
+ * names and runs of two to four words from summaries in turn, drawn from the index (as an agent
+ * mixes identifiers and prose), until there are `n`.
+ */
+export function mixedQueries(db, { lead = [], n, seed }) {
+  const names = db.prepare(`SELECT name FROM items WHERE kind IN ('function','class','method') ORDER BY rowid`).pluck().all();
+  const sums = db.prepare(`SELECT summary FROM items WHERE length(summary) > 30 ORDER BY rowid`).pluck().all();
+  let x = seed;
+  const rand = (k) => ((x = (x * 1103515245 + 12345) & 0x7fffffff), x % k);
+  const queries = [...lead];
+  while (queries.length < n) {
+    if (queries.length % 2 === 0 && names.length) queries.push(names[rand(names.length)]);
+    else if (sums.length) {
+      const words = sums[rand(sums.length)].split(/\s+/).filter((w) => /^[a-z]{3,}$/i.test(w));
+      const start = rand(Math.max(1, words.length - 4));
+      queries.push(words.slice(start, start + 2 + rand(3)).join(' ') || 'parse');
+    } else break;
+  }
+  return queries;
+}
