@@ -232,8 +232,10 @@ describe('docs_search with docs.embeddings.model, over MCP', () => {
   const sc = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, any>;
 
   it('answers a question that shares no word with the answer through the model', async () => {
-    const st = sc(await withModel.call('index_status', { wait: true }));
+    const status = await withModel.call('index_status', { wait: true });
+    const st = sc(status);
     expect(st.embeddings).toMatchObject({ model, state: 'ready', items: 5, total: 5 });
+    expect((status.content as { text: string }[])[0]!.text).toContain(`embeddings: ${model} — ready, 5/5 item(s), ${GROUPS.length + 1} dimensions`);
     expect(st.phase).toBe('ready');
     const r = sc(await withModel.call('docs_search', { query: QUESTION, limit: 3 }));
     expect(r.results[0]).toMatchObject({ id: 'tools.files.purge_tree', snippet: 'Erase a directory tree.' });
