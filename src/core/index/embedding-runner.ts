@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { DocentError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { modelKey, SentenceEncoder } from '../rank/sentence-encoder.js';
+import { modelKey } from '../rank/sentence-encoder.js';
+import { loadEncoder, type TextEncoder } from '../rank/threaded-encoder.js';
 import { embeddingsComplete, fillEmbeddings } from './embeddings.js';
 import type { RootIndex } from './root-index.js';
 
@@ -36,7 +37,7 @@ export interface EmbeddingsStatus {
 }
 
 export class IndexEmbeddings {
-  private encoder: Promise<SentenceEncoder> | null = null;
+  private encoder: Promise<TextEncoder> | null = null;
   private failure: DocentError | null = null;
   /** The model files' key when loading failed (null: no model file). */
   private failedKey: string | null = null;
@@ -51,7 +52,7 @@ export class IndexEmbeddings {
   ) {}
 
   /** The loaded model, or null when it cannot be loaded (the reason is kept for status). */
-  async load(): Promise<SentenceEncoder | null> {
+  async load(): Promise<TextEncoder | null> {
     if (this.failure) {
       // Tried again once the model's files change (fixed, replaced), not on every question.
       if (safeKey(this.config.model, this.config.maxTokens) === this.failedKey) return null;
@@ -60,7 +61,7 @@ export class IndexEmbeddings {
     }
     if (!this.encoder) {
       this.loading = true;
-      this.encoder = SentenceEncoder.load(this.config.model, { maxTokens: this.config.maxTokens });
+      this.encoder = loadEncoder(this.config.model, { maxTokens: this.config.maxTokens });
       this.encoder.then(
         (e) => {
           this.dim = e.dim;

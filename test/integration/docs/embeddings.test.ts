@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsIndex } from '../../../src/core/index/service.js';
 import { SentenceEncoder } from '../../../src/core/rank/sentence-encoder.js';
-import { runCli, startDocent, type DocentSession } from '../../helpers/docent.js';
+import { REPO, runCli, startDocent, type DocentSession } from '../../helpers/docent.js';
 import { writeTinyModel } from '../../helpers/tiny-embedding-model.js';
 
 /**
@@ -102,6 +102,25 @@ describe('SentenceEncoder', () => {
     await expect(SentenceEncoder.load(noTok)).rejects.toMatchObject({ code: 'E_NOT_FOUND', message: expect.stringContaining('tokenizer.json') });
     writeFileSync(path.join(noTok, 'tokenizer.json'), '{}');
     await expect(SentenceEncoder.load(noTok)).rejects.toMatchObject({ code: 'E_BAD_INPUT' });
+  });
+});
+
+describe('the model in a worker thread (the built docent)', () => {
+  it('gives the same vectors as in this thread, and its errors keep their code and hint', async () => {
+    // The worker script exists only in the build: import the built module, as docent runs it.
+    const { loadEncoder } = (await import(path.join(REPO, 'dist/core/rank/threaded-encoder.js'))) as typeof import('../../../src/core/rank/threaded-encoder.js');
+    const threaded = await loadEncoder(model);
+    const local = await SentenceEncoder.load(model);
+    try {
+      expect(threaded.constructor.name).toBe('WorkerEncoder');
+      expect(threaded.key).toBe(local.key);
+      const texts = ['erase the folder', 'wait a few seconds', 'draw a chart'];
+      expect(Array.from(await threaded.embed(texts))).toEqual(Array.from(await local.embed(texts)));
+    } finally {
+      await threaded.close();
+      await local.close();
+    }
+    await expect(loadEncoder(path.join(base, 'nowhere'))).rejects.toMatchObject({ code: 'E_NOT_FOUND', hint: expect.stringContaining('docs.embeddings.model') });
   });
 });
 
