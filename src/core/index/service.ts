@@ -160,7 +160,7 @@ export class DocsIndex {
         for (const l of this.listeners) l({ done, total, message, root: label });
       });
       // Then, in the background, the model's vectors: every item is searchable without them, and a model takes longest.
-      if (this.opts.embedAfterSync !== false) void this.embed();
+      if (this.opts.embedAfterSync !== false || this.serving) void this.embed();
     })();
     this.running = run.finally(() => {
       this.running = null;
@@ -219,6 +219,9 @@ export class DocsIndex {
     if (!this.serving) {
       this.serving = true;
       for (const r of this.roots) if (r.phase === 'ready') this.prepareSearchSoon(r);
+      // A served index keeps its model's vectors current, however it was opened (the daemon
+      // may open it for a one-shot command first).
+      if (this.roots.every((r) => r.synced)) void this.embed();
     }
     await Promise.all(
       this.roots.map(async (r) => {
