@@ -42,9 +42,11 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
   // top-level try/except/if block, with indentation: a whole-source multiline regex as a first
   // test cost more than this pass.
   const instances = new Map<string, string>();
-  let aliases: { row: number; m: RegExpExecArray }[] | null = null;
+  let aliases: { row: number; m: RegExpExecArray; fallback: boolean }[] | null = null;
   // Inside a top-level block that picks an implementation; and the indent of a def/class within it (its body is not module level).
   let inBlock = false;
+  // Inside a top-level `except` handler: what it binds is the fallback for when the `try` failed.
+  let inHandler = false;
   let defIndent = -1;
   for (let i = 0, row = 0; i < source.length; row++) {
     const nl = source.indexOf('\n', i);
@@ -53,12 +55,13 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) {
       const line = source.slice(i, end);
       inBlock = /^(?:try|except|else|finally|if|elif)\b/.test(line) && !/^if\s+__name__\b/.test(line);
+      inHandler = /^except\b/.test(line);
       defIndent = -1;
       // `_inst = Random()`, or in a stub `_rand: RandomState` (numpy.random's `seed = _rand.seed`).
       const inst = /^([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\(/.exec(line) ?? /^([A-Za-z_]\w*)[ \t]*:[ \t]*([A-Za-z_]\w*)[ \t]*(?:#.*)?$/.exec(line);
       if (inst) instances.set(inst[1]!, inst[2]!);
       const m = c !== 95 ? ALIAS_RE.exec(line) : null;
-      if (m) (aliases ??= []).push({ row, m });
+      if (m) (aliases ??= []).push({ row, m, fallback: false });
     } else if (inBlock && (c === 32 || c === 9)) {
       const line = source.slice(i, end);
       const text = line.trimStart();
@@ -69,7 +72,7 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
       else {
         if (defIndent >= 0 && text) defIndent = -1;
         const m = /^[A-Za-z]/.test(text) ? ALIAS_RE.exec(text) : null;
-        if (m) (aliases ??= []).push({ row, m });
+        if (m) (aliases ??= []).push({ row, m, fallback: inHandler });
       }
     }
     if (nl < 0) break;
@@ -83,11 +86,14 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
   let hidden: Map<string, DocItem> | null = null;
   const find = (id: string, local: string) =>
     byId.get(id) ?? (privateItems && definesName(source, local) ? (hidden ??= new Map(privateItems().map((i) => [i.id, i] as const))).get(id) : undefined);
-  for (const { row, m } of aliases) {
+  // The bindings a module makes when its imports work come before its `except` fallbacks
+  // (getpass binds `win_getpass` in a handler, `unix_getpass` in the `else`); stable otherwise.
+  const ordered = aliases.some((a) => a.fallback) ? [...aliases.filter((a) => !a.fallback), ...aliases.filter((a) => a.fallback)] : aliases;
+  for (const { row, m } of ordered) {
     const [, name, head, attr] = m as unknown as [string, string, string, string | undefined];
     const id = `${module}.${name}`;
     const prev = byId.get(id);
-    // A name bound in several branches (`getpass` to `fallback_getpass` or `unix_getpass`): the first documented target.
+    // A name bound in several branches (`getpass` to `fallback_getpass` or `unix_getpass`): the first documented target, primary bindings first.
     if (name === head || (prev && (!prev.tags.alias_of || prev.summary))) continue;
     let target: DocItem | undefined;
     if (attr) {
