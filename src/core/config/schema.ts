@@ -69,7 +69,7 @@ export const ConfigSchema = z
             /** Tokens read per text (longer texts are cut). */
             maxTokens: z.number().int().min(8).max(512).default(128),
             /** Texts per model call while indexing. */
-            batch: z.number().int().min(1).max(1024).default(32),
+            batch: z.number().int().min(1).max(1024).default(8),
           })
           .strict()
           .prefault({}),
