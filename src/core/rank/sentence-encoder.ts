@@ -131,8 +131,8 @@ export class SentenceEncoder {
 }
 
 /**
- * What identifies the vectors a model directory gives, without loading it: the model file, its
- * size and modification time, and the token limit (vectors of another model, or of texts cut
+ * What identifies the vectors a model directory gives, without loading it: the model file and
+ * its tokenizer.json, their sizes and modification times, and the token limit (vectors of another model, or of texts cut
  * elsewhere, are not comparable). Null when the directory holds no model.
  */
 export function modelKey(dir: string, maxTokens = DEFAULT_MAX_TOKENS): string | null {
@@ -142,7 +142,10 @@ export function modelKey(dir: string, maxTokens = DEFAULT_MAX_TOKENS): string | 
 
 function fileKey(modelFile: string, maxTokens: number): string {
   const st = statSync(modelFile);
-  return `${modelFile}:${st.size}:${Math.round(st.mtimeMs)}:${maxTokens}`;
+  // The tokenizer decides the vectors as much as the weights do (and is what a user fixes when it fails to load).
+  const tokFile = path.join(path.dirname(modelFile).replace(/[\\/]onnx$/, ''), 'tokenizer.json');
+  const tok = existsSync(tokFile) ? statSync(tokFile) : null;
+  return `${modelFile}:${st.size}:${Math.round(st.mtimeMs)}:${tok ? `${tok.size}:${Math.round(tok.mtimeMs)}` : '-'}:${maxTokens}`;
 }
 
 /** Token vectors [n, seq, dim] averaged over each row's unmasked tokens, then scaled to unit length. */
