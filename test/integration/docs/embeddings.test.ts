@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsIndex } from '../../../src/core/index/service.js';
 import { SentenceEncoder } from '../../../src/core/rank/sentence-encoder.js';
+import { IndexQueries } from '../../../src/core/index/query.js';
+import { IndexStore } from '../../../src/core/index/store.js';
 import { REPO, runCli, startDocent, type DocentSession } from '../../helpers/docent.js';
 import { writeTinyModel } from '../../helpers/tiny-embedding-model.js';
 
@@ -231,6 +233,30 @@ describe('an index with an embeddings model', () => {
       expect(index.roots[0]!.store.db.prepare(`SELECT value FROM meta WHERE key = 'embeddings_model'`).pluck().get()).toContain('model-other');
     } finally {
       await index.dispose();
+    }
+  });
+});
+
+describe('a database without model vectors (an installed package\'s, read-only, maybe of an older schema)', () => {
+  it('answers a search that carries a question vector as if it had none', async () => {
+    const proj = path.join(base, 'plain');
+    mkdirSync(path.join(proj, 'tools'), { recursive: true });
+    writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
+    const index = new DocsIndex({ roots: [proj], indexDir: path.join(base, 'idx-plain'), includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false });
+    await index.catchUp();
+    const dbPath = index.roots[0]!.dbPath;
+    const plain = index.roots[0]!.queries.search('draw a chart of data', { limit: 3 }).map((h) => h.id);
+    // As a package database written before the table existed.
+    index.roots[0]!.store.db.exec('DROP TABLE item_embeddings');
+    await index.dispose();
+    const store = IndexStore.openReadonly(dbPath);
+    try {
+      const queries = new IndexQueries(store);
+      const vector = new Float32Array(GROUPS.length + 1).fill(1 / Math.sqrt(GROUPS.length + 1));
+      expect(queries.search('draw a chart of data', { limit: 3, queryVector: vector }).map((h) => h.id)).toEqual(plain);
+      expect(plain[0]).toBe('tools.files.render_chart');
+    } finally {
+      store.close();
     }
   });
 });
