@@ -1,15 +1,17 @@
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { DocentError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { modelKey } from '../rank/sentence-encoder.js';
-import { loadEncoder, type TextEncoder } from '../rank/threaded-encoder.js';
-import { embeddingsComplete, fillEmbeddings } from './embeddings.js';
+import { loadEncoder, type EmbeddingModel } from '../rank/threaded-encoder.js';
+import { EMBEDDINGS_STAMP, embeddingsComplete, fillEmbeddings, metaValue } from './embeddings.js';
 import type { RootIndex } from './root-index.js';
 
 /**
  * A DocsIndex's sentence-embedding model (config `docs.embeddings.model`): loaded once, on
- * first need; after each sync it embeds the items of every database the index reads (the
- * roots' and their packages'), and it embeds questions for docs_search. A model that cannot
+ * first need; it embeds the items of the roots' databases (one fill at a time, see embedRoots;
+ * installed packages' shared databases are not embedded), and it embeds questions for
+ * docs_search. A model that cannot
  * be loaded is reported in index_status with its reason and hint, once, and search simply
  * goes on without it.
  */
@@ -20,6 +22,14 @@ export interface EmbeddingsConfig {
   maxTokens?: number;
   /** Texts per model call while indexing. */
   batch?: number;
+}
+
+/**
+ * The model settings as the index uses them (null when no model is configured): a relative
+ * `docs.embeddings.model` is taken from the first root.
+ */
+export function embeddingsConfigOf(settings: { model?: string; maxTokens?: number; batch?: number }, firstRoot: string | undefined): EmbeddingsConfig | null {
+  return settings.model ? { ...settings, model: path.resolve(firstRoot ?? process.cwd(), settings.model) } : null;
 }
 
 export interface EmbeddingsStatus {
@@ -37,7 +47,7 @@ export interface EmbeddingsStatus {
 }
 
 export class IndexEmbeddings {
-  private encoder: Promise<TextEncoder> | null = null;
+  private encoder: Promise<EmbeddingModel> | null = null;
   private failure: DocentError | null = null;
   /** The model files' key when loading failed (null: no model file). */
   private failedKey: string | null = null;
@@ -52,7 +62,7 @@ export class IndexEmbeddings {
   ) {}
 
   /** The loaded model, or null when it cannot be loaded (the reason is kept for status). */
-  async load(): Promise<TextEncoder | null> {
+  async load(): Promise<EmbeddingModel | null> {
     if (this.failure) {
       // Tried again once the model's files change (fixed, replaced), not on every question.
       if (safeKey(this.config.model, this.config.maxTokens) === this.failedKey) return null;
@@ -94,14 +104,14 @@ export class IndexEmbeddings {
 
   /** Count a database whose vectors are complete (see `complete`) without filling it. */
   noteComplete(label: string, db: Database.Database): void {
-    const stamp = String(db.prepare(`SELECT value FROM meta WHERE key = 'embeddings'`).pluck().get() ?? '').split(':');
+    const stamp = (metaValue(db, EMBEDDINGS_STAMP) ?? '').split(':');
     const n = Number(stamp[1]) || 0;
     this.dim ??= Number(stamp[2]) || null;
     this.counts.set(label, { done: n, total: n });
   }
 
   /** Embed the items of one database (named `label` in logs and status) that lack a current vector. */
-  async fill(label: string, db: Database.Database, signal: AbortSignal, progress?: (done: number, total: number) => void): Promise<void> {
+  private async fill(label: string, db: Database.Database, signal: AbortSignal, progress?: (done: number, total: number) => void): Promise<void> {
     const encoder = await this.load();
     if (!encoder) return;
     this.filling++;

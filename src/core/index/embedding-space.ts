@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
+import { cosine, topRows } from '../rank/item-vectors.js';
 import { principalAxes, project } from '../rank/principal-axes.js';
-import { EMBEDDINGS_STAMP } from './embeddings.js';
+import { EMBEDDINGS_STAMP, metaValue } from './embeddings.js';
 import { MetaStamp } from './meta-stamp.js';
 
 /**
@@ -14,7 +15,7 @@ import { MetaStamp } from './meta-stamp.js';
  *
  * The nearest-item scan of wide vectors first compares every row's projection on the vectors'
  * 48 principal axes, then the best few hundred exactly (exact: ~30 ms over 33k rows of 384
- * numbers; this way ~3.5 ms, bench/docs-embeddings.bench.mjs), when those axes carry most of
+ * numbers; this way ~1.5 ms, bench/docs-embeddings.bench.mjs; both scans are item-vectors.ts `topRows`), when those axes carry most of
  * the vectors' energy; over a flatter spectrum the first pass would miss neighbours, and the
  * scan stays exact.
  */
@@ -105,7 +106,7 @@ export class EmbeddingSpace {
         if (this.again) {
           this.again = false;
           try {
-            this.startBuild((this.db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck().get(EMBEDDINGS_STAMP) as string | undefined) ?? null);
+            this.startBuild(metaValue(this.db, EMBEDDINGS_STAMP) ?? null);
           } catch {
             // closed meanwhile
           }
@@ -168,16 +169,9 @@ export class EmbeddingSpace {
     if (!sp || sp.dim !== q.length || !sp.rowids.length) return [];
     const n = sp.rowids.length;
     const { dim, matrix, axes, coarse } = sp;
-    let found: { row: number; sim: number }[];
-    if (axes && coarse) {
-      const qp = project(q, 1, dim, axes, COARSE);
-      const scores = new Float32Array(n);
-      for (let i = 0; i < n; i++) scores[i] = dot(qp, coarse, i * COARSE, COARSE);
-      found = best(n, k * WIDEN, (i) => scores[i]!).map((b) => ({ row: b.row, sim: dot(q, matrix, b.row * dim, dim) }));
-      found.sort((a, b) => b.sim - a.sim);
-      found.length = Math.min(found.length, k);
-    } else found = best(n, k, (i) => dot(q, matrix, i * dim, dim));
-    return found.map((b) => ({ rowid: sp.rowids[b.row]!, sim: b.sim }));
+    // The rows worth an exact comparison: the best by their projection on the axes, else all.
+    const only = axes && coarse ? topRows(coarse, COARSE, n, project(q, 1, dim, axes, COARSE), k * WIDEN, COARSE, null).map((p) => p.row) : null;
+    return topRows(matrix, dim, n, q, k, dim, only).map((b) => ({ rowid: sp.rowids[b.row]!, sim: b.sim }));
   }
 
   /** Cosine between a unit query vector and an item's stored vector; null when it has none. */
@@ -186,42 +180,6 @@ export class EmbeddingSpace {
     if (!sp || sp.dim !== q.length) return null;
     const row = sp.rowOf.get(rowid);
     if (row === undefined || sp.ids[row] !== id) return null;
-    return dot(q, sp.matrix, row * sp.dim, sp.dim);
+    return cosine(q, sp.matrix, row * sp.dim);
   }
-}
-
-/** q · m[at .. at+dim): four running sums, which V8 keeps in registers (1.6× a single sum over 33k rows of 48). */
-function dot(q: Float32Array, m: Float32Array, at: number, dim: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let d = 0;
-  for (; d + 3 < dim; d += 4) {
-    s0 += q[d]! * m[at + d]!;
-    s1 += q[d + 1]! * m[at + d + 1]!;
-    s2 += q[d + 2]! * m[at + d + 2]!;
-    s3 += q[d + 3]! * m[at + d + 3]!;
-  }
-  for (; d < dim; d++) s0 += q[d]! * m[at + d]!;
-  return s0 + s1 + s2 + s3;
-}
-
-/** The `k` best of `n` rows by `score`, best first (one pass, a bounded list). */
-export function best(n: number, k: number, score: (i: number) => number): { row: number; sim: number }[] {
-  const out: { row: number; sim: number }[] = [];
-  let floor = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const s = score(i);
-    if (out.length >= k && s <= floor) continue;
-    out.push({ row: i, sim: s });
-    if (out.length >= 2 * k) {
-      out.sort((a, b) => b.sim - a.sim);
-      out.length = k;
-      floor = out[k - 1]!.sim;
-    }
-  }
-  out.sort((a, b) => b.sim - a.sim);
-  if (out.length > k) out.length = k;
-  return out;
 }

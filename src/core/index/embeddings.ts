@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { pathPrior } from '../rank/score.js';
+import type { EmbeddingModel } from '../rank/threaded-encoder.js';
 
 /**
  * Items' vectors from a sentence-embedding model (rank/sentence-encoder.ts), kept in the
@@ -25,7 +26,8 @@ const DONE_KEY = 'embeddings_done';
 /** Vectors written between two stamps during a long fill: each stamp makes every query side reload them all. */
 const STAMP_EVERY = 4096;
 
-function metaValue(db: Database.Database, key: string): string | undefined {
+/** A value of the meta table (undefined when absent). */
+export function metaValue(db: Database.Database, key: string): string | undefined {
   return db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck().get(key) as string | undefined;
 }
 
@@ -38,11 +40,8 @@ export function embeddingsComplete(db: Database.Database, key: string): boolean 
   }
 }
 
-export interface Encoder {
-  key: string;
-  dim: number;
-  embed(texts: readonly string[]): Promise<Float32Array>;
-}
+/** What a fill needs of a model (rank/threaded-encoder.ts). */
+export type Encoder = Pick<EmbeddingModel, 'key' | 'dim' | 'embed'>;
 
 interface Wanted {
   rowid: number;
@@ -130,7 +129,7 @@ export async function fillEmbeddings(db: Database.Database, encoder: Encoder, op
       }
     }).immediate();
     opts.progress?.(done, total);
-    // A model call holds the event loop while it runs: let waiting requests through between batches.
+    // Let waiting requests through between batches (a model run in this thread, when its worker is not built, holds the loop).
     await new Promise((resolve) => setImmediate(resolve));
   }
   db.transaction(() => {

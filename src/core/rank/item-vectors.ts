@@ -109,8 +109,8 @@ export function leadingColumns(matrix: Float32Array, dim: number, coarse: number
   return out;
 }
 
-/** Best `k` rows (of `stride` floats each) by the dot product over the first `upto` dimensions, over all rows or the given ones. */
-function topRows(matrix: Float32Array, stride: number, n: number, q: Float32Array, k: number, upto: number, only: number[] | null): { row: number; sim: number }[] {
+/** Best `k` rows (of `stride` floats each) by the dot product over the first `upto` dimensions, over all rows or the given ones; best first. */
+export function topRows(matrix: Float32Array, stride: number, n: number, q: Float32Array, k: number, upto: number, only: number[] | null): { row: number; sim: number }[] {
   const best: { row: number; sim: number }[] = [];
   let floor = -Infinity;
   const tail = upto - (upto % 4);

@@ -32,7 +32,7 @@ type Tokenizer = InstanceType<TokenizerCtor>;
 const MODEL_FILES = ['model.onnx', 'onnx/model.onnx', 'model_quantized.onnx', 'onnx/model_quantized.onnx'];
 
 export class SentenceEncoder {
-  /** Identifies the model's vectors: its file, size and modification time (vectors of another model are not comparable). */
+  /** Identifies the model's vectors (modelKey: its files and token limit; vectors of another model are not comparable). */
   readonly key: string;
   readonly dim: number;
 
@@ -51,7 +51,7 @@ export class SentenceEncoder {
 
   /** Load the model in `dir`; a DocentError says what is missing and how to get it. */
   static async load(dir: string, opts: SentenceEncoderOptions = {}): Promise<SentenceEncoder> {
-    const modelFile = MODEL_FILES.map((f) => path.join(dir, f)).find((f) => existsSync(f));
+    const modelFile = modelFileIn(dir);
     if (!existsSync(dir)) throw new DocentError('E_NOT_FOUND', `The embeddings model directory ${dir} does not exist.`, 'Set docs.embeddings.model to a directory holding model.onnx (or onnx/model.onnx) and tokenizer.json, or remove the setting.');
     if (!modelFile) throw new DocentError('E_NOT_FOUND', `No ONNX model in ${dir} (looked for ${MODEL_FILES.join(', ')}).`, 'Point docs.embeddings.model at an ONNX export of a sentence-embedding model, e.g. a sentence-transformers model exported with optimum.');
     const tokFile = path.join(dir, 'tokenizer.json');
@@ -132,12 +132,18 @@ export class SentenceEncoder {
 
 /**
  * What identifies the vectors a model directory gives, without loading it: the model file and
- * its tokenizer.json, their sizes and modification times, and the token limit (vectors of another model, or of texts cut
- * elsewhere, are not comparable). Null when the directory holds no model.
+ * its tokenizer.json, their sizes and modification times, and the token limit (vectors of
+ * another model, or of texts cut elsewhere, are not comparable). Null when the directory holds
+ * no model.
  */
 export function modelKey(dir: string, maxTokens = DEFAULT_MAX_TOKENS): string | null {
-  const modelFile = MODEL_FILES.map((f) => path.join(dir, f)).find((f) => existsSync(f));
+  const modelFile = modelFileIn(dir);
   return modelFile ? fileKey(modelFile, maxTokens) : null;
+}
+
+/** The directory's ONNX file, the first of MODEL_FILES there. */
+function modelFileIn(dir: string): string | undefined {
+  return MODEL_FILES.map((f) => path.join(dir, f)).find((f) => existsSync(f));
 }
 
 function fileKey(modelFile: string, maxTokens: number): string {

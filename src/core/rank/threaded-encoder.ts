@@ -11,7 +11,7 @@ import { SentenceEncoder, type SentenceEncoderOptions } from './sentence-encoder
  * its own (encoder-worker.ts), so a fill of thousands of items leaves the main thread free to
  * answer; in this thread when the worker script is not built (tests run the sources).
  */
-export interface TextEncoder {
+export interface EmbeddingModel {
   /** Identifies the vectors the model gives (sentence-encoder.ts modelKey). */
   readonly key: string;
   readonly dim: number;
@@ -20,7 +20,7 @@ export interface TextEncoder {
   close(): Promise<void>;
 }
 
-export async function loadEncoder(dir: string, opts: SentenceEncoderOptions = {}): Promise<TextEncoder> {
+export async function loadEncoder(dir: string, opts: SentenceEncoderOptions = {}): Promise<EmbeddingModel> {
   const script = fileURLToPath(distFile('core/rank/encoder-worker.js'));
   if (!existsSync(script)) return SentenceEncoder.load(dir, opts);
   const enc = new WorkerEncoder(new Worker(script));
@@ -38,7 +38,7 @@ export async function loadEncoder(dir: string, opts: SentenceEncoderOptions = {}
 /** A request before it is numbered (Omit over each member of the union). */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
-class WorkerEncoder implements TextEncoder {
+class WorkerEncoder implements EmbeddingModel {
   key = '';
   dim = 0;
   private seq = 0;

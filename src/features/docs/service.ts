@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { DocentConfig } from '../../core/config/schema.js';
 import { indexDbPath } from '../../core/index/paths.js';
 import { createLogger, type Logger } from '../../core/log.js';
 import { DocsIndex } from '../../core/index/service.js';
+import { embeddingsConfigOf } from '../../core/index/embedding-runner.js';
 import type { ServiceRegistry } from '../../core/services.js';
 import { Vfs } from '../../core/vfs/vfs.js';
 import type { Workspace } from '../../core/workspace/workspace.js';
@@ -38,9 +38,7 @@ function create(workspace: Workspace, config: DocentConfig, background: boolean,
     compileCommandsDir: config.lsp.compileCommandsDir,
     log,
     syncEnabled: config.index.enabled,
-    embeddings: config.docs.embeddings.model
-      ? { ...config.docs.embeddings, model: path.resolve(workspace.roots[0] ?? process.cwd(), config.docs.embeddings.model) }
-      : null,
+    embeddings: embeddingsConfigOf(config.docs.embeddings, workspace.roots[0]),
     // A server embeds after each catch-up; a one-shot command only when it is `docent index`.
     embedAfterSync: background,
   });

@@ -4,9 +4,9 @@ import { probeServers } from '../../core/lsp/probe.js';
 import { versionLine } from '../../core/process/run.js';
 import { which } from '../../core/process/which.js';
 import { detectProjects } from '../../core/run/detect.js';
-import path from 'node:path';
 import { DocentError } from '../../core/errors.js';
 import { SentenceEncoder } from '../../core/rank/sentence-encoder.js';
+import { embeddingsConfigOf } from '../../core/index/embedding-runner.js';
 import type { FeatureContext } from '../context.js';
 
 /**
@@ -92,11 +92,11 @@ export async function doctor(_input: z.output<typeof DoctorInput>, ctx: FeatureC
 
 /** Load the configured embeddings model once (as the index would), to say whether it works. */
 async function probeEmbeddings(ctx: FeatureContext): Promise<DoctorResult['embeddings']> {
-  const configured = ctx.config.docs?.embeddings?.model;
-  if (!configured) return null;
-  const model = path.resolve(ctx.workspace.roots[0] ?? process.cwd(), configured);
+  const config = embeddingsConfigOf(ctx.config.docs.embeddings, ctx.workspace.roots[0]);
+  if (!config) return null;
+  const { model } = config;
   try {
-    const enc = await SentenceEncoder.load(model, { maxTokens: ctx.config.docs.embeddings.maxTokens });
+    const enc = await SentenceEncoder.load(model, { maxTokens: config.maxTokens });
     const dim = enc.dim;
     await enc.close();
     return { model, ok: true, dim, code: null, error: null, hint: null };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { principalAxes, project } from '../../../src/core/rank/principal-axes.js';
-import { best } from '../../../src/core/index/embedding-space.js';
+import { topRows } from '../../../src/core/rank/item-vectors.js';
 
 /** The coarse first pass of the nearest-vector scan: principal axes, projection, top-k (pure logic). */
 
@@ -50,11 +50,13 @@ describe('principalAxes', () => {
   });
 });
 
-describe('best', () => {
+describe('topRows (the scan of both passes)', () => {
   it('keeps the k highest scores, best first', () => {
-    const scores = [5, 1, 9, 3, 7, 7, 2, 8, 0, 6, 4];
-    expect(best(scores.length, 3, (i) => scores[i]!).map((b) => b.sim)).toEqual([9, 8, 7]);
-    expect(best(scores.length, 20, (i) => scores[i]!)).toHaveLength(scores.length);
-    expect(best(0, 3, () => 0)).toEqual([]);
+    // One-dimensional rows against q = [1]: each row's score is its value.
+    const scores = Float32Array.from([5, 1, 9, 3, 7, 7, 2, 8, 0, 6, 4]);
+    const q = Float32Array.from([1]);
+    expect(topRows(scores, 1, scores.length, q, 3, 1, null).map((b) => b.sim)).toEqual([9, 8, 7]);
+    expect(topRows(scores, 1, scores.length, q, 20, 1, null)).toHaveLength(scores.length);
+    expect(topRows(scores, 1, 0, q, 3, 1, null)).toEqual([]);
   });
 });
