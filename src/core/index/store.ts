@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
-import type { FileExtract } from '../extract/types.js';
-import { prepareItem, type PreparedItem } from './rows.js';
+import { prepareFileWrites, writeFiles, type FileTouch, type FileUpdate } from './file-writes.js';
+export type { FileTouch, FileUpdate } from './file-writes.js';
 export { packItem, unpackItem } from './rows.js';
 import { createLogger } from '../log.js';
 import { migrate } from './schema.js';
@@ -35,32 +35,6 @@ export interface StoredFile {
   mtime_ms: number;
   language: string;
   skipped: string | null;
-}
-
-export interface FileUpdate {
-  path: string;
-  hash: string;
-  size: number;
-  mtimeMs: number;
-  language: string;
-  /** Why the file was not extracted (oversize, binary, generated, error); items are cleared. */
-  skipped?: string | null;
-  extract?: FileExtract;
-  /** The extract's items, already prepared for writing (by the worker); `extract.items` is then ignored. */
-  rows?: PreparedItem[];
-  /** Private items left out of `extract`. */
-  hidden?: number;
-  /** The installed package the file belongs to (null: the project's own file). */
-  pkg?: { name: string; version: string } | null;
-  /** Qualified names the file uses of other modules (extract/uses.ts). */
-  uses?: string[];
-}
-
-/** A file whose content is unchanged but whose mtime moved. */
-export interface FileTouch {
-  path: string;
-  mtimeMs: number;
-  size: number;
 }
 
 export interface ItemRow {
@@ -196,28 +170,7 @@ export class IndexStore {
     const db = this.db;
     return {
       files: db.prepare(`SELECT id, path, hash, size, mtime_ms, language, skipped FROM files`),
-      fileByPath: db.prepare(`SELECT id FROM files WHERE path = ?`).pluck(),
-      upsertFile: db.prepare(
-        `INSERT INTO files(path, hash, size, mtime_ms, language, module, module_doc, imports, items, hidden, errors, skipped, indexed_at, package, version, uses)
-         VALUES (@path, @hash, @size, @mtime, @language, @module, @moduleDoc, @imports, @items, @hidden, @errors, @skipped, @now, @package, @version, @uses)
-         ON CONFLICT(path) DO UPDATE SET hash=excluded.hash, size=excluded.size, mtime_ms=excluded.mtime_ms, language=excluded.language,
-           module=excluded.module, module_doc=excluded.module_doc, imports=excluded.imports, items=excluded.items, hidden=excluded.hidden,
-           errors=excluded.errors, skipped=excluded.skipped, indexed_at=excluded.indexed_at,
-           package=excluded.package, version=excluded.version, uses=excluded.uses
-         RETURNING id`,
-      ).pluck(),
-      itemRowids: db.prepare(`SELECT rowid FROM items WHERE file_id = ?`).pluck(),
-      deleteItems: db.prepare(`DELETE FROM items WHERE file_id = ?`),
-      deleteReexports: db.prepare(`DELETE FROM reexports WHERE file_id = ?`),
-      insertReexport: db.prepare(`INSERT INTO reexports(file_id, public, target) VALUES (?, ?, ?)`),
-      deleteFts: db.prepare(`DELETE FROM items_fts WHERE rowid = ?`),
-      deleteFile: db.prepare(`DELETE FROM files WHERE path = ?`),
-      touch: db.prepare(`UPDATE files SET mtime_ms = ?, size = ? WHERE path = ?`),
-      insertItem: db.prepare(
-        `INSERT INTO items(file_id, id, name, kind, module, parent, visibility, language, signature, summary, has_doc, doc_head, deprecated, line, data)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      insertFts: db.prepare(`INSERT INTO items_fts(rowid, name, qualified, summary, doc, signature) VALUES (?, ?, ?, ?, ?, ?)`),
+      writes: prepareFileWrites(db),
     };
   }
 
@@ -259,12 +212,7 @@ export class IndexStore {
     wait = true,
   ): boolean {
     if (!updates.length && !deletions.length && !touches.length) return true;
-    const write = this.db.transaction(() => {
-      for (const p of deletions) this.removeFile(p);
-      for (const u of updates) this.writeFile(u);
-      for (const t of touches) this.stmts.touch.run(t.mtimeMs, t.size, t.path);
-      this.db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('last_update', ?)`).run(String(Date.now()));
-    });
+    const write = this.db.transaction(() => writeFiles(this.stmts.writes, updates, deletions, touches));
     const deadline = Date.now() + WRITE_WAIT_MS;
     for (;;) {
       try {
@@ -279,57 +227,6 @@ export class IndexStore {
         sleepSync(2);
       }
     }
-  }
-
-  private clearItems(fileId: number): void {
-    for (const rowid of this.stmts.itemRowids.all(fileId) as number[]) this.stmts.deleteFts.run(rowid);
-    this.stmts.deleteItems.run(fileId);
-    this.stmts.deleteReexports.run(fileId);
-  }
-
-  private removeFile(p: string): void {
-    const id = this.stmts.fileByPath.get(p) as number | undefined;
-    if (id === undefined) return;
-    this.clearItems(id);
-    this.stmts.deleteFile.run(p);
-  }
-
-  private writeFile(u: FileUpdate): void {
-    // Always looked up inside the transaction: two runs (a sync and a watcher update) may write
-    // the same new file, and only the second one's write may find the first's items.
-    const existing = this.stmts.fileByPath.get(u.path) as number | undefined;
-    if (existing !== undefined) this.clearItems(existing);
-    const ex = u.extract;
-    const rows = u.rows ?? ex?.items.map(prepareItem) ?? [];
-    const fileId = this.stmts.upsertFile.get({
-      path: u.path,
-      hash: u.hash,
-      size: u.size,
-      mtime: u.mtimeMs,
-      language: u.language,
-      module: ex?.module.name ?? null,
-      moduleDoc: ex?.module.doc || null,
-      imports: JSON.stringify(ex?.imports ?? []),
-      items: rows.length,
-      hidden: u.hidden ?? 0,
-      errors: ex?.errors ?? 0,
-      skipped: u.skipped ?? null,
-      now: Date.now(),
-      package: u.pkg?.name ?? null,
-      version: u.pkg?.version ?? null,
-      uses: u.uses?.length ? JSON.stringify(u.uses) : '[]',
-    }) as number;
-    if (!ex) return;
-    for (const row of rows) this.insertItem(fileId, row);
-    for (const r of ex.reexports ?? []) if (r.public !== r.target) this.stmts.insertReexport.run(fileId, r.public, r.target);
-  }
-
-  private insertItem(fileId: number, row: PreparedItem): void {
-    const r = this.stmts.insertItem.run(
-      fileId, row.id, row.name, row.kind, row.module, row.parent, row.visibility, row.language, row.signature, row.summary, row.hasDoc,
-      row.docHead, row.deprecated, row.line, row.json,
-    );
-    this.stmts.insertFts.run(r.lastInsertRowid, ...row.fts);
   }
 
   private dataVersion: Statement | undefined;
