@@ -63,7 +63,11 @@ export interface ProgressFn {
   (done: number, total: number, message: string): void;
 }
 
-/** A sync that parsed or removed at least this many files merges the full-text index afterwards. */
+/**
+ * Once this many files were parsed or removed (by one sync, or by watcher updates since the
+ * last merge), the full-text index is merged into one segment, which also purges deleted rows
+ * (schema v8 turned off FTS5's own rewrite of segments with many deletions).
+ */
 const OPTIMIZE_AFTER_FILES = 500;
 
 /** Files being read, extracted and written at once (each worker holds a batch or more of them). */
@@ -90,6 +94,8 @@ export class RootIndexer {
   private readonly hints: ProjectHints;
   /** Files queued or being processed right now (for index_status). */
   pending = 0;
+  /** Files parsed or removed since the full-text index was last merged. */
+  private changedSinceMerge = 0;
 
   constructor(private readonly opts: RootIndexerOptions) {
     this.hints = projectHints(opts.root);
@@ -154,7 +160,7 @@ export class RootIndexer {
       if (g.error && stats.errors.length < 20) stats.errors.push(`generated documentation: ${g.error}`);
     }
     // A large sync leaves the full-text index in many segments: merged once, searches do less work.
-    if (stats.parsed + stats.deleted >= OPTIMIZE_AFTER_FILES) this.opts.store.optimizeFullText();
+    this.mergeWhenDue(stats);
     if (stats.parsed + stats.deleted > 0) this.opts.store.checkpoint();
     stats.ms = Date.now() - t0;
     return stats;
@@ -175,8 +181,15 @@ export class RootIndexer {
       this.opts.store.apply([], [...gone]);
       stats.deleted += gone.size;
     }
+    this.mergeWhenDue(stats);
     stats.ms = Date.now() - t0;
     return stats;
+  }
+
+  /** Merge the full-text index once enough files changed (a merge that found the database busy is tried next time). */
+  private mergeWhenDue(stats: IndexRunStats): void {
+    this.changedSinceMerge += stats.parsed + stats.deleted;
+    if (this.changedSinceMerge >= OPTIMIZE_AFTER_FILES && this.opts.store.optimizeFullText()) this.changedSinceMerge = 0;
   }
 
   /** Bring `paths` (a list, or a walk still in progress: the total then grows as it goes) up to date. */
