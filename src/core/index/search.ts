@@ -28,6 +28,8 @@ export interface SearchOptions {
   language?: string;
   /** The question's vector from the configured sentence-embedding model (embedding-runner.ts), for questions in words. */
   queryVector?: Float32Array | null;
+  /** How much the model's similarity counts in the blend (config docs.embeddings.weight; default score.ts SEMANTIC_WEIGHT). */
+  semanticWeight?: number;
 }
 
 export interface SearchHit {
@@ -297,9 +299,8 @@ export class RankedSearch {
     const publicIds = this.paths.publicIds(list);
     if (askedAs.size) list.forEach((r, i) => (publicIds[i] = askedAs.get(r.rowid) ?? publicIds[i]!));
     const candidateIds = new Set(list.map((r) => r.id));
-    // The model's similarity, where the item has a model vector, takes the place of the learned
-    // vectors', put on their scale (the blend's weight was fitted to it; items without a model
-    // vector keep the learned one).
+    // The model's similarity, where the item has a model vector, counts beside the learned
+    // vectors', put on their scale (score.ts SEMANTIC_WEIGHT says how the two were weighed).
     const learnedSims = list.map((r) => (qv ? this.related.similarity(qv, r) : undefined));
     const modelSims = sem ? onScaleOf(list.map((r) => this.embedded.similarity(sem, r.rowid, r.id)), learnedSims) : null;
     const cands: Candidate[] = list.map((r, i) => ({
@@ -308,13 +309,14 @@ export class RankedSearch {
       own: r.package === null,
       pathNamed: pathNamed.has(r.rowid),
       memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
-      vec: modelSims?.[i] ?? learnedSims[i],
+      vec: learnedSims[i],
+      sem: modelSims?.[i] ?? undefined,
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
       usage: this.usageOf(r, publicIds[i]!),
     }));
     // On equal scores the project's own item comes first (and is the one its installed copies fold into).
     const dep = (i: number) => Number(list[i]!.package !== null);
-    const scored = blend(shape, cands).sort((a, b) => b.score - a.score || dep(a.index) - dep(b.index));
+    const scored = blend(shape, cands, opts.semanticWeight).sort((a, b) => b.score - a.score || dep(a.index) - dep(b.index));
     // A caller asking for constructors by kind gets them as such, not folded into their classes.
     const keepCtors = Boolean(opts.kinds?.includes('constructor'));
     return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit, keepCtors);

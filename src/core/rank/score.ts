@@ -36,9 +36,22 @@ export interface Candidate {
   memberOfCandidate?: boolean;
   /** The query spells its path as names (`json loads`, `Array.from`): see memberPath. */
   pathNamed?: boolean;
-  /** Cosine between the question's and the item's vectors (prose questions only): a configured sentence-embedding model's where the item has one, else the learned vectors'. */
+  /** Cosine between the question's and the item's learned word vectors (prose questions only). */
   vec?: number;
+  /** A configured sentence-embedding model's cosine between the question and the item, on the learned vectors' scale (onScaleOf). */
+  sem?: number;
 }
+
+/**
+ * How much a sentence-embedding model's similarity counts, beside the learned vectors' (which it
+ * joins rather than replaces). Measured with the one pretrained model this machine can install
+ * (Universal Sentence Encoder lite; bench/docs-quality.bench.mjs --embeddings use), against no
+ * model: held-out Python questions 0.431 → 0.465, tuning 0.509 → 0.521, C-implemented answers
+ * 0.591 → 0.624, short queries 0.817 → 0.807; at 0.25 held-out 0.445 and tuning 0.491, and in
+ * place of the learned cosine (the previous rule) 0.395 and 0.501. Configurable
+ * (docs.embeddings.weight): a stronger model may deserve more.
+ */
+export const SEMANTIC_WEIGHT = 0.1;
 
 /** Weight of the popularity prior (measured on bench/docs-quality: 0.15 helps Go and Python, 0.3 hurts Python). */
 const POPULARITY = 0.15;
@@ -177,7 +190,7 @@ export interface Scored {
   score: number;
 }
 
-export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] {
+export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWeight = SEMANTIC_WEIGHT): Scored[] {
   const maxBm = Math.max(1e-9, ...cands.map((c) => c.bm));
   const ms = matchers(shape);
   const nq = nameQuery(shape.raw);
@@ -188,6 +201,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[]): Scored[] 
     const nm = Math.max(nameScore(nq, c.name, c.id), c.publicId && c.publicId !== c.id ? nameScore(nq, c.name, c.publicId) : 0, c.pathNamed ? 0.95 : 0);
     let score = shape.prose ? PROSE.bm * bm + PROSE.cov * cov + PROSE.name * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;
     if (shape.prose && c.vec !== undefined) score += PROSE.vec * Math.max(0, c.vec);
+    if (shape.prose && c.sem !== undefined) score += semanticWeight * Math.max(0, c.sem);
     if (c.hasDoc) score += 0.08;
     if (c.visibility !== 'public') score -= 0.06;
     if (c.deprecated) score -= 0.04;

@@ -50,7 +50,7 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   // (Only the roots' databases hold model vectors: a deps-only search has no use for it.)
   const queryVector = index.embeddings && input.scope !== 'deps' && isProse(input.query, queryWords(input.query)) ? await index.embedQuery(input.query) : null;
   for (const r of index.searchSources(input.query, input.scope)) {
-    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector })) {
+    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight })) {
       const pkg = packageFields(r, h.file);
       if (!inScope(pkg.package, input.scope)) continue;
       hits.push({ ...h, ...pkg, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cosine, embedWords, leadingColumns, nearestRows } from '../../../src/core/rank/item-vectors.js';
-import { blend, type Candidate, type QueryShape } from '../../../src/core/rank/score.js';
+import { blend, SEMANTIC_WEIGHT, type Candidate, type QueryShape } from '../../../src/core/rank/score.js';
 import type { WordVectors } from '../../../src/core/rank/word-vectors.js';
 
 /** Pure parts of prose ranking: item vectors from word vectors, and the priors a prose question applies. */
@@ -100,5 +100,20 @@ describe('prose priors', () => {
   it('a closer learned-vector meaning lifts an item with the same lexical signals', () => {
     const [near, far] = blend(shape, [{ ...base, vec: 0.9 }, { ...base, vec: 0.1 }]);
     expect(near!.score).toBeGreaterThan(far!.score);
+  });
+
+  it("a model's similarity counts beside the learned one, by its weight, and not for names", () => {
+    const [near, far] = blend(shape, [{ ...base, vec: 0.5, sem: 0.9 }, { ...base, vec: 0.5, sem: 0.1 }]);
+    expect(near!.score - far!.score).toBeCloseTo(SEMANTIC_WEIGHT * 0.8, 6);
+    // Joined, not replaced: the learned similarity still separates two items the model rates alike.
+    const [learned, unlearned] = blend(shape, [{ ...base, vec: 0.9, sem: 0.5 }, { ...base, vec: 0.1, sem: 0.5 }]);
+    expect(learned!.score).toBeGreaterThan(unlearned!.score);
+    const [a, b] = blend(shape, [{ ...base, sem: 0.9 }, { ...base, sem: 0.1 }], 0.5);
+    expect(a!.score - b!.score).toBeCloseTo(0.4, 6);
+    const [x, y] = blend(shape, [{ ...base, sem: 0.9 }, { ...base, sem: 0.1 }], 0);
+    expect(x!.score).toBe(y!.score);
+    const named: QueryShape = { ...shape, raw: 'rmtree', words: ['rmtree'], prose: false };
+    const [p, q] = blend(named, [{ ...base, sem: 0.9 }, { ...base, sem: 0.1 }]);
+    expect(p!.score).toBe(q!.score);
   });
 });
