@@ -115,6 +115,16 @@ describe('building items', () => {
     expect(firstSentence('Calls `a.b()`. More.')).toBe('Calls `a.b()`.');
   });
 
+  it('first sentences run past a stop inside parentheses that close, and past "eg." and "a.k.a."', () => {
+    expect(firstSentence('Create an archive file (eg. zip or tar).\n\nMore here.')).toBe('Create an archive file (eg. zip or tar).');
+    expect(firstSentence('Heap queue algorithm (a.k.a. priority queue). Heaps are arrays.')).toBe('Heap queue algorithm (a.k.a. priority queue).');
+    expect(firstSentence('Run it (twice. Or once) now. Later.')).toBe('Run it (twice. Or once) now.');
+    expect(firstSentence('Make a file, eg. a log. Then stop.')).toBe('Make a file, eg. a log.');
+    // A parenthesis that never closes does not swallow the paragraph.
+    expect(firstSentence('Return the position of the matching [, (, { or < bracket. Then more.')).toBe('Return the position of the matching [, (, { or < bracket.');
+    expect(firstSentence('Fix bound method attributes (method.im_? -> method.__?__). Really.')).toBe('Fix bound method attributes (method.im_? -> method.__?__).');
+  });
+
   it('signature types win, tag text documents, tag-only sub-fields follow their parent', () => {
     expect(mergeParams([{ name: 'opts', type: 'Options' }, { name: 'x', type: null }], [
       { name: 'x', type: 'number', doc: 'The x.' },

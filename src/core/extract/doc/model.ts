@@ -27,21 +27,28 @@ export function emptyDoc(): ParsedDoc {
   return { description: '', brief: null, params: [], returns: null, throws: [], examples: [], see: [], deprecated: null, since: null, tags: Object.create(null) as Record<string, string>, sections: [] };
 }
 
-const ABBREVIATIONS = /(?:^|\s|\()(?:e\.g|i\.e|etc|vs|cf|approx|resp|incl|no|Dr|Mr|Mrs|Ms|St)\.$/i;
+const ABBREVIATIONS = /(?:^|\s|\()(?:e\.g|i\.e|eg|ie|a\.k\.a|viz|etc|vs|cf|approx|resp|incl|no|Dr|Mr|Mrs|Ms|St)\.$/i;
 
 /**
  * The first sentence of a doc: the first paragraph up to the first `.`, `!` or `?` that is
- * followed by whitespace and is not an abbreviation or inside inline code, as Javadoc and
- * rustdoc do. Whitespace is collapsed to one line.
+ * followed by whitespace and is not an abbreviation, inside inline code or inside parentheses
+ * that close later ("Create an archive file (eg. zip or tar)."), as Javadoc and rustdoc do.
+ * Whitespace is collapsed to one line.
  */
 export function firstSentence(markdown: string): string {
   const para = firstParagraph(markdown);
   if (!para) return '';
   let inCode = false;
+  let depth = 0;
+  const lastClose = para.lastIndexOf(')');
   for (let i = 0; i < para.length; i++) {
     const c = para[i];
     if (c === '`') inCode = !inCode;
     if (inCode) continue;
+    if (c === '(') depth++;
+    else if (c === ')' && depth > 0) depth--;
+    // An unclosed parenthesis ("matching [, (, { or < bracket.") does not hold the sentence open.
+    if (depth > 0 && i < lastClose) continue;
     if ((c === '.' || c === '!' || c === '?') && (i + 1 === para.length || /\s/.test(para[i + 1]!))) {
       const upto = para.slice(0, i + 1);
       if (c === '.' && ABBREVIATIONS.test(upto)) continue;
