@@ -11,6 +11,7 @@ import { applyDocAssignments } from './lang/python-doc-assignments.js';
 import { addNewdocItems } from './lang/python-newdoc.js';
 import { addListedVariables } from './lang/python-listed-variables.js';
 import { addCAliases } from './lang/c-aliases.js';
+import { classDocsFromConstructors } from './constructor-docs.js';
 import { extractRust } from './lang/rust.js';
 import { extractTypeScript } from './lang/typescript.js';
 import { parse } from './parser.js';
@@ -35,6 +36,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
     const fast = extractPythonFast(source, opts);
     if (fast) {
       addModuleItem(fast, opts);
+      classDocsFromConstructors(fast);
       addPublicPaths(lang, fast, source, opts, () => (opts.includePrivate ? fast.items : (extractPythonFast(source, { ...opts, includePrivate: true })?.items ?? [])));
       return fast;
     }
@@ -45,6 +47,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
   try {
     const result = EXTRACTORS[lang](tree, source, opts, lang);
     addModuleItem(result, opts);
+    classDocsFromConstructors(result);
     addPublicPaths(lang, result, source, opts, () => (opts.includePrivate ? result.items : EXTRACTORS[lang](tree, source, { ...opts, includePrivate: true }, lang).items));
     return result;
   } finally {
