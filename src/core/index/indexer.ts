@@ -64,9 +64,9 @@ export interface ProgressFn {
 }
 
 /**
- * Once this many files were parsed or removed (by one sync, or by watcher updates since the
- * last merge), the full-text index is merged into one segment, which also purges deleted rows
- * (schema v8 turned off FTS5's own rewrite of segments with many deletions).
+ * Once this many files were parsed or removed since the last merge (by syncs, watcher updates,
+ * earlier processes), the full-text index is merged into one segment, which also purges deleted
+ * rows (schema v8 turned off FTS5's own rewrite of segments with many deletions).
  */
 const OPTIMIZE_AFTER_FILES = 500;
 
@@ -94,8 +94,6 @@ export class RootIndexer {
   private readonly hints: ProjectHints;
   /** Files queued or being processed right now (for index_status). */
   pending = 0;
-  /** Files parsed or removed since the full-text index was last merged. */
-  private changedSinceMerge = 0;
 
   constructor(private readonly opts: RootIndexerOptions) {
     this.hints = projectHints(opts.root);
@@ -186,10 +184,20 @@ export class RootIndexer {
     return stats;
   }
 
-  /** Merge the full-text index once enough files changed (a merge that found the database busy is tried next time). */
+  /**
+   * Merge the full-text index once enough files changed since the last merge, in this run or
+   * earlier ones (a merge that found the database busy is tried next time).
+   */
   private mergeWhenDue(stats: IndexRunStats): void {
-    this.changedSinceMerge += stats.parsed + stats.deleted;
-    if (this.changedSinceMerge >= OPTIMIZE_AFTER_FILES && this.opts.store.optimizeFullText()) this.changedSinceMerge = 0;
+    const changed = stats.parsed + stats.deleted;
+    if (!changed) return;
+    let unmerged: number;
+    try {
+      unmerged = this.opts.store.noteUnmerged(changed);
+    } catch {
+      return; // busy: counted next time
+    }
+    if (unmerged >= OPTIMIZE_AFTER_FILES) this.opts.store.optimizeFullText();
   }
 
   /** Bring `paths` (a list, or a walk still in progress: the total then grows as it goes) up to date. */

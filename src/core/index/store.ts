@@ -288,13 +288,31 @@ export class IndexStore {
    */
   optimizeFullText(): boolean {
     try {
-      this.db.transaction(() => this.db.prepare(`INSERT INTO items_fts(items_fts) VALUES ('optimize')`).run()).immediate();
+      this.db.transaction(() => {
+        this.db.prepare(`INSERT INTO items_fts(items_fts) VALUES ('optimize')`).run();
+        this.db.prepare(`DELETE FROM meta WHERE key = 'fts_unmerged'`).run();
+      }).immediate();
       this.version++;
       return true;
     } catch (err) {
       if ((err as { code?: string }).code !== 'SQLITE_BUSY') log.warn(`could not merge the full-text index: ${(err as Error).message}`);
       return false;
     }
+  }
+
+  /**
+   * Count `files` more files parsed or removed since the full-text index was last merged, and
+   * return the total. Kept in the database, so that many short runs (one-shot `docent index`
+   * after a few edits each) add up too: deleted rows stay in the merged segment until a merge.
+   */
+  noteUnmerged(files: number): number {
+    if (files <= 0) return Number(this.db.prepare(`SELECT value FROM meta WHERE key = 'fts_unmerged'`).pluck().get() ?? 0);
+    return Number(
+      this.db
+        .prepare(`INSERT INTO meta(key, value) VALUES ('fts_unmerged', ?) ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + excluded.value RETURNING value`)
+        .pluck()
+        .get(files),
+    );
   }
 
   /**

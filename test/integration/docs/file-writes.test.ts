@@ -65,4 +65,25 @@ describe('index writes', () => {
       store.close();
     }
   });
+
+  it('count the files changed since the last merge across connections, until a merge', () => {
+    const store = open();
+    const file = store.file;
+    try {
+      expect(store.noteUnmerged(0)).toBe(0);
+      expect(store.noteUnmerged(300)).toBe(300);
+    } finally {
+      store.close();
+    }
+    // Another process (a later one-shot run) adds to the same count.
+    const again = IndexStore.open(file);
+    try {
+      expect(again.noteUnmerged(250)).toBe(550);
+      expect(again.optimizeFullText()).toBe(true);
+      expect(again.noteUnmerged(0)).toBe(0);
+      expect(again.noteUnmerged(7)).toBe(7);
+    } finally {
+      again.close();
+    }
+  });
 });
