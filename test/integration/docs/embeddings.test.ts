@@ -237,6 +237,59 @@ describe('an index with an embeddings model', () => {
   });
 });
 
+describe('a model of another runtime, and the weight of its similarity', () => {
+  it('plugs in under its own key, is not loaded again when its vectors are current, and counts by docs.embeddings.weight', async () => {
+    const proj = path.join(base, 'runtime');
+    mkdirSync(path.join(proj, 'tools'), { recursive: true });
+    writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
+    const idx = path.join(base, 'idx-runtime');
+    let loads = 0;
+    // The same tiny model, loaded as a program embedding docent would hand in a model of its own runtime.
+    const runtime = {
+      key: 'js:tiny-groups',
+      async load() {
+        loads++;
+        const enc = await SentenceEncoder.load(model);
+        return { key: 'js:tiny-groups', dim: enc.dim, embed: (texts: readonly string[]) => enc.embed(texts), close: () => enc.close() };
+      },
+    };
+    const openWith = (weight?: number) =>
+      new DocsIndex({ roots: [proj], indexDir: idx, includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model: 'tiny (JavaScript)', runtime, weight } });
+    let index = openWith(0);
+    try {
+      await index.catchUp();
+      await index.embedded();
+      expect(loads).toBe(1);
+      expect(index.status().embeddings).toMatchObject({ model: 'tiny (JavaScript)', state: 'ready', items: 5, total: 5 });
+      expect(index.roots[0]!.store.db.prepare(`SELECT value FROM meta WHERE key = 'embeddings_model'`).pluck().get()).toContain('js:tiny-groups');
+      expect(index.embeddings!.weight).toBe(0);
+      const q = index.roots[0]!.queries;
+      await q.prepareEmbeddings();
+      const v = await index.embedQuery(QUESTION);
+      expect(v).not.toBeNull();
+      // Weighed at 0 the model only brings its nearest items in; weighed more, it lifts them more.
+      const scoreOf = (semanticWeight?: number) => q.search(QUESTION, { limit: 5, queryVector: v, semanticWeight }).find((h) => h.id === 'tools.files.purge_tree')?.score;
+      const [zero, byDefault, half] = [scoreOf(0), scoreOf(undefined), scoreOf(0.5)];
+      expect(zero).toBeDefined();
+      expect(byDefault!).toBeGreaterThan(zero!);
+      expect(half!).toBeGreaterThan(byDefault!);
+      expect(q.search(QUESTION, { limit: 3, queryVector: v })[0]?.id).toBe('tools.files.purge_tree');
+      // Without the question's vector the model is not consulted at all.
+      expect(q.search(QUESTION, { limit: 5 }).find((h) => h.id === 'tools.files.purge_tree')).toBeUndefined();
+      await index.dispose();
+      // Vectors current for this key: the next start does not load the model to find nothing to do.
+      loads = 0;
+      index = openWith();
+      await index.catchUp();
+      await index.embedded();
+      expect(loads).toBe(0);
+      expect(index.status().embeddings).toMatchObject({ state: 'ready', items: 5, total: 5 });
+    } finally {
+      await index.dispose();
+    }
+  });
+});
+
 describe('a database without model vectors (an installed package\'s, read-only, maybe of an older schema)', () => {
   it('answers a search that carries a question vector as if it had none', async () => {
     const proj = path.join(base, 'plain');
