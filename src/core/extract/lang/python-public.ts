@@ -121,7 +121,21 @@ export function addPythonAliases(result: FileExtract, source: string, privateIte
 
 /** Whether the source defines `name` with a `def` or `class` statement (at any indentation). */
 export function definesName(source: string, name: string): boolean {
-  return new RegExp(`^[ \\t]*(?:async[ \\t]+)?(?:def|class)[ \\t]+${name}\\b`, 'm').test(source);
+  return definedNames(source).has(name);
+}
+
+/**
+ * The names a source defines with `def` or `class`, read in one pass and kept for the last
+ * source asked about: a file's aliases and private bases ask about several names, and a
+ * pattern built and run over the whole file per name cost more than the rest of their work.
+ */
+let lastDefined: { source: string; names: Set<string> } | null = null;
+function definedNames(source: string): Set<string> {
+  if (lastDefined?.source === source) return lastDefined.names;
+  const names = new Set<string>();
+  for (const m of source.matchAll(/^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+([A-Za-z_]\w*)/gm)) names.add(m[1]!);
+  lastDefined = { source, names };
+  return names;
 }
 
 /**
