@@ -1,6 +1,6 @@
 import { buildItem, oneLine } from '../build.js';
 import type { FileExtract } from '../types.js';
-import { allMutationNames, declaredAllNames } from './python-public.js';
+import { listedNames } from './python-public.js';
 import { stringExpressionAt } from './python-strings.js';
 import { lineCounter } from '../fast/python-lines.js';
 
@@ -18,7 +18,7 @@ import { lineCounter } from '../fast/python-lines.js';
  */
 export function addListedVariables(result: FileExtract, source: string, file: string, reexported: ReadonlySet<string>): void {
   if (!source.includes('__all__')) return;
-  const listed = new Set([...declaredAllNames(source), ...allMutationNames(source)]);
+  const listed = listedNames(source);
   if (!listed.size) return;
   const module = result.module.name;
   const have = new Set(result.items.map((i) => i.id));

@@ -20,8 +20,21 @@ const STRING_RE = /[rRuU]?(['"])([A-Za-z_][A-Za-z0-9_]*)\1/g;
 const TYPESHED_RE = /(?:^|\/)typeshed\/(?:stdlib\/(?:(?:2and3|3(?:\.\d+)?|2)\/)?|stubs\/[^/]+\/|third_party\/(?:2and3|3)\/)(.+\.pyi)$/;
 const ALIAS_RE = /^([A-Za-z]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?[ \t]*(?:#.*)?$/;
 
+/**
+ * A function of a file's source, remembered for the last source it was asked about: the readers
+ * of one file (the extractor, re-exports, listed variables, aliases, private bases) ask the same
+ * questions of the same text, each a pass over the whole file.
+ */
+function perSource<T>(compute: (source: string) => T): (source: string) => T {
+  let last: { source: string; value: T } | null = null;
+  return (source) => {
+    if (last?.source !== source) last = { source, value: compute(source) };
+    return last.value;
+  };
+}
+
 /** Names added to `__all__` after (or besides) its literal assignments. */
-export function allMutationNames(source: string): string[] {
+export const allMutationNames = perSource((source: string): readonly string[] => {
   if (!source.includes('__all__')) return [];
   const out: string[] = [];
   const re = /^[ \t]*__all__\s*(?:\.\s*(?:append|extend)\s*\(|\+=\s*)([^)\]\n]*(?:\n[^)\]\n]*){0,40})/gm;
@@ -30,7 +43,10 @@ export function allMutationNames(source: string): string[] {
     STRING_RE.lastIndex = 0;
   }
   return out;
-}
+});
+
+/** Every name `__all__` lists: its literal assignments and what is added to it after. */
+export const listedNames = perSource((source: string): ReadonlySet<string> => new Set(source.includes('__all__') ? [...declaredAllNames(source), ...allMutationNames(source)] : []));
 
 /**
  * Module-level `name = target` / `name = instance.method` aliases, as items carrying the
@@ -125,18 +141,15 @@ export function definesName(source: string, name: string): boolean {
 }
 
 /**
- * The names a source defines with `def` or `class`, read in one pass and kept for the last
- * source asked about: a file's aliases and private bases ask about several names, and a
- * pattern built and run over the whole file per name cost more than the rest of their work.
+ * The names a source defines with `def` or `class`, in one pass: a file's aliases and private
+ * bases ask about several names, and a pattern built and run over the whole file per name cost
+ * more than the rest of their work.
  */
-let lastDefined: { source: string; names: Set<string> } | null = null;
-function definedNames(source: string): Set<string> {
-  if (lastDefined?.source === source) return lastDefined.names;
+const definedNames = perSource((source: string): ReadonlySet<string> => {
   const names = new Set<string>();
   for (const m of source.matchAll(/^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+([A-Za-z_]\w*)/gm)) names.add(m[1]!);
-  lastDefined = { source, names };
   return names;
-}
+});
 
 /**
  * Names a module makes public under its own path: public id → defining id (`*` for all).
@@ -164,7 +177,7 @@ export function pythonReexports(source: string, module: string, file: string): R
   const isInit = /(?:^|\/)__init__\.pyi?$/.test(file);
   // What `__all__` lists is public under this module wherever it was defined: `numeric.py` of
   // numpy lists `zeros`, which it imports `from .multiarray`.
-  const exported = source.includes('__all__') ? new Set([...declaredAllNames(source), ...allMutationNames(source)]) : null;
+  const exported = source.includes('__all__') ? listedNames(source) : null;
   const re = /^([ \t]*)from[ \t]+(\.+|[A-Za-z_][\w]*\.?)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)/gm;
   const pkgParts = module.split('.');
   for (let m = re.exec(source); m; m = re.exec(source)) {
