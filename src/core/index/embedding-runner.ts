@@ -4,6 +4,7 @@ import { DocentError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { modelKey } from '../rank/sentence-encoder.js';
 import { loadEncoder, type EmbeddingModel } from '../rank/threaded-encoder.js';
+import { SEMANTIC_WEIGHT } from '../rank/score.js';
 import { EMBEDDINGS_STAMP, embeddingsComplete, fillEmbeddings, metaValue } from './embeddings.js';
 import type { RootIndex } from './root-index.js';
 
@@ -48,6 +49,8 @@ export interface EmbeddingsStatus {
   items: number;
   total: number;
   dim: number | null;
+  /** How much the model's similarity counts in docs_search's ranking (docs.embeddings.weight, or the default). */
+  weight: number;
   /** When failed: a stable error code (E_NOT_FOUND, E_BAD_INPUT, E_UNAVAILABLE), the reason, and how to fix it. */
   code?: string;
   error?: string;
@@ -69,9 +72,9 @@ export class IndexEmbeddings {
     private readonly log: Logger,
   ) {}
 
-  /** How much the model's similarity counts in docs_search's blend (undefined: the default). */
-  get weight(): number | undefined {
-    return this.config.weight;
+  /** How much the model's similarity counts in docs_search's blend. */
+  get weight(): number {
+    return this.config.weight ?? SEMANTIC_WEIGHT;
   }
 
   /** The loaded model, or null when it cannot be loaded (the reason is kept for status). */
@@ -220,7 +223,7 @@ export class IndexEmbeddings {
       items += c.done;
       total += c.total;
     }
-    const base = { model: this.config.model, items, total, dim: this.dim };
+    const base = { model: this.config.model, items, total, dim: this.dim, weight: this.weight };
     if (this.failure) return { ...base, state: 'failed', code: this.failure.code, error: this.failure.message, hint: this.failure.hint };
     if (this.loading) return { ...base, state: 'loading' };
     if (this.filling > 0 || items < total) return { ...base, state: 'embedding' };

@@ -51,6 +51,7 @@ export const IndexStatusSchema = z.object({
       items: z.number().int().describe('Items of the roots with a vector from the model.'),
       total: z.number().int().describe('Items that should have one (documented public items outside vendored copies and tests).'),
       dim: z.number().int().nullable(),
+      weight: z.number().describe("How much the model's similarity counts in docs_search's ranking, beside the learned word vectors' (config docs.embeddings.weight)."),
       code: z.string().optional().describe('When failed: a stable error code (E_NOT_FOUND, E_BAD_INPUT, E_UNAVAILABLE).'),
       error: z.string().optional(),
       hint: z.string().optional(),

@@ -41,7 +41,7 @@ export function renderIndexStatus(s: IndexStatusResult): string {
     `phase: ${s.phase}${s.searchable_by_name_at ? `; every item searchable by name since ${s.searchable_by_name_at}` : ''}`,
     s.packages.length ? `packages: ${s.packages.map((p) => `${p.name}@${p.version || '?'} (${p.ecosystem}, ${p.files} file(s), ${p.state}${p.state === 'failed' && p.error ? `: ${p.error}` : ''})`).join(', ')}` : '',
     ...s.roots.map((r) => `root ${r.root}: ${r.files} file(s), ${r.items} item(s)${r.synced ? '' : ' (catching up)'} — ${r.db}`),
-    s.embeddings ? `embeddings: ${s.embeddings.model} — ${s.embeddings.state}${s.embeddings.state === 'failed' ? `: ${s.embeddings.error ?? ''}${s.embeddings.hint ? ` (${s.embeddings.hint})` : ''}` : `, ${s.embeddings.items}/${s.embeddings.total} item(s)${s.embeddings.dim ? `, ${s.embeddings.dim} dimensions` : ''}`}` : '',
+    s.embeddings ? `embeddings: ${s.embeddings.model} — ${s.embeddings.state}${s.embeddings.state === 'failed' ? `: ${s.embeddings.error ?? ''}${s.embeddings.hint ? ` (${s.embeddings.hint})` : ''}` : `, ${s.embeddings.items}/${s.embeddings.total} item(s)${s.embeddings.dim ? `, ${s.embeddings.dim} dimensions` : ''}, weight ${s.embeddings.weight}`}` : '',
     s.note ? `note: ${s.note}` : '',
     s.error ? `error: ${s.error}` : '',
   ]

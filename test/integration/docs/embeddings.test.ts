@@ -260,7 +260,7 @@ describe('a model of another runtime, and the weight of its similarity', () => {
       await index.catchUp();
       await index.embedded();
       expect(loads).toBe(1);
-      expect(index.status().embeddings).toMatchObject({ model: 'tiny (JavaScript)', state: 'ready', items: 5, total: 5 });
+      expect(index.status().embeddings).toMatchObject({ model: 'tiny (JavaScript)', state: 'ready', items: 5, total: 5, weight: 0 });
       expect(index.roots[0]!.store.db.prepare(`SELECT value FROM meta WHERE key = 'embeddings_model'`).pluck().get()).toContain('js:tiny-groups');
       expect(index.embeddings!.weight).toBe(0);
       const q = index.roots[0]!.queries;
@@ -336,8 +336,8 @@ describe('docs_search with docs.embeddings.model, over MCP', () => {
   it('answers a question that shares no word with the answer through the model', async () => {
     const status = await withModel.call('index_status', { wait: true });
     const st = sc(status);
-    expect(st.embeddings).toMatchObject({ model, state: 'ready', items: 5, total: 5 });
-    expect((status.content as { text: string }[])[0]!.text).toContain(`embeddings: ${model} — ready, 5/5 item(s), ${GROUPS.length + 1} dimensions`);
+    expect(st.embeddings).toMatchObject({ model, state: 'ready', items: 5, total: 5, weight: 0.1 });
+    expect((status.content as { text: string }[])[0]!.text).toContain(`embeddings: ${model} — ready, 5/5 item(s), ${GROUPS.length + 1} dimensions, weight 0.1`);
     expect(st.phase).toBe('ready');
     const r = sc(await withModel.call('docs_search', { query: QUESTION, limit: 3 }));
     expect(r.results[0]).toMatchObject({ id: 'tools.files.purge_tree', snippet: 'Erase a directory tree.' });

@@ -13,7 +13,7 @@ function view(phase: IndexPhase, opts: { synced?: boolean; pending?: number; ind
   } as unknown as RootIndex;
   return {
     roots: [root], deps: null, indexing: opts.indexing ?? true, syncEnabled: true, error: null,
-    embeddings: { status: () => ({ model: '/m', state: phase === 'embeddings' ? 'embedding' : 'ready', items: 4, total: 10, dim: 8 }) },
+    embeddings: { status: () => ({ model: '/m', state: phase === 'embeddings' ? 'embedding' : 'ready', items: 4, total: 10, dim: 8, weight: 0.1 }) },
   };
 }
 
