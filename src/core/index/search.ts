@@ -12,6 +12,7 @@ import { inheritedMember } from './inherited.js';
 import { EmbeddingSpace } from './embedding-space.js';
 import type { IndexQueries } from './query.js';
 import type { StatementCache } from './statements.js';
+import { foldHits } from './fold-hits.js';
 
 /**
  * Ranked search over one root's index (docs_search): candidates from a few FTS5 expressions, the
@@ -319,7 +320,8 @@ export class RankedSearch {
     const scored = blend(shape, cands, opts.semanticWeight).sort((a, b) => b.score - a.score || dep(a.index) - dep(b.index));
     // A caller asking for constructors by kind gets them as such, not folded into their classes.
     const keepCtors = Boolean(opts.kinds?.includes('constructor'));
-    return this.fold(scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! })), opts.limit, keepCtors);
+    const ranked = scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! }));
+    return foldHits(ranked, opts.limit, keepCtors, { prep: (sql) => this.prep(sql), paths: this.paths });
   }
 
   /**
@@ -413,66 +415,5 @@ export class RankedSearch {
     const parentPublic = publicId.endsWith(`.${r.name}`) ? publicId.slice(0, -r.name.length - 1) : r.parent;
     const cls = this.usage.of(parentPublic === r.parent ? [r.parent] : [parentPublic, r.parent]);
     return Math.max(own, r.kind === 'constructor' ? cls : 0.5 * cls);
-  }
-
-  /**
-   * One result per thing a user would name: copies of the same declaration (a vendored or
-   * bundled copy, the same lib declaration in several files: same name, signature and summary)
-   * fold into the best-ranked one as `also_in`; a constructor is its class (the class answer
-   * carries the constructor's parameters in its signature); a re-exported item shows under the
-   * path users write, its defining id in `also_in`.
-   */
-  private fold(ranked: { row: ItemRow & { doc_head: string }; score: number; publicId: string }[], limit: number, keepCtors = false): SearchHit[] {
-    const out: SearchHit[] = [];
-    const byKey = new Map<string, SearchHit>();
-    const byPublic = new Map<string, SearchHit>();
-    const seen = new Set<string>();
-    for (const { row: r0, score, publicId: pub0 } of ranked) {
-      let r = r0;
-      let publicId = pub0;
-      if (r.kind === 'constructor' && r.parent && !keepCtors) {
-        if (seen.has(r.parent)) continue;
-        const cls = this.prep(`SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? AND i.kind IN ('class','struct') LIMIT 1`).get(r.parent) as (ItemRow & { doc_head: string }) | undefined;
-        if (!cls) continue;
-        r = cls;
-        publicId = this.paths.publicIds([cls])[0]!;
-      }
-      if (seen.has(r.id)) continue; // the same item from another file (a re-export, a duplicate bundle)
-      seen.add(r.id);
-      const key = `${r.name}\u0000${r.signature.replace(/\s+/g, ' ')}\u0000${r.summary}`;
-      // Two definitions under one public path are one name to a user: heapq's Python `heappush`
-      // and the C one from `_heapq` that replaces it at import.
-      // The same words alone (`def run(self)` without docs) say too little to fold unrelated items;
-      // the same public path always names the same thing (a bundled stub of `threading.Lock`).
-      const samePath = byPublic.get(publicId);
-      const sameText = r.summary || r.signature.length > r.name.length + 8 ? byKey.get(key) : undefined;
-      const first = samePath ?? sameText;
-      if (first) {
-        if (first.also_in.length < 20) first.also_in.push({ id: r.id, file: r.path, line: r.line });
-        continue;
-      }
-      const hit: SearchHit = {
-        id: publicId, name: r.name, kind: r.kind, module: r.module, score: Math.round(score * 1000) / 1000, summary: r.summary,
-        signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [],
-      };
-      if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
-      byKey.set(key, hit);
-      if (!byPublic.has(publicId)) byPublic.set(publicId, hit);
-      if (out.length < limit) {
-        if (r.kind === 'class') hit.signature = this.classSignature(r.id, r.signature); // only for answers shown: one lookup each
-        out.push(hit);
-      } else if (byKey.size > limit + 40) break; // later rows only fold into what is shown
-    }
-    return out;
-  }
-
-  /** A class's signature with its constructor's parameters: `class Foo(Base)` + `__init__(self, a, b=1)` → `class Foo(Base)(a, b=1)`. */
-  private classSignature(id: string, signature: string): string {
-    const ctor = this.prep(`SELECT signature FROM items WHERE parent = ? AND kind = 'constructor' ORDER BY has_doc DESC LIMIT 1`).pluck().get(id) as string | undefined;
-    if (!ctor) return signature;
-    const open = ctor.indexOf('(');
-    if (open < 0) return signature;
-    const params = ctor.slice(open).replace(/^\(\s*(?:self|cls)\s*,?\s*/, '(').replace(/\)\s*(?:->[^:]*|:\s*\w[^)]*)?$/, ')');
-    return `${signature} ${params}`;
   }
 }
