@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cosine, embedWords, leadingColumns, nearestRows } from '../../../src/core/rank/item-vectors.js';
-import { blend, SEMANTIC_WEIGHT, type Candidate, type QueryShape } from '../../../src/core/rank/score.js';
+import { blend, pathPrior, SEMANTIC_WEIGHT, type Candidate, type QueryShape } from '../../../src/core/rank/score.js';
 import type { WordVectors } from '../../../src/core/rank/word-vectors.js';
 
 /** Pure parts of prose ranking: item vectors from word vectors, and the priors a prose question applies. */
@@ -115,5 +115,19 @@ describe('prose priors', () => {
     const named: QueryShape = { ...shape, raw: 'rmtree', words: ['rmtree'], prose: false };
     const [p, q] = blend(named, [{ ...base, sem: 0.9 }, { ...base, sem: 0.1 }]);
     expect(p!.score).toBe(q!.score);
+  });
+});
+
+describe('path prior', () => {
+  const at = (id: string, file?: string) => pathPrior({ id, name: id.split(/[./]/).pop()!, file });
+
+  it('puts internal packages, vendored copies, tests and private modules below the public API', () => {
+    const api = at('std/strconv.Atoi', 'strconv/atoi.go');
+    expect(at('std/internal/itoa.Itoa', 'internal/itoa/itoa.go')).toBeLessThan(api - 0.1);
+    expect(at('google.protobuf.internal.decoder.Decode')).toBeLessThan(at('google.protobuf.json_format.Parse') - 0.1);
+    expect(at('pip._vendor.requests.get', 'site-packages/pip/_vendor/requests/api.py')).toBeLessThan(at('requests.get', 'site-packages/requests/api.py') - 0.1);
+    expect(at('pkg._impl.run')).toBeLessThan(at('pkg.api.run'));
+    // A name that merely contains the word is not a segment of it.
+    expect(at('net/http.internalError')).toBe(at('net/http.publicError'));
   });
 });
