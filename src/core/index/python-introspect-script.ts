@@ -113,6 +113,11 @@ def split_doc(name, doc):
         # "--" ends Argument Clinic's signature block.
         if rest and rest[0].strip() == '--':
             rest = rest[1:]
+        # "zip(*iterables, strict=False) --> Yield tuples until an input is exhausted.": the
+        # sentence after the arrow is the summary ("--> filter object" only names the result).
+        said = re.match(r'-->\s*([A-Z][^.]*\s[^.]*\.)$', first[first.rindex(')') + 1:].strip())
+        if said:
+            rest = [said.group(1), ''] + rest
         return first, '\n'.join(rest)
     return None, doc
 

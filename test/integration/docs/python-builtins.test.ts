@@ -78,6 +78,15 @@ describe('Python built-in and extension modules', () => {
     expect(d.location.file).toBe('<built-in>/time');
   });
 
+  it('a sentence after an old-style signature line\'s arrow is the summary (builtins.zip), a result\'s name is not (builtins.filter)', async () => {
+    // "zip(*iterables, strict=False) --> Yield tuples until an input is exhausted."
+    const zip = await docsGet({ id: 'builtins.zip', max_chars: 24_000 }, ctx);
+    expect(zip.summary).toMatch(/^(Yield|A zip object yielding) tuples until an input is exhausted\.$/);
+    // "filter(function or None, iterable) --> filter object", then the description.
+    const filter = await docsGet({ id: 'builtins.filter', max_chars: 24_000 }, ctx);
+    expect(filter.summary).toMatch(/^Return an iterator yielding those items of iterable/);
+  });
+
   it("a built-in module's data are items with their type, and a short literal's value (sys.argv, math.pi)", async () => {
     const argv = await docsGet({ id: 'sys.argv' }, ctx);
     expect(argv).toMatchObject({ kind: 'variable', signature: 'argv: list' });
