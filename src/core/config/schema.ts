@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEMANTIC_WEIGHT } from '../rank/score.js';
 
 /**
  * The shape of docent's configuration. It comes from `docent.config.json` at the first
@@ -72,9 +73,10 @@ export const ConfigSchema = z
             batch: z.number().int().min(1).max(1024).default(8),
             /**
              * How much the model's similarity counts in docs_search's ranking, beside the learned
-             * word vectors' (0.1, measured with Universal Sentence Encoder lite; a stronger model may deserve more).
+             * word vectors' (see SEMANTIC_WEIGHT: measured with Universal Sentence Encoder lite; a
+             * stronger model may deserve more).
              */
-            weight: z.number().min(0).max(2).default(0.1),
+            weight: z.number().min(0).max(2).default(SEMANTIC_WEIGHT),
           })
           .strict()
           .prefault({}),

@@ -195,7 +195,7 @@ export class RootIndexer {
     try {
       unmerged = this.opts.store.noteUnmerged(changed);
     } catch {
-      return; // busy: counted next time
+      return; // the database stayed busy: these files go uncounted, and the merge waits for later changes
     }
     if (unmerged >= OPTIMIZE_AFTER_FILES) this.opts.store.optimizeFullText();
   }

@@ -306,7 +306,6 @@ export class IndexStore {
    * after a few edits each) add up too: deleted rows stay in the merged segment until a merge.
    */
   noteUnmerged(files: number): number {
-    if (files <= 0) return Number(this.db.prepare(`SELECT value FROM meta WHERE key = 'fts_unmerged'`).pluck().get() ?? 0);
     return Number(
       this.db
         .prepare(`INSERT INTO meta(key, value) VALUES ('fts_unmerged', ?) ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + excluded.value RETURNING value`)

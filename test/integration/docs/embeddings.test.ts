@@ -70,6 +70,19 @@ afterAll(() => {
   rmSync(base, { recursive: true, force: true });
 });
 
+/** A project of its own under the test's directory, holding tools/files.py (SOURCE). */
+function toolsProject(name: string): string {
+  const proj = path.join(base, name);
+  mkdirSync(path.join(proj, 'tools'), { recursive: true });
+  writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
+  return proj;
+}
+
+/** An index of one project, as the in-process tests open it (`embeddings` and more through `extra`). */
+function openIndex(proj: string, idx: string, extra: Partial<ConstructorParameters<typeof DocsIndex>[0]> = {}): DocsIndex {
+  return new DocsIndex({ roots: [proj], indexDir: idx, includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, ...extra });
+}
+
 describe('SentenceEncoder', () => {
   it('embeds texts of the same meaning together and others apart, at unit length', async () => {
     const enc = await SentenceEncoder.load(model);
@@ -127,15 +140,12 @@ describe('the model in a worker thread (the built docent)', () => {
 });
 
 describe('an index with an embeddings model', () => {
-  const open = (proj: string, idx: string, modelDir: string, extra: Record<string, unknown> = {}) =>
-    new DocsIndex({ roots: [proj], indexDir: idx, includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model: modelDir }, ...extra });
+  const open = (proj: string, idx: string, modelDir: string, extra: Partial<ConstructorParameters<typeof DocsIndex>[0]> = {}) => openIndex(proj, idx, { embeddings: { model: modelDir }, ...extra });
   const vectorsOf = (index: DocsIndex) =>
     new Map((index.roots[0]!.store.db.prepare(`SELECT i.name, e.text_hash AS hash, e.vec FROM item_embeddings e JOIN items i ON i.rowid = e.rowid AND i.id = e.item_id`).all() as { name: string; hash: number; vec: Buffer }[]).map((r) => [r.name, r] as const));
 
   it('embeds the documented items after a sync, keeps them current, and status says so', async () => {
-    const proj = path.join(base, 'inproc');
-    mkdirSync(path.join(proj, 'tools'), { recursive: true });
-    writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
+    const proj = toolsProject('inproc');
     const copy = path.join(base, 'model-copy');
     cpSync(model, copy, { recursive: true, preserveTimestamps: true });
     const idx = path.join(base, 'idx-inproc');
@@ -187,9 +197,7 @@ describe('an index with an embeddings model', () => {
   });
 
   it('an edit indexed just before exit is embedded at the next start', async () => {
-    const proj = path.join(base, 'restart');
-    mkdirSync(path.join(proj, 'tools'), { recursive: true });
-    writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
+    const proj = toolsProject('restart');
     const idx = path.join(base, 'idx-restart');
     // Edits settle for a minute before they are embedded: the process stops first.
     let index = open(proj, idx, model, { usageRecountMs: 60_000 });
@@ -211,9 +219,7 @@ describe('an index with an embeddings model', () => {
   });
 
   it('another model replaces every vector', async () => {
-    const proj = path.join(base, 'swap');
-    mkdirSync(path.join(proj, 'tools'), { recursive: true });
-    writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
+    const proj = toolsProject('swap');
     const idx = path.join(base, 'idx-swap');
     // Same width, other meanings: every group moved to the next group's direction.
     const other = path.join(base, 'model-other');
@@ -239,9 +245,7 @@ describe('an index with an embeddings model', () => {
 
 describe('a model of another runtime, and the weight of its similarity', () => {
   it('plugs in under its own key, is not loaded again when its vectors are current, and counts by docs.embeddings.weight', async () => {
-    const proj = path.join(base, 'runtime');
-    mkdirSync(path.join(proj, 'tools'), { recursive: true });
-    writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
+    const proj = toolsProject('runtime');
     const idx = path.join(base, 'idx-runtime');
     let loads = 0;
     // The same tiny model, loaded as a program embedding docent would hand in a model of its own runtime.
@@ -253,8 +257,7 @@ describe('a model of another runtime, and the weight of its similarity', () => {
         return { key: 'js:tiny-groups', dim: enc.dim, embed: (texts: readonly string[]) => enc.embed(texts), close: () => enc.close() };
       },
     };
-    const openWith = (weight?: number) =>
-      new DocsIndex({ roots: [proj], indexDir: idx, includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false, embeddings: { model: 'tiny (JavaScript)', runtime, weight } });
+    const openWith = (weight?: number) => openIndex(proj, idx, { embeddings: { model: 'tiny (JavaScript)', runtime, weight } });
     let index = openWith(0);
     try {
       await index.catchUp();
@@ -292,10 +295,8 @@ describe('a model of another runtime, and the weight of its similarity', () => {
 
 describe('a database without model vectors (an installed package\'s, read-only, maybe of an older schema)', () => {
   it('answers a search that carries a question vector as if it had none', async () => {
-    const proj = path.join(base, 'plain');
-    mkdirSync(path.join(proj, 'tools'), { recursive: true });
-    writeFileSync(path.join(proj, 'tools', 'files.py'), SOURCE);
-    const index = new DocsIndex({ roots: [proj], indexDir: path.join(base, 'idx-plain'), includePrivate: false, maxFileBytes: 1e6, exclude: [], workers: 1, dependencies: false });
+    const proj = toolsProject('plain');
+    const index = openIndex(proj, path.join(base, 'idx-plain'));
     await index.catchUp();
     const dbPath = index.roots[0]!.dbPath;
     const plain = index.roots[0]!.queries.search('draw a chart of data', { limit: 3 }).map((h) => h.id);
