@@ -1,0 +1,263 @@
+import type { ProjectHints } from './context.js';
+import { goModulePath } from './lang/go.js';
+import { pythonModuleName } from './lang/python.js';
+import { rustModulePath } from './lang/rust.js';
+import { jsModuleName } from './lang/typescript.js';
+import type { ItemKind, LanguageId } from './types.js';
+
+/**
+ * The names a file declares and where, read by one regular expression per language over the
+ * raw text, the way ctags reads a file: no parse, no docs, no signatures. A
+ * first build runs this over every file before the extraction (index/name-sketch.ts) so that
+ * every name is searchable within seconds on a tree whose full index takes a quarter of a
+ * minute. Its ids follow the extractors' module rules, so most are the ids the full index will
+ * give; what it cannot see without a parse (a name bound inside a nested block, an assignment
+ * spread over lines) simply waits for the extraction.
+ */
+
+export interface ScannedName {
+  name: string;
+  kind: ItemKind;
+  id: string;
+  module: string;
+  /** 1-based. */
+  line: number;
+}
+
+export interface ScanOptions {
+  /** The file, relative to its root (decides the module, as the extractors do). */
+  file: string;
+  includePrivate: boolean;
+  project?: ProjectHints;
+}
+
+export function scanNames(language: LanguageId, text: string, opts: ScanOptions): ScannedName[] {
+  switch (language) {
+    case 'python':
+      return scanPython(text, opts);
+    case 'typescript':
+    case 'tsx':
+    case 'javascript':
+      return scanJs(text, opts);
+    case 'go':
+      return scanGo(text, opts);
+    case 'rust':
+      return scanRust(text, opts);
+    case 'java':
+      return scanJava(text, opts);
+    case 'c':
+    case 'cpp':
+      return scanC(text, opts);
+  }
+}
+
+/** The 1-based line of each match index, counted forward from the previous one (matches come in order). */
+function lineCounter(text: string): (index: number) => number {
+  let at = 0;
+  let line = 1;
+  return (index) => {
+    for (let nl = text.indexOf('\n', at); nl !== -1 && nl < index; nl = text.indexOf('\n', nl + 1)) line++;
+    at = Math.max(at, index);
+    return line;
+  };
+}
+
+interface Scope {
+  indent: number;
+  name: string;
+  /** Names declared in it are members (a class body), not locals (a function body). */
+  members: boolean;
+  /** The indent of its first member: deeper lines are inside a member. */
+  memberIndent?: number;
+}
+
+/** Pop the scopes a line at `indent` has left; the innermost left open. */
+function enclosing<S extends Scope>(stack: S[], indent: number): S | undefined {
+  while (stack.length && stack[stack.length - 1]!.indent >= indent) stack.pop();
+  return stack[stack.length - 1];
+}
+
+/** A member's place in its scope: the scope's first member sets the indent its members share. */
+function atMemberIndent(scope: Scope, indent: number): boolean {
+  scope.memberIndent ??= indent;
+  return scope.memberIndent === indent;
+}
+
+/**
+ * `def`/`class` at any indent; an assignment or annotation (`x = …`, `x: int`) at the top level
+ * or in a class body; a triple-quoted string (a docstring above all: the `def`s and `class`es in
+ * it are text; not one inside a short string, `('"""', "'''")`); a top-level block (`if`,
+ * `try`, …), whose names belong to the module.
+ */
+const PY = /^([ \t]*)(?:async[ \t]+)?(def|class)[ \t]+([A-Za-z_]\w*)|^([ \t]*)([A-Za-z_]\w*)[ \t]*(?::[ \t]*[^\n=]*?[^\n=:\s][ \t]*(?:=(?!=)|$)|=(?!=))|(?<!['"])("""|''')[\s\S]*?\6|^(?:if|elif|else|try|except|finally|with)\b/gm;
+/** A literal `__all__` list or tuple: the module's public names, when it has one. */
+const PY_ALL = /^__all__[ \t]*(?::[^=\n]*)?=[ \t]*[[(]([^\])]*)[\])]/m;
+
+function scanPython(text: string, opts: ScanOptions): ScannedName[] {
+  const module = pythonModuleName(opts.file);
+  const out: ScannedName[] = [];
+  const stack: Scope[] = [];
+  const lineOf = lineCounter(text);
+  const listed = opts.includePrivate ? null : PY_ALL.exec(text);
+  const publicNames = listed ? new Set([...listed[1]!.matchAll(/['"]([A-Za-z_]\w*)['"]/g)].map((x) => x[1]!)) : null;
+  for (const m of text.matchAll(PY)) {
+    if (m[6]) continue; // a long string
+    if (m[1] === undefined && m[4] === undefined) {
+      // A top-level `if`/`try` block: what it binds belongs to the module (`getpass = unix_getpass`).
+      stack.length = 0;
+      stack.push({ indent: 0, name: '', members: true });
+      continue;
+    }
+    const assigned = m[5];
+    const indent = (assigned ? m[4] : m[1])!.length;
+    const scope = enclosing(stack, indent);
+    const path = stack.map((s) => s.name).filter(Boolean);
+    // Inside a function, or in a block nested in a class body (`if sys.platform…:`): not an item.
+    const inner = stack.some((s) => !s.members) || (scope !== undefined && !atMemberIndent(scope, indent)) || (assigned !== undefined && indent > 0 && !scope);
+    const name = assigned ?? m[3]!;
+    if (!assigned) stack.push({ indent, name, members: m[2] === 'class' });
+    if (inner || name === '__all__' || (!opts.includePrivate && name.startsWith('_') && !/^__\w+__$/.test(name))) continue;
+    if (publicNames && !publicNames.has(path[0] ?? name)) continue;
+    if (!opts.includePrivate && path.some((p) => p.startsWith('_'))) continue;
+    const kind: ItemKind = assigned ? (path.length ? 'property' : /^[A-Z][A-Z0-9_]*$/.test(name) ? 'constant' : 'variable') : m[2] === 'class' ? 'class' : name === '__init__' ? 'constructor' : path.length ? 'method' : 'function';
+    out.push({ name, kind, id: [module, ...path, name].join('.'), module, line: lineOf(m.index!) });
+  }
+  return out;
+}
+
+const JS_KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'return', 'catch', 'else', 'case', 'new', 'throw', 'typeof', 'await', 'yield', 'do', 'try', 'super', 'this', 'function', 'delete', 'void', 'import', 'export', 'default']);
+const JS = /^([ \t]*)(?:export[ \t]+)?(?:declare[ \t]+)?(?:default[ \t]+)?(?:abstract[ \t]+)?(?:async[ \t]+)?(class|interface|namespace|module|enum|function\*?|type|const|let|var)[ \t]+([A-Za-z_$][\w$]*)|^([ \t]+)(?:(?:public|private|protected|static|readonly|abstract|async|get|set|declare|override)[ \t]+)*([A-Za-z_$][\w$]*)\??[ \t]*([(:<])/gm;
+const JS_KINDS: Record<string, ItemKind> = { class: 'class', interface: 'interface', namespace: 'namespace', module: 'namespace', enum: 'enum', function: 'function', 'function*': 'function', type: 'type', const: 'variable', let: 'variable', var: 'variable' };
+
+function scanJs(text: string, opts: ScanOptions): ScannedName[] {
+  const module = jsModuleName(opts.file);
+  const out: ScannedName[] = [];
+  const stack: Scope[] = [];
+  const lineOf = lineCounter(text);
+  for (const m of text.matchAll(JS)) {
+    const member = m[5] !== undefined;
+    const indent = (member ? m[4] : m[1])!.length;
+    const scope = enclosing(stack, indent);
+    const name = member ? m[5]! : m[3]!;
+    // Below the top level, a declaration counts inside a namespace, a member inside a class or
+    // interface, each at the indent of the scope's first one (deeper lines are bodies).
+    const placed = indent === 0 ? !member : scope !== undefined && atMemberIndent(scope, indent) && (member ? scope.members : !scope.members);
+    if (!placed || (member && JS_KEYWORDS.has(name))) continue;
+    const path = stack.map((s) => s.name);
+    const word = m[2] ?? '';
+    if (/^(class|interface|namespace|module|enum)$/.test(word)) stack.push({ indent, name, members: word !== 'namespace' && word !== 'module' });
+    if (!opts.includePrivate && (name.startsWith('#') || /^[ \t]*private\b/.test(m[0]))) continue;
+    const kind: ItemKind = member ? (m[6] === ':' ? 'property' : name === 'constructor' ? 'constructor' : 'method') : JS_KINDS[word]!;
+    out.push({ name, kind, id: [module, ...path, name].join('.'), module, line: lineOf(m.index!) });
+  }
+  return out;
+}
+
+const GO = /^func[ \t]+(?:\([ \t]*(?:[A-Za-z_]\w*[ \t]+)?\*?([A-Za-z_]\w*)(?:\[[^\]\n]*\])?[ \t]*\)[ \t]*)?([A-Za-z_]\w*)|^(type|const|var)[ \t]+([A-Za-z_]\w*)|^(type|const|var)[ \t]*\(|^(\))|^\t([A-Za-z_]\w*)/gm;
+const GO_KINDS: Record<string, ItemKind> = { type: 'type', const: 'constant', var: 'variable' };
+
+function scanGo(text: string, opts: ScanOptions): ScannedName[] {
+  const pkg = /^package[ \t]+(\w+)/m.exec(text)?.[1] ?? '';
+  const module = goModulePath(opts.file, opts.project?.goModule, pkg);
+  const out: ScannedName[] = [];
+  const lineOf = lineCounter(text);
+  let group: ItemKind | null = null;
+  for (const m of text.matchAll(GO)) {
+    let name: string;
+    let kind: ItemKind;
+    let owner: string | undefined;
+    if (m[2]) {
+      name = m[2];
+      owner = m[1];
+      kind = owner ? 'method' : 'function';
+      group = null;
+    } else if (m[4]) {
+      name = m[4];
+      kind = GO_KINDS[m[3]!]!;
+      group = null;
+    } else if (m[5]) {
+      group = GO_KINDS[m[5]]!;
+      continue;
+    } else if (m[6]) {
+      group = null;
+      continue;
+    } else {
+      if (!group) continue;
+      name = m[7]!;
+      kind = group;
+    }
+    if (!opts.includePrivate && (!/^\p{Lu}/u.test(name) || (owner && !/^\p{Lu}/u.test(owner)))) continue;
+    out.push({ name, kind, id: `${module}.${owner ? `${owner}.` : ''}${name}`, module, line: lineOf(m.index!) });
+  }
+  return out;
+}
+
+const RUST = /^([ \t]*)(pub(?:\([^)\n]*\))?[ \t]+)?(?:(?:async|const|unsafe|default|extern(?:[ \t]+"[^"\n]*")?)[ \t]+)*(fn|struct|enum|trait|type|mod|const|static|union)[ \t]+([A-Za-z_]\w*)|^([ \t]*)(?:unsafe[ \t]+)?impl\b(?:<[^\n{]*?>)?[^{\n]*?([A-Za-z_]\w*)(?:<[^{\n]*>)?[ \t]*(?:where\b[^{\n]*)?\{/gm;
+const RUST_KINDS: Record<string, ItemKind> = { fn: 'function', struct: 'struct', enum: 'enum', trait: 'trait', type: 'type', mod: 'module', const: 'constant', static: 'variable', union: 'struct' };
+
+function scanRust(text: string, opts: ScanOptions): ScannedName[] {
+  const module = rustModulePath(opts.file, opts.project?.rustCrate, opts.project?.rustCrate ?? 'crate').join('::');
+  const out: ScannedName[] = [];
+  // `members`: an impl or trait (its fns are methods) or a mod; a fn's body holds no items.
+  const stack: (Scope & { methods?: boolean; trait?: boolean })[] = [];
+  const lineOf = lineCounter(text);
+  for (const m of text.matchAll(RUST)) {
+    if (m[6]) {
+      const indent = m[5]!.length;
+      enclosing(stack, indent);
+      stack.push({ indent, name: m[6], members: true, methods: true });
+      continue;
+    }
+    const indent = m[1]!.length;
+    const scope = enclosing(stack, indent);
+    const word = m[3]!;
+    const name = m[4]!;
+    if (scope && (!scope.members || !atMemberIndent(scope, indent))) continue;
+    const path = stack.map((s) => s.name);
+    if (word === 'trait' || word === 'mod') stack.push({ indent, name, members: true, methods: word === 'trait', trait: word === 'trait' });
+    else if (word === 'fn') stack.push({ indent, name, members: false });
+    // A trait's items are as public as the trait.
+    if (!opts.includePrivate && !m[2] && !scope?.trait) continue;
+    const kind: ItemKind = word === 'fn' && scope?.methods ? 'method' : RUST_KINDS[word]!;
+    out.push({ name, kind, id: [module, ...path, name].join('::'), module, line: lineOf(m.index!) });
+  }
+  return out;
+}
+
+const JAVA = /^([ \t]*)(?:(?:public|protected|private|static|final|abstract|sealed|non-sealed|strictfp)[ \t]+)*(class|interface|enum|record|@interface)[ \t]+([A-Za-z_]\w*)|^([ \t]+)((?:(?:public|protected|private|static|final|abstract|synchronized|native|default)[ \t]+)+)(?:<[^>\n]*>[ \t]+)?[\w<>[\],.? ]+?[ \t]+([a-zA-Z_]\w*)[ \t]*\(/gm;
+
+function scanJava(text: string, opts: ScanOptions): ScannedName[] {
+  const module = /^package[ \t]+([\w.]+)/m.exec(text)?.[1] ?? (opts.file.replace(/\.java$/, '').split('/').slice(0, -1).join('.') || '(default)');
+  const out: ScannedName[] = [];
+  const stack: Scope[] = [];
+  const lineOf = lineCounter(text);
+  for (const m of text.matchAll(JAVA)) {
+    const member = m[6] !== undefined;
+    const indent = (member ? m[4] : m[1])!.length;
+    const scope = enclosing(stack, indent);
+    const name = member ? m[6]! : m[3]!;
+    if (!member) stack.push({ indent, name, members: true });
+    if (member && (!scope || /\bprivate\b/.test(m[5]!)) && !opts.includePrivate) continue;
+    const path = stack.filter((s) => s.indent < indent).map((s) => s.name);
+    const kind: ItemKind = member ? (scope?.name === name ? 'constructor' : 'method') : m[2] === 'interface' || m[2] === '@interface' ? 'interface' : m[2] === 'enum' ? 'enum' : 'class';
+    out.push({ name, kind, id: [module, ...path, name].join('.'), module, line: lineOf(m.index!) });
+  }
+  return out;
+}
+
+const C_NOT_FUNCTIONS = /^(?:if|for|while|switch|return|else|do|case|typedef|using|namespace|template|static_assert|extern|sizeof|goto)\b/;
+const C = /^#[ \t]*define[ \t]+([A-Za-z_]\w*)|^(?:typedef[ \t]+)?(struct|class|union|enum(?:[ \t]+class)?)[ \t]+([A-Za-z_]\w*)[^;(\n]*$|^[A-Za-z_][\w:<>,*& \t]*?[ \t*&]\**((?:[A-Za-z_]\w*::)*~?[A-Za-z_]\w*)[ \t]*\(/gm;
+
+function scanC(text: string, opts: ScanOptions): ScannedName[] {
+  const out: ScannedName[] = [];
+  const lineOf = lineCounter(text);
+  for (const m of text.matchAll(C)) {
+    if (m[4] && C_NOT_FUNCTIONS.test(m[0])) continue;
+    const full = m[1] ?? m[3] ?? m[4]!;
+    const name = full.slice(full.lastIndexOf(':') + 1);
+    if (!opts.includePrivate && name.startsWith('_')) continue;
+    const kind: ItemKind = m[1] ? 'macro' : m[2] ? (m[2].startsWith('enum') ? 'enum' : m[2] === 'class' ? 'class' : 'struct') : 'function';
+    out.push({ name, kind, id: full, module: opts.file, line: lineOf(m.index!) });
+  }
+  return out;
+}
