@@ -10,6 +10,7 @@ import type { ExtractionPool } from './pool.js';
 import type { IndexStore, StoredFile } from './store.js';
 import { isGenerated, planGenerated, type GeneratedSource } from './generated.js';
 import { WriteBatch } from './write-batch.js';
+import type { NameSketch } from './name-sketch.js';
 
 /**
  * Keeping one root's index in step with its files. A full `sync` walks the root (gitignore
@@ -91,7 +92,7 @@ export function projectHints(root: string): ProjectHints {
 }
 
 export class RootIndexer {
-  private readonly hints: ProjectHints;
+  readonly hints: ProjectHints;
   /** Files queued or being processed right now (for index_status). */
   pending = 0;
 
@@ -110,7 +111,7 @@ export class RootIndexer {
    * walk finds them (the walk of a large tree takes most of a second, which extraction would
    * otherwise wait for); what the walk did not find is removed once it is over.
    */
-  async sync(signal?: AbortSignal, onProgress?: ProgressFn): Promise<IndexRunStats> {
+  async sync(signal?: AbortSignal, onProgress?: ProgressFn, sketch?: NameSketch): Promise<IndexRunStats> {
     const t0 = Date.now();
     const stats = emptyStats();
     const stored = this.opts.store.files();
@@ -133,13 +134,16 @@ export class RootIndexer {
       }
     }
     const vanished = new Set<string>();
+    // With a sketch (a first build), the walk runs ahead of the extraction, whose window would
+    // otherwise hold it back, and hands every file to the sketch as it finds it.
+    const paths = sketch ? walkAhead(walk(), (rel) => sketch.add({ abs: path.join(root, rel), rel, language: lang(rel)! }), () => sketch.walkDone()) : walk();
     // Generated files (an interpreter describing its built-in modules) are produced while the
     // walk and the workers run, and written once the walk has removed what it did not see.
     const generated = this.opts.generated !== undefined
       ? planGenerated(this.opts.generated, stored, { includePrivate: this.opts.includePrivate, project: this.hints, signal })
       : null;
     try {
-      await this.process(walk(), stored, stats, signal, onProgress, vanished);
+      await this.process(paths, stored, stats, signal, onProgress, vanished, sketch);
     } catch (err) {
       await generated?.catch(() => {});
       throw err;
@@ -208,6 +212,7 @@ export class RootIndexer {
     signal: AbortSignal | undefined,
     onProgress: ProgressFn | undefined,
     gone: Set<string> = new Set(),
+    sketch?: NameSketch,
   ): Promise<void> {
     let total = 0;
     let done = 0;
@@ -259,6 +264,7 @@ export class RootIndexer {
         const p: Promise<void> = this.opts.pool.run(job).then(
           (r) => {
             this.record(r, stats, gone, stored);
+            sketch?.fileWritten(r.rel);
             stats.writeMs += r.writeMs ?? 0;
             if (!r.written) {
               batch.add(writeOf(job, r));
@@ -318,6 +324,46 @@ export class RootIndexer {
         return;
     }
   }
+}
+
+/**
+ * The walk read to its end as fast as it goes, each path handed to `each` as found, while the
+ * consumer takes them at its own pace; `done` once the walk is over.
+ */
+function walkAhead(source: AsyncIterable<string>, each: (rel: string) => void, done: () => void): AsyncIterable<string> {
+  const found: string[] = [];
+  let over = false;
+  let failed: unknown = null;
+  const waiting: { wake: (() => void) | null } = { wake: null };
+  void (async () => {
+    try {
+      for await (const rel of source) {
+        each(rel);
+        found.push(rel);
+        waiting.wake?.();
+      }
+    } catch (err) {
+      failed = err;
+    } finally {
+      over = true;
+      done();
+      waiting.wake?.();
+    }
+  })();
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (let i = 0; ; ) {
+        if (i < found.length) {
+          yield found[i++]!;
+          continue;
+        }
+        if (failed) throw failed;
+        if (over) return;
+        await new Promise<void>((r) => (waiting.wake = r));
+        waiting.wake = null;
+      }
+    },
+  };
 }
 
 function emptyStats(): IndexRunStats {

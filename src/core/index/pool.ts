@@ -44,6 +44,8 @@ export class ExtractionPool {
   private readonly queue: ({ seq: number; job: FileJob } & Omit<Pending, 'slot'>)[] = [];
   /** Jobs run since creation (each one a read + possibly a parse). */
   jobs = 0;
+  /** Workers left without new jobs while something else needs their core (see yieldCore). */
+  private idle = 0;
 
   constructor(size: number = defaultWorkerCount()) {
     const script = fileURLToPath(distFile('core/index/worker.js'));
@@ -103,6 +105,20 @@ export class ExtractionPool {
     }
   }
 
+  /**
+   * Leave one worker without new jobs until `until` settles, so another thread gets its core:
+   * a first build's quick name pass (name-sketch.ts), which on a core shared with two busy
+   * workers took as long as the extraction. Only with two workers or more.
+   */
+  yieldCore(until: Promise<unknown>): void {
+    if (this.workers.length < 2) return;
+    this.idle++;
+    void until.finally(() => {
+      this.idle--;
+      this.pump();
+    });
+  }
+
   private retire(slot: Slot, err: Error): void {
     const i = this.workers.indexOf(slot);
     if (i < 0) return;
@@ -124,7 +140,7 @@ export class ExtractionPool {
     }
     while (this.queue.length) {
       let best: Slot | undefined;
-      for (const w of this.workers) if (w.inFlight < IN_FLIGHT_PER_WORKER && (!best || w.inFlight < best.inFlight)) best = w;
+      for (const w of this.workers.slice(0, Math.max(1, this.workers.length - this.idle))) if (w.inFlight < IN_FLIGHT_PER_WORKER && (!best || w.inFlight < best.inFlight)) best = w;
       if (!best) return;
       const { seq, job, resolve, reject } = this.queue.shift()!;
       best.inFlight++;

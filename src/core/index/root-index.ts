@@ -54,6 +54,13 @@ export interface RootIndex extends IndexSource {
   searchableAt: number | null;
   /** How long that sync took until then (ms), for the same sync. */
   searchableAfterMs: number | null;
+  /**
+   * When this process's first build had every file's names in its sketch (name-sketch.ts):
+   * from then on docs_search finds any name, with its file and line, before its docs are
+   * indexed. Null when no first build ran in this process (the index was built before).
+   */
+  namesAt?: number | null;
+  namesAfterMs?: number | null;
   /** Stops this root's indexing when the root is closed (its database must not be written behind it). */
   abort: AbortController;
   /** Documentation no file of the root holds, produced for it (a Python standard library's built-in modules). */

@@ -46,6 +46,8 @@ export interface SearchHit {
   visibility: string;
   /** Other places the same item was found: folded copies, or its definition when `id` is the public path. */
   also_in: { id: string; file: string; line: number }[];
+  /** Found by a first build's quick name pass (name-sketch.ts): no docs yet. */
+  pending?: boolean;
 }
 
 const CANDIDATES = 100;

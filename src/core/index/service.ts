@@ -15,6 +15,7 @@ import { pythonBuiltinsSource } from './python-builtins.js';
 import { watchRoot } from './watcher.js';
 import { IndexEmbeddings } from './embedding-runner.js';
 import type { DocsIndexOptions, ProgressListener, RootIndex } from './root-index.js';
+import { NameSketch } from './name-sketch.js';
 
 /**
  * The docs index of a whole workspace: one database, indexer and (in serve mode) watcher per
@@ -130,7 +131,22 @@ export class DocsIndex {
         if (r.abort.signal.aborted) continue;
         try {
           r.phase = 'files';
-          const stats = await r.indexer.sync(AbortSignal.any([signal, r.abort.signal]), progress);
+          // A first build sketches every name first, so names are found long before the build ends.
+          const sketch = r.searchableAt === null ? new NameSketch({ includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, project: r.indexer.hints }) : null;
+          r.sketch = sketch;
+          // Its thread gets a core of its own while it scans: shared with two busy workers, it took as long as they did.
+          if (sketch) this.getPool().yieldCore(sketch.settled);
+          let stats: IndexRunStats;
+          try {
+            stats = await r.indexer.sync(AbortSignal.any([signal, r.abort.signal]), progress, sketch ?? undefined);
+          } finally {
+            sketch?.stop();
+            r.sketch = null;
+          }
+          if (sketch) {
+            r.namesAt = sketch.doneAt ?? Date.now();
+            r.namesAfterMs = sketch.doneAfterMs ?? stats.ms;
+          }
           runs.push(stats);
           r.searchableAt = Date.now();
           r.searchableAfterMs = stats.ms;

@@ -1,4 +1,5 @@
 import type { IndexQueries } from './query.js';
+import type { NameSketch } from './name-sketch.js';
 
 /**
  * One database a docs query reads: a root's own index, or an installed package's (shared by
@@ -9,6 +10,8 @@ export interface IndexSource {
   /** The directory the source's file paths are relative to. */
   root: string;
   queries: IndexQueries;
+  /** A first build's quick view of every name (name-sketch.ts), while the build runs: docs_search answers names from it too. */
+  sketch?: NameSketch | null;
   /** Set on an installed package's database. */
   dependency?: {
     ecosystem: string;

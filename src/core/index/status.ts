@@ -29,11 +29,13 @@ export interface IndexStatus {
   last_update: string | null;
   pending: number;
   skipped: Record<string, number>;
-  roots: { root: string; db: string; files: number; items: number; synced: boolean; phase: IndexPhase; searchable_by_name_at: string | null; searchable_by_name_after_ms: number | null; note?: string }[];
+  roots: { root: string; db: string; files: number; items: number; synced: boolean; phase: IndexPhase; searchable_by_name_at: string | null; searchable_by_name_after_ms: number | null; names_searchable_at?: string | null; names_searchable_after_ms?: number | null; note?: string }[];
   /** The least advanced root's phase (see IndexPhase). */
   phase: IndexPhase;
   /** ISO time by which every item of every root was searchable by name (null while a first build is still writing). */
   searchable_by_name_at: string | null;
+  /** ISO time by which a first build's quick name pass (name-sketch.ts) had every name of the roots it built; absent without one. */
+  names_searchable_at?: string | null;
   /**
    * Installed packages: the roots' dependencies, each in its own database (deps/), with their
    * states, and packages whose files lie inside a root (indexed with it).
@@ -75,6 +77,7 @@ export function fullStatus(v: StatusView): IndexStatus {
     roots.push({
       root: r.root, db: r.dbPath, files: c.files, items: c.items, synced: r.synced, phase: r.phase,
       searchable_by_name_at: r.searchableAt ? new Date(r.searchableAt).toISOString() : null, searchable_by_name_after_ms: r.searchableAfterMs,
+      ...namesOf(r),
       ...noteOf(r.generated),
     });
     // Packages whose files lie inside the root (a site-packages folder of its own tree).
@@ -84,9 +87,13 @@ export function fullStatus(v: StatusView): IndexStatus {
   const order: IndexPhase[] = ['files', 'vectors', 'embeddings', 'ready', 'off'];
   const phase = v.roots.length ? order[Math.min(...v.roots.map((r) => order.indexOf(r.phase)))]! : 'off';
   const at = v.roots.length && v.roots.every((r) => r.searchableAt) ? Math.max(...v.roots.map((r) => r.searchableAt!)) : null;
+  // The quick name pass: over the roots that had one, once each had every name (null while one is still scanning).
+  const sketched = v.roots.filter((r) => r.namesAt !== undefined || r.sketch);
+  const namesAt = sketched.length ? (sketched.every((r) => r.namesAt || r.sketch?.doneAt) ? Math.max(...sketched.map((r) => r.namesAt ?? r.sketch?.doneAt ?? 0)) : null) : undefined;
   return {
     state, files, items, languages, last_update: last ? new Date(last).toISOString() : null, pending, skipped, roots, packages, error: v.error, note,
     phase, searchable_by_name_at: at ? new Date(at).toISOString() : null,
+    ...(namesAt !== undefined ? { names_searchable_at: namesAt ? new Date(namesAt).toISOString() : null } : {}),
     embeddings: v.embeddings?.status() ?? null,
   };
 }
@@ -131,6 +138,14 @@ function stateOf(v: StatusView, files: number, items: number, pending: number): 
         : 'the index is empty: no TypeScript/JavaScript, Python, C/C++, Rust, Go or Java files were found under the roots';
   }
   return { state, note };
+}
+
+/** A root's quick name pass (name-sketch.ts), when this process ran one: done, or still scanning (null). */
+function namesOf(r: RootIndex): { names_searchable_at?: string | null; names_searchable_after_ms?: number | null } {
+  const at = r.namesAt ?? r.sketch?.doneAt;
+  const after = r.namesAfterMs ?? r.sketch?.doneAfterMs;
+  if (at === undefined && !r.sketch) return {};
+  return { names_searchable_at: at ? new Date(at).toISOString() : null, names_searchable_after_ms: after ?? null };
 }
 
 /** A root's note for index_status: what its generated documentation lacks, if anything. */

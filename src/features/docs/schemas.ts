@@ -21,6 +21,8 @@ export const IndexStatusSchema = z.object({
       phase: z.enum(['files', 'vectors', 'embeddings', 'ready', 'off']),
       searchable_by_name_at: z.string().nullable(),
       searchable_by_name_after_ms: z.number().nullable().describe('How long that sync took until every item was searchable by name.'),
+      names_searchable_at: z.string().nullable().optional().describe("When this process's first build of the root had scanned every file's names (docs_search finds any name, with its file and line, from then on, before its docs are indexed); absent when the index was built before."),
+      names_searchable_after_ms: z.number().nullable().optional().describe('How long after the first build started that was.'),
       note: z.string().optional().describe('What this root lacks and why (a Python standard library whose interpreter is not on the PATH has no built-in modules).'),
     }),
   ),
@@ -44,6 +46,7 @@ export const IndexStatusSchema = z.object({
     .enum(['files', 'vectors', 'embeddings', 'ready', 'off'])
     .describe('files: extracting and writing files, each searchable by name and full text as soon as its batch is written; vectors: every item searchable by name and full text, related-word vectors being learned; embeddings: the configured sentence-embedding model is embedding items; ready: done; off: indexing is off.'),
   searchable_by_name_at: z.string().nullable().describe('ISO time by which the last full build had written every item (searchable by name and full text from then on); null while a first build is still writing.'),
+  names_searchable_at: z.string().nullable().optional().describe("ISO time by which a first build's quick name pass had every name of every root being built (searchable by name, with file and line, before the full index is written); absent when no root was built from scratch in this process."),
   embeddings: z
     .object({
       model: z.string().describe('The model directory (config docs.embeddings.model).'),

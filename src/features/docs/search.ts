@@ -32,6 +32,7 @@ export const DocsSearchOutput = z.object({
       line: z.number().int(),
       package: z.string().nullable().describe('The installed package the item comes from (null: the project\'s own code).'),
       version: z.string().nullable().describe('That package\'s installed version.'),
+      pending: z.boolean().optional().describe('Found by the quick name pass of a first build still running: its file, line and declaring line, no docs yet (they come when the build reaches its file).'),
       also_in: z.array(z.object({ id: z.string(), file: z.string(), line: z.number().int() })).optional().describe('The same item elsewhere: folded copies (vendored, bundled, repeated declarations), or its definition when id is the public path it is re-exported under.'),
     }),
   ),
@@ -55,6 +56,12 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
       if (!inScope(pkg.package, input.scope)) continue;
       hits.push({ ...h, ...pkg, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
     }
+    // A first build still running: names its files declare that the index has not written yet.
+    for (const h of r.sketch && inScope(null, input.scope) ? await r.sketch.search(input.query, limit, language) : []) {
+      if (input.kinds?.length && !input.kinds.includes(h.kind as (typeof input.kinds)[number])) continue;
+      if (input.module && !(h.module === input.module || h.module.startsWith(input.module) || h.id.startsWith(input.module))) continue;
+      hits.push({ ...h, package: null, version: null, file: displayFile(index, r, h.file) });
+    }
   }
   // Project items first on ties: the project's own API is what its code most often means.
   hits.sort((a, b) => b.score - a.score || Number(a.package !== null) - Number(b.package !== null));
@@ -63,14 +70,14 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   for (const h of hits) {
     if (seen.has(h.id)) continue;
     seen.add(h.id);
-    results.push({ id: h.id, score: h.score, name: h.name, kind: h.kind, snippet: h.summary || h.signature, module: h.module, signature: h.signature, file: h.file, line: h.line, package: h.package, version: h.version, ...(h.also_in.length ? { also_in: h.also_in } : {}) });
+    results.push({ id: h.id, score: h.score, name: h.name, kind: h.kind, snippet: h.summary || h.signature, module: h.module, signature: h.signature, file: h.file, line: h.line, package: h.package, version: h.version, ...(h.pending ? { pending: true } : {}), ...(h.also_in.length ? { also_in: h.also_in } : {}) });
     if (results.length >= input.limit) break;
   }
   return { query: input.query, results, index_status: shortState(index) };
 }
 
 export function renderDocsSearch(r: DocsSearchResult): string {
-  const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}) ${h.file}:${h.line}${h.package ? ` [${h.package}@${h.version}]` : ''}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}${h.also_in?.length ? `\n   also in: ${h.also_in.slice(0, 3).map((a) => a.id).join(', ')}${h.also_in.length > 3 ? ` (+${h.also_in.length - 3})` : ''}` : ''}`);
+  const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}${h.pending ? ', docs pending' : ''}) ${h.file}:${h.line}${h.package ? ` [${h.package}@${h.version}]` : ''}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}${h.also_in?.length ? `\n   also in: ${h.also_in.slice(0, 3).map((a) => a.id).join(', ')}${h.also_in.length > 3 ? ` (+${h.also_in.length - 3})` : ''}` : ''}`);
   const head = r.results.length ? `${r.results.length} result(s) for "${r.query}"` : `No results for "${r.query}".`;
   const state = indexStateLine(r.index_status);
   return [head, ...lines, ...(state ? [state] : [])].join('\n');

@@ -38,7 +38,7 @@ export function renderIndexStatus(s: IndexStatusResult): string {
     langs ? `languages: ${langs}` : '',
     skipped ? `skipped: ${skipped}` : '',
     `last update: ${s.last_update ?? 'never'}`,
-    `phase: ${s.phase}${s.searchable_by_name_at ? `; every item searchable by name since ${s.searchable_by_name_at}` : ''}`,
+    `phase: ${s.phase}${s.names_searchable_at ? `; every name found by a quick pass since ${s.names_searchable_at}` : s.names_searchable_at === null ? '; a quick pass is scanning every name' : ''}${s.searchable_by_name_at ? `; every item searchable by name since ${s.searchable_by_name_at}` : ''}`,
     s.packages.length ? `packages: ${s.packages.map((p) => `${p.name}@${p.version || '?'} (${p.ecosystem}, ${p.files} file(s), ${p.state}${p.state === 'failed' && p.error ? `: ${p.error}` : ''})`).join(', ')}` : '',
     ...s.roots.map((r) => `root ${r.root}: ${r.files} file(s), ${r.items} item(s)${r.synced ? '' : ' (catching up)'} — ${r.db}`),
     s.embeddings ? `embeddings: ${s.embeddings.model} — ${s.embeddings.state}${s.embeddings.state === 'failed' ? `: ${s.embeddings.error ?? ''}${s.embeddings.hint ? ` (${s.embeddings.hint})` : ''}` : `, ${s.embeddings.items}/${s.embeddings.total} item(s)${s.embeddings.dim ? `, ${s.embeddings.dim} dimensions` : ''}, weight ${s.embeddings.weight}`}` : '',

@@ -35,6 +35,12 @@ describe('docs tools over MCP', () => {
     expect(s.items).toBeGreaterThan(30);
     expect(s.pending).toBe(0);
     expect(typeof s.last_update).toBe('string');
+    // A first build: its quick name pass (on the server's sketch thread) had every name no later than the full index had every item.
+    const [rootStatus] = s.roots;
+    expect(typeof s.names_searchable_at).toBe('string');
+    expect(rootStatus.names_searchable_after_ms).toBeGreaterThanOrEqual(0);
+    expect(rootStatus.names_searchable_after_ms).toBeLessThanOrEqual(rootStatus.searchable_by_name_after_ms);
+    expect(r.content[0]?.text ?? '').toMatch(/every name found by a quick pass since/);
   });
 
   it('docs_search ranks by score and carries index_status', async () => {

@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { distFile } from '../dist-root.js';
+import type { SearchHit } from './search.js';
+import { scanFile, SketchTable, type SketchFile, type SketchScanOptions } from './sketch-table.js';
+import type { SketchReply, SketchRequest } from './sketch-worker.js';
+
+/**
+ * A first build's quick pass over every name: what each file declares and on which line, read
+ * by name-scan.ts on a thread of its own (sketch-worker.ts) while the workers extract. On a
+ * Python installation whose full index takes a quarter of a minute, every name is found within
+ * seconds. docs_search asks it for names the full index has not written yet; a file's names
+ * leave it once the index has the file, and the whole sketch ends with the build. Memory only:
+ * the database is the extraction workers' to write.
+ */
+
+/** Files sent to the thread at once, and written files reported at once. */
+const SEND_FILES = 128;
+/** Without the thread (the sources run by a test runner): how long one slice of scanning may hold this one. */
+const SLICE_MS = 8;
+
+export class NameSketch {
+  private readonly startedAt = Date.now();
+  /** Files found and not yet sent to the thread (or, without one, not yet scanned). */
+  private readonly queue: SketchFile[] = [];
+  private readonly written = new Set<string>();
+  private unsentWritten: string[] = [];
+  private readonly thread: Worker | null = null;
+  /** Without the thread, the names are kept here. */
+  private readonly table: SketchTable | null = null;
+  private readonly lookups = new Map<number, (hits: SearchHit[]) => void>();
+  private seq = 0;
+  private walked = false;
+  private stopped = false;
+  private scheduled = false;
+  /** When every file the walk found had been scanned (ms since the epoch), and how long after the build started. */
+  doneAt: number | null = null;
+  doneAfterMs: number | null = null;
+  /** Names found, once done. */
+  names: number | null = null;
+  /** Settles when the sketch is done or stopped. */
+  readonly settled: Promise<void>;
+  private settle!: () => void;
+
+  constructor(private readonly opts: SketchScanOptions) {
+    this.settled = new Promise((resolve) => (this.settle = resolve));
+    const script = fileURLToPath(distFile('core/index/sketch-worker.js'));
+    if (!existsSync(script)) {
+      this.table = new SketchTable();
+      return;
+    }
+    this.thread = new Worker(script, { workerData: { sketch: opts } });
+    this.thread.unref();
+    this.thread.on('message', (reply: SketchReply) => {
+      if ('done' in reply) this.finish(reply.names);
+      else {
+        this.lookups.get(reply.found.seq)?.(reply.found.hits);
+        this.lookups.delete(reply.found.seq);
+      }
+    });
+    // A failed thread leaves the names to the full index.
+    this.thread.on('error', () => this.stop());
+  }
+
+  /** A file the walk found: scanned soon. */
+  add(file: SketchFile): void {
+    if (this.stopped) return;
+    this.queue.push(file);
+    if (!this.thread) this.schedule();
+    else if (this.queue.length >= SEND_FILES) this.post({ files: this.queue.splice(0) });
+  }
+
+  /** The walk is over: once every file is scanned, every name is in the sketch. */
+  walkDone(): void {
+    this.walked = true;
+    if (!this.thread) return this.schedule();
+    if (this.queue.length) this.post({ files: this.queue.splice(0) });
+    this.post({ done: true });
+  }
+
+  /** The full index has written this file: its names are the index's to answer now. */
+  fileWritten(rel: string): void {
+    if (this.stopped) return;
+    this.written.add(rel);
+    if (!this.thread) return;
+    this.unsentWritten.push(rel);
+    if (this.unsentWritten.length >= SEND_FILES) this.flushWritten();
+  }
+
+  /** Names as the query names them, from files the full index has not written yet (see SketchTable.search). */
+  search(query: string, limit: number, language?: string): Promise<SearchHit[]> {
+    if (this.stopped) return Promise.resolve([]);
+    if (!this.thread) return Promise.resolve(this.table!.search(query, limit, language, (f) => this.written.has(f)));
+    this.flushWritten();
+    const seq = ++this.seq;
+    return new Promise((resolve) => {
+      this.lookups.set(seq, resolve);
+      this.post({ search: { seq, query, limit, language } });
+    });
+  }
+
+  /** Stop (the build is over or cancelled): the thread ends, and lookups find nothing. */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.queue.length = 0;
+    for (const resolve of this.lookups.values()) resolve([]);
+    this.lookups.clear();
+    void this.thread?.terminate();
+    this.settle();
+  }
+
+  private post(msg: SketchRequest): void {
+    this.thread!.postMessage(msg);
+  }
+
+  private flushWritten(): void {
+    if (this.unsentWritten.length) this.post({ written: this.unsentWritten });
+    this.unsentWritten = [];
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.stopped) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      const until = performance.now() + SLICE_MS;
+      while (this.queue.length && performance.now() < until && !this.stopped) {
+        const f = this.queue.shift()!;
+        if (!this.written.has(f.rel)) this.table!.enter(f, scanFile(f, this.opts));
+      }
+      if (this.queue.length) this.schedule();
+      else if (this.walked) this.finish(this.table!.size);
+    });
+  }
+
+  private finish(names: number): void {
+    if (this.doneAt !== null || this.stopped) return;
+    this.doneAt = Date.now();
+    this.doneAfterMs = this.doneAt - this.startedAt;
+    this.names = names;
+    this.settle();
+  }
+}

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import type { ProjectHints } from '../extract/context.js';
+import { scanNames, type ScannedName } from '../extract/name-scan.js';
+import type { LanguageId } from '../extract/types.js';
+import { nameQuery, nameScore, pathPrior } from '../rank/score.js';
+import { classify, isTestFile } from './classify.js';
+import type { SearchHit } from './search.js';
+
+/**
+ * The quick name pass's data (name-sketch.ts): every name the scanned files declare, by a key
+ * that ignores case and underscores, and the lookup docs_search asks of it. It lives where the
+ * files are scanned (the sketch's own thread), so the names never cross to the main thread in
+ * bulk: a query does, and its few hits come back.
+ */
+
+export interface SketchFile {
+  abs: string;
+  rel: string;
+  language: LanguageId;
+}
+
+export interface SketchScanOptions {
+  includePrivate: boolean;
+  maxFileBytes: number;
+  project?: ProjectHints;
+}
+
+/** One file's names; none for what the full index leaves out too (too large, minified or generated, tests). */
+export function scanFile(f: SketchFile, opts: SketchScanOptions): ScannedName[] {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(f.abs);
+  } catch {
+    return [];
+  }
+  if (classify(buf, opts.maxFileBytes, f.rel) || (!opts.includePrivate && isTestFile(f.rel))) return [];
+  try {
+    return scanNames(f.language, buf.toString('utf8'), { file: f.rel, includePrivate: opts.includePrivate, project: opts.project });
+  } catch {
+    return [];
+  }
+}
+
+type Entry = ScannedName & { file: string; abs: string; language: LanguageId };
+
+export class SketchTable {
+  private readonly byKey = new Map<string, Entry[]>();
+  /** Names entered so far. */
+  size = 0;
+
+  enter(f: SketchFile, found: readonly ScannedName[]): void {
+    for (const n of found) {
+      const key = keyOf(n.name);
+      // Added to the scanner's own object (300,000 of them on a Python installation: a copy each was most of the sketch's garbage).
+      const entry = Object.assign(n, { file: f.rel, abs: f.abs, language: f.language }) as Entry;
+      const list = this.byKey.get(key);
+      if (list) list.push(entry);
+      else this.byKey.set(key, [entry]);
+    }
+    this.size += found.length;
+  }
+
+  /**
+   * Entries named as the query names them (`loads`, `json.loads`, `json loads`, `parse_config`
+   * for `parseConfig`), as search hits on docs_search's scale, best first; none for a question
+   * in words. `skip` leaves out files (those the full index has written).
+   */
+  search(query: string, limit: number, language?: string, skip?: (file: string) => boolean): SearchHit[] {
+    const q = query.trim();
+    if (!q || (/\s/.test(q) && !/^[\w$]+(?:\s+[\w$]+){1,2}$/.test(q))) return [];
+    const last = q.split(/::|[.#\s]+/).pop() ?? q;
+    const nq = nameQuery(q.replace(/\s+/g, '.'));
+    const hits: SearchHit[] = [];
+    const entryFile = new Map<SearchHit, string>();
+    for (const e of this.byKey.get(keyOf(last)) ?? []) {
+      if ((language && e.language !== language) || skip?.(e.file)) continue;
+      const nm = nameScore(nq, e.name, e.id);
+      if (nm <= 0) continue;
+      // Identifier queries blend 0.6 × the name score with text matches the sketch does not have.
+      const score = 0.6 * nm + 0.25 + pathPrior({ id: e.id, name: e.name, file: e.file });
+      hits.push({ id: e.id, name: e.name, kind: e.kind, module: e.module, score: Math.round(score * 1000) / 1000, summary: '', signature: '', file: e.file, line: e.line, visibility: 'public', also_in: [], pending: true });
+      entryFile.set(hits[hits.length - 1]!, e.abs);
+    }
+    const best = hits.sort((a, b) => b.score - a.score).slice(0, limit);
+    for (const h of best) h.signature = declaringLine(entryFile.get(h)!, h.line);
+    return best;
+  }
+}
+
+/** A hit's signature: its declaring line, read again (only the few hits' files are). */
+function declaringLine(abs: string, line: number): string {
+  try {
+    const text = readFileSync(abs, 'utf8');
+    let at = 0;
+    for (let n = 1; n < line && at !== -1; n++) at = text.indexOf('\n', at) + 1 || -1;
+    if (at === -1) return '';
+    const end = text.indexOf('\n', at);
+    return text.slice(at, end === -1 ? undefined : end).trim().slice(0, 200);
+  } catch {
+    return '';
+  }
+}
+
+/** Names match whatever their case and underscores (`parse_config`, `parseConfig`). */
+function keyOf(name: string): string {
+  return name.toLowerCase().replace(/_/g, '');
+}

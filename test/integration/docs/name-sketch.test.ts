@@ -1,0 +1,108 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/core/config/load.js';
+import { NameSketch } from '../../../src/core/index/name-sketch.js';
+import { createLogger } from '../../../src/core/log.js';
+import { ServiceRegistry } from '../../../src/core/services.js';
+import { Workspace } from '../../../src/core/workspace/workspace.js';
+import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
+import { docsSearch } from '../../../src/features/docs/search.js';
+import { docsIndexFor } from '../../../src/features/docs/service.js';
+
+/**
+ * A first build's quick name pass (name-sketch.ts) over real files: names found with file and
+ * line before the full index has them, dropped once it does, and answered by docs_search beside
+ * the index's results, marked pending. (Run from the sources, the sketch scans on this thread;
+ * the built server's own thread is driven in e2e.test.ts.)
+ */
+
+let root: string;
+let ctx: FeatureContext;
+
+function write(rel: string, text: string): void {
+  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  writeFileSync(path.join(root, rel), text);
+}
+
+function sketchOf(files: { rel: string; language: 'python' | 'typescript' }[]): NameSketch {
+  const s = new NameSketch({ includePrivate: false, maxFileBytes: 1_000_000 });
+  for (const f of files) s.add({ abs: path.join(root, f.rel), rel: f.rel, language: f.language });
+  s.walkDone();
+  return s;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'docent-sketch-'));
+  write('geometry/shapes.py', '"""Shapes."""\n\nclass Polygon:\n    """A closed figure."""\n\n    def area(self):\n        """The area."""\n        return 0\n\n\ndef make_polygon(points):\n    """Make one."""\n    return Polygon()\n');
+  write('web/router.ts', 'export interface Route {\n  path: string;\n}\n\nexport function addRoute(r: Route): void {}\n');
+  write('geometry/test_shapes.py', 'def test_area():\n    pass\n');
+  const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-sketch-idx-')), index: { workers: 0 } } as never, env: {} });
+  ctx = { workspace: new Workspace([root]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+  await docsSearch({ query: 'warm up', limit: 1 }, ctx);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx.services.disposeAll();
+});
+
+describe('NameSketch', () => {
+  it('finds every name the files declare, with file, line and declaring line, by any spelling of the name', async () => {
+    const s = sketchOf([{ rel: 'geometry/shapes.py', language: 'python' }, { rel: 'web/router.ts', language: 'typescript' }]);
+    await s.settled;
+    expect(s.doneAfterMs).toBeGreaterThanOrEqual(0);
+    expect(s.names).toBe(6); // Polygon, area, make_polygon; Route, its path, addRoute
+    const [hit] = await s.search('make_polygon', 5);
+    expect(hit).toMatchObject({ id: 'geometry.shapes.make_polygon', kind: 'function', file: 'geometry/shapes.py', line: 11, signature: 'def make_polygon(points):', pending: true, summary: '' });
+    expect((await s.search('makePolygon', 5))[0]?.id).toBe('geometry.shapes.make_polygon');
+    expect((await s.search('Polygon.area', 5))[0]).toMatchObject({ id: 'geometry.shapes.Polygon.area', kind: 'method', line: 6 });
+    expect((await s.search('addRoute', 5, 'typescript'))[0]).toMatchObject({ id: 'web/router.addRoute', line: 5 });
+    expect(await s.search('addRoute', 5, 'python')).toEqual([]);
+    // A question in words is the full index's to answer.
+    expect(await s.search('make a polygon from points', 5)).toEqual([]);
+    s.stop();
+  });
+
+  it('leaves out the files the full index has written, and the files it skips (tests)', async () => {
+    const s = sketchOf([{ rel: 'geometry/shapes.py', language: 'python' }, { rel: 'geometry/test_shapes.py', language: 'python' }]);
+    await s.settled;
+    expect(await s.search('test_area', 5)).toEqual([]);
+    expect(await s.search('Polygon', 5)).toHaveLength(1);
+    s.fileWritten('geometry/shapes.py');
+    expect(await s.search('Polygon', 5)).toEqual([]);
+    s.stop();
+  });
+
+  it('once stopped, finds nothing and settles', async () => {
+    const s = sketchOf([{ rel: 'geometry/shapes.py', language: 'python' }]);
+    s.stop();
+    await s.settled;
+    expect(await s.search('Polygon', 5)).toEqual([]);
+  });
+});
+
+describe('docs_search with a sketch', () => {
+  it('adds the names of files the index has not written yet, marked pending, and respects kinds and scope', async () => {
+    write('net/late.py', 'def fetch_late_resource(url):\n    """Fetch it."""\n');
+    const index = await docsIndexFor(ctx);
+    const r = index.roots[0]!;
+    expect((await docsSearch({ query: 'fetch_late_resource', limit: 5 }, ctx)).results).toEqual([]);
+    const sketch = sketchOf([{ rel: 'net/late.py', language: 'python' }]);
+    await sketch.settled;
+    r.sketch = sketch;
+    try {
+      const found = await docsSearch({ query: 'fetch_late_resource', limit: 5 }, ctx);
+      expect(found.results[0]).toMatchObject({ id: 'net.late.fetch_late_resource', kind: 'function', file: 'net/late.py', line: 1, pending: true, package: null, snippet: 'def fetch_late_resource(url):' });
+      // Names the index has are answered by the index, not twice.
+      const indexed = await docsSearch({ query: 'make_polygon', limit: 5 }, ctx);
+      expect(indexed.results.map((h) => h.id)).toEqual(['geometry.shapes.make_polygon']);
+      expect(indexed.results[0]!.pending).toBeUndefined();
+      expect((await docsSearch({ query: 'fetch_late_resource', limit: 5, kinds: ['class'] }, ctx)).results).toEqual([]);
+      expect((await docsSearch({ query: 'fetch_late_resource', limit: 5, scope: 'deps' }, ctx)).results).toEqual([]);
+    } finally {
+      r.sketch = null;
+      sketch.stop();
+    }
+  });
+});
