@@ -83,15 +83,93 @@ function atMemberIndent(scope: Scope, indent: number): boolean {
   return scope.memberIndent === indent;
 }
 
-/**
- * `def`/`class` at any indent; an assignment or annotation (`x = …`, `x: int`) at the top level
- * or in a class body; a triple-quoted string (a docstring above all: the `def`s and `class`es in
- * it are text; not one inside a short string, `('"""', "'''")`); a top-level block (`if`,
- * `try`, …), whose names belong to the module.
- */
-const PY = /^([ \t]*)(?:async[ \t]+)?(def|class)[ \t]+([A-Za-z_]\w*)|^([ \t]*)([A-Za-z_]\w*)[ \t]*(?::[ \t]*[^\n=]*?[^\n=:\s][ \t]*(?:=(?!=)|$)|=(?!=))|(?<!['"])("""|''')[\s\S]*?\6|^(?:if|elif|else|try|except|finally|with)\b/gm;
 /** A literal `__all__` list or tuple: the module's public names, when it has one. */
 const PY_ALL = /^__all__[ \t]*(?::[^=\n]*)?=[ \t]*[[(]([^\])]*)[\])]/m;
+/** After a name: an annotation (`: int`, `: str = "x"`) or an assignment (`=`, not `==`). */
+const PY_BINDS = /[ \t]*(?::[ \t]*[^\n=]*?[^\n=:\s][ \t]*(?:=(?!=)|$)|=(?!=))/my;
+/** Top-level blocks whose names belong to the module (`if sys.platform…:`, `try:`). */
+const PY_BLOCKS = new Set(['if', 'elif', 'else', 'try', 'except', 'finally', 'with']);
+
+const enum PyLine {
+  Def,
+  Class,
+  Binds,
+  Block,
+}
+
+/**
+ * The lines of a Python file that declare something: `def`/`class` at any indent, a name
+ * bound or annotated (`x = …`, `x: int`), a top-level block; none inside a triple-quoted
+ * string (a docstring's `def`s are text; a triple quote inside a short string, `('"""',
+ * "'''")`, opens none). A loop over line starts: as one regular expression over the text
+ * this took twice as long, most of it trying every character.
+ */
+function pythonDeclarations(text: string): { index: number; indent: number; type: PyLine; name: string }[] {
+  const out: { index: number; indent: number; type: PyLine; name: string }[] = [];
+  const n = text.length;
+  let quote = nextTripleQuote(text, 0);
+  for (let pos = 0; pos < n; ) {
+    let eol = text.indexOf('\n', pos);
+    if (eol === -1) eol = n;
+    let p = pos;
+    while (p < eol && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+    const indent = p - pos;
+    if (p < eol && isIdentStart(text.charCodeAt(p)) && (quote === -1 || quote > p)) {
+      let e = p + 1;
+      while (e < eol && isIdentChar(text.charCodeAt(e))) e++;
+      const word = text.slice(p, e);
+      let type: PyLine | -1 = -1;
+      let name = word;
+      if (word === 'def' || word === 'class' || (word === 'async' && /^[ \t]+def[ \t]/.test(text.slice(e, e + 12)))) {
+        let q = word === 'async' ? text.indexOf('def', e) + 3 : e;
+        const spaced = q;
+        while (q < eol && (text.charCodeAt(q) === 32 || text.charCodeAt(q) === 9)) q++;
+        let r = q;
+        while (r < eol && isIdentChar(text.charCodeAt(r))) r++;
+        if (q > spaced && r > q && isIdentStart(text.charCodeAt(q))) {
+          type = word === 'class' ? PyLine.Class : PyLine.Def;
+          name = text.slice(q, r);
+        }
+      } else if (indent === 0 && PY_BLOCKS.has(word)) {
+        type = PyLine.Block;
+      } else {
+        PY_BINDS.lastIndex = e;
+        if (PY_BINDS.test(text)) type = PyLine.Binds;
+      }
+      if (type !== -1) out.push({ index: pos, indent, type, name });
+    }
+    // A triple-quoted string that opens on this line: its lines are skipped up to its end.
+    while (quote !== -1 && quote < eol) {
+      const close = text.indexOf(text.slice(quote, quote + 3), quote + 3);
+      if (close === -1) return out;
+      if (close >= eol) eol = text.indexOf('\n', close) === -1 ? n : text.indexOf('\n', close);
+      quote = nextTripleQuote(text, close + 3);
+    }
+    pos = eol + 1;
+  }
+  return out;
+}
+
+/** The next `"""` or `'''` at or after `from` that is not inside a short string's quotes (`'"""'`); -1 when none. */
+function nextTripleQuote(text: string, from: number): number {
+  for (;;) {
+    const d = text.indexOf('"""', from);
+    const s = text.indexOf("'''", from);
+    const at = d === -1 ? s : s === -1 ? d : Math.min(d, s);
+    if (at <= 0) return at;
+    const before = text.charCodeAt(at - 1);
+    if (before !== 34 && before !== 39) return at;
+    from = at + 3;
+  }
+}
+
+function isIdentStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+function isIdentChar(c: number): boolean {
+  return isIdentStart(c) || (c >= 48 && c <= 57);
+}
 
 function scanPython(text: string, opts: ScanOptions): ScannedName[] {
   const module = pythonModuleName(opts.file);
@@ -100,27 +178,25 @@ function scanPython(text: string, opts: ScanOptions): ScannedName[] {
   const lineOf = lineCounter(text);
   const listed = opts.includePrivate ? null : PY_ALL.exec(text);
   const publicNames = listed ? new Set([...listed[1]!.matchAll(/['"]([A-Za-z_]\w*)['"]/g)].map((x) => x[1]!)) : null;
-  for (const m of text.matchAll(PY)) {
-    if (m[6]) continue; // a long string
-    if (m[1] === undefined && m[4] === undefined) {
+  for (const d of pythonDeclarations(text)) {
+    if (d.type === PyLine.Block) {
       // A top-level `if`/`try` block: what it binds belongs to the module (`getpass = unix_getpass`).
       stack.length = 0;
       stack.push({ indent: 0, name: '', members: true });
       continue;
     }
-    const assigned = m[5];
-    const indent = (assigned ? m[4] : m[1])!.length;
+    const assigned = d.type === PyLine.Binds;
+    const { indent, name } = d;
     const scope = enclosing(stack, indent);
     const path = stack.map((s) => s.name).filter(Boolean);
     // Inside a function, or in a block nested in a class body (`if sys.platform…:`): not an item.
-    const inner = stack.some((s) => !s.members) || (scope !== undefined && !atMemberIndent(scope, indent)) || (assigned !== undefined && indent > 0 && !scope);
-    const name = assigned ?? m[3]!;
-    if (!assigned) stack.push({ indent, name, members: m[2] === 'class' });
+    const inner = stack.some((s) => !s.members) || (scope !== undefined && !atMemberIndent(scope, indent)) || (assigned && indent > 0 && !scope);
+    if (!assigned) stack.push({ indent, name, members: d.type === PyLine.Class });
     if (inner || name === '__all__' || (!opts.includePrivate && name.startsWith('_') && !/^__\w+__$/.test(name))) continue;
     if (publicNames && !publicNames.has(path[0] ?? name)) continue;
     if (!opts.includePrivate && path.some((p) => p.startsWith('_'))) continue;
-    const kind: ItemKind = assigned ? (path.length ? 'property' : /^[A-Z][A-Z0-9_]*$/.test(name) ? 'constant' : 'variable') : m[2] === 'class' ? 'class' : name === '__init__' ? 'constructor' : path.length ? 'method' : 'function';
-    out.push({ name, kind, id: [module, ...path, name].join('.'), module, line: lineOf(m.index!) });
+    const kind: ItemKind = assigned ? (path.length ? 'property' : /^[A-Z][A-Z0-9_]*$/.test(name) ? 'constant' : 'variable') : d.type === PyLine.Class ? 'class' : name === '__init__' ? 'constructor' : path.length ? 'method' : 'function';
+    out.push({ name, kind, id: [module, ...path, name].join('.'), module, line: lineOf(d.index) });
   }
   return out;
 }
