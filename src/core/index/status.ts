@@ -129,7 +129,11 @@ function stateOf(v: StatusView, files: number, items: number, pending: number): 
     // Every file is written: only the model's vectors are missing, which rank questions in words but find nothing new by name.
     note = 'every file is indexed; the embeddings model is still embedding items, so questions in words rank without it for those not done yet';
   } else if (state === 'indexing') {
-    note = files > 0 ? 'answering from the files indexed so far; results may be incomplete' : 'the first index is being built; results will be incomplete until it finishes';
+    // A first build's quick name pass answers names (with file and line) for files not indexed yet.
+    const named = v.roots.some((r) => r.sketch?.doneAt);
+    note = named
+      ? 'answering from the files indexed so far, and for names from a quick pass over every file (results marked pending have no docs yet); results may be incomplete'
+      : files > 0 ? 'answering from the files indexed so far; results may be incomplete' : 'the first index is being built; results will be incomplete until it finishes';
   } else if (state === 'ready' && items === 0) {
     // An empty index must not read like a search that matched nothing.
     note =
