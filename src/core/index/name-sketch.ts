@@ -17,6 +17,12 @@ import type { SketchReply, SketchRequest } from './sketch-worker.js';
 
 /** Files sent to the thread at once, and written files reported at once. */
 const SEND_FILES = 128;
+/**
+ * A tree with fewer files than this is indexed in about a second: its names would come no
+ * sooner, and a thread would only take a core from the extraction. The pass starts once the
+ * walk has found this many.
+ */
+export const SKETCH_FROM_FILES = 1000;
 /** Without the thread (the sources run by a test runner): how long one slice of scanning may hold this one. */
 const SLICE_MS = 8;
 
@@ -26,9 +32,12 @@ export class NameSketch {
   private readonly queue: SketchFile[] = [];
   private readonly written = new Set<string>();
   private unsentWritten: string[] = [];
-  private readonly thread: Worker | null = null;
+  private thread: Worker | null = null;
   /** Without the thread, the names are kept here. */
-  private readonly table: SketchTable | null = null;
+  private table: SketchTable | null = null;
+  /** The pass has begun (enough files were found): its files go to the thread, or are scanned here. */
+  private started = false;
+  private found = 0;
   private readonly lookups = new Map<number, (hits: SearchHit[]) => void>();
   private seq = 0;
   private walked = false;
@@ -43,14 +52,28 @@ export class NameSketch {
   readonly settled: Promise<void>;
   private settle!: () => void;
 
-  constructor(private readonly opts: SketchScanOptions) {
+  constructor(
+    private readonly opts: SketchScanOptions,
+    private readonly hooks: {
+      /** From this many files on (default SKETCH_FROM_FILES). */
+      fromFiles?: number;
+      /** The pass has begun; `settled` ends it (the indexer gives it a core meanwhile). */
+      started?: (settled: Promise<void>) => void;
+    } = {},
+  ) {
     this.settled = new Promise((resolve) => (this.settle = resolve));
+  }
+
+  /** Begin the pass: the thread (or, without the compiled one, this thread in slices) scans what was found so far and what follows. */
+  private start(): void {
+    this.started = true;
+    this.hooks.started?.(this.settled);
     const script = fileURLToPath(distFile('core/index/sketch-worker.js'));
     if (!existsSync(script)) {
       this.table = new SketchTable();
-      return;
+      return this.schedule();
     }
-    this.thread = new Worker(script, { workerData: { sketch: opts } });
+    this.thread = new Worker(script, { workerData: { sketch: this.opts } });
     this.thread.unref();
     this.thread.on('message', (reply: SketchReply) => {
       if ('done' in reply) this.finish(reply.names);
@@ -61,19 +84,30 @@ export class NameSketch {
     });
     // A failed thread leaves the names to the full index.
     this.thread.on('error', () => this.stop());
+    this.post({ files: this.queue.splice(0) });
+    if (this.unsentWritten.length) this.flushWritten();
+  }
+
+  /** The pass has begun: the tree is large enough (see SKETCH_FROM_FILES). */
+  get active(): boolean {
+    return this.started;
   }
 
   /** A file the walk found: scanned soon. */
   add(file: SketchFile): void {
     if (this.stopped) return;
     this.queue.push(file);
-    if (!this.thread) this.schedule();
+    if (!this.started) {
+      if (++this.found >= (this.hooks.fromFiles ?? SKETCH_FROM_FILES)) this.start();
+    } else if (!this.thread) this.schedule();
     else if (this.queue.length >= SEND_FILES) this.post({ files: this.queue.splice(0) });
   }
 
   /** The walk is over: once every file is scanned, every name is in the sketch. */
   walkDone(): void {
     this.walked = true;
+    // A small tree: no pass. Its names come with the full index, about as soon.
+    if (!this.started) return;
     if (!this.thread) return this.schedule();
     if (this.queue.length) this.post({ files: this.queue.splice(0) });
     this.post({ done: true });
@@ -83,14 +117,14 @@ export class NameSketch {
   fileWritten(rel: string): void {
     if (this.stopped) return;
     this.written.add(rel);
-    if (!this.thread) return;
+    if (this.table) return;
     this.unsentWritten.push(rel);
     if (this.unsentWritten.length >= SEND_FILES) this.flushWritten();
   }
 
   /** Names as the query names them, from files the full index has not written yet (see SketchTable.search). */
   search(query: string, limit: number, language?: string): Promise<SearchHit[]> {
-    if (this.stopped) return Promise.resolve([]);
+    if (this.stopped || !this.started) return Promise.resolve([]);
     if (!this.thread) return Promise.resolve(this.table!.search(query, limit, language, (f) => this.written.has(f)));
     this.flushWritten();
     const seq = ++this.seq;
@@ -116,6 +150,7 @@ export class NameSketch {
   }
 
   private flushWritten(): void {
+    if (!this.thread) return;
     if (this.unsentWritten.length) this.post({ written: this.unsentWritten });
     this.unsentWritten = [];
   }

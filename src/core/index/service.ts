@@ -132,10 +132,9 @@ export class DocsIndex {
         try {
           r.phase = 'files';
           // A first build sketches every name first, so names are found long before the build ends.
-          const sketch = r.searchableAt === null ? new NameSketch({ includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, project: r.indexer.hints }) : null;
-          r.sketch = sketch;
           // Its thread gets a core of its own while it scans: shared with two busy workers, it took as long as they did.
-          if (sketch) this.getPool().yieldCore(sketch.settled);
+          const sketch = r.searchableAt === null ? new NameSketch({ includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, project: r.indexer.hints }, { started: (settled) => this.getPool().yieldCore(settled) }) : null;
+          r.sketch = sketch;
           let stats: IndexRunStats;
           try {
             stats = await r.indexer.sync(AbortSignal.any([signal, r.abort.signal]), progress, sketch ?? undefined);
@@ -143,7 +142,7 @@ export class DocsIndex {
             sketch?.stop();
             r.sketch = null;
           }
-          if (sketch) {
+          if (sketch?.active) {
             r.namesAt = sketch.doneAt ?? Date.now();
             r.namesAfterMs = sketch.doneAfterMs ?? stats.ms;
           }

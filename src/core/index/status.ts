@@ -88,7 +88,7 @@ export function fullStatus(v: StatusView): IndexStatus {
   const phase = v.roots.length ? order[Math.min(...v.roots.map((r) => order.indexOf(r.phase)))]! : 'off';
   const at = v.roots.length && v.roots.every((r) => r.searchableAt) ? Math.max(...v.roots.map((r) => r.searchableAt!)) : null;
   // The quick name pass: over the roots that had one, once each had every name (null while one is still scanning).
-  const sketched = v.roots.filter((r) => r.namesAt !== undefined || r.sketch);
+  const sketched = v.roots.filter((r) => r.namesAt !== undefined || r.sketch?.active);
   const namesAt = sketched.length ? (sketched.every((r) => r.namesAt || r.sketch?.doneAt) ? Math.max(...sketched.map((r) => r.namesAt ?? r.sketch?.doneAt ?? 0)) : null) : undefined;
   return {
     state, files, items, languages, last_update: last ? new Date(last).toISOString() : null, pending, skipped, roots, packages, error: v.error, note,
@@ -146,9 +146,9 @@ function stateOf(v: StatusView, files: number, items: number, pending: number): 
 
 /** A root's quick name pass (name-sketch.ts), when this process ran one: done, or still scanning (null). */
 function namesOf(r: RootIndex): { names_searchable_at?: string | null; names_searchable_after_ms?: number | null } {
+  if (r.namesAt === undefined && !r.sketch?.active) return {};
   const at = r.namesAt ?? r.sketch?.doneAt;
   const after = r.namesAfterMs ?? r.sketch?.doneAfterMs;
-  if (at === undefined && !r.sketch) return {};
   return { names_searchable_at: at ? new Date(at).toISOString() : null, names_searchable_after_ms: after ?? null };
 }
 

@@ -27,7 +27,7 @@ function write(rel: string, text: string): void {
 }
 
 function sketchOf(files: { rel: string; language: 'python' | 'typescript' }[]): NameSketch {
-  const s = new NameSketch({ includePrivate: false, maxFileBytes: 1_000_000 });
+  const s = new NameSketch({ includePrivate: false, maxFileBytes: 1_000_000 }, { fromFiles: 1 });
   for (const f of files) s.add({ abs: path.join(root, f.rel), rel: f.rel, language: f.language });
   s.walkDone();
   return s;
@@ -48,6 +48,35 @@ afterAll(async () => {
 });
 
 describe('NameSketch', () => {
+  it('starts no pass on a small tree: its names come with the full index about as soon', async () => {
+    let started = 0;
+    const s = new NameSketch({ includePrivate: false, maxFileBytes: 1_000_000 }, { fromFiles: 3, started: () => started++ });
+    s.add({ abs: path.join(root, 'geometry/shapes.py'), rel: 'geometry/shapes.py', language: 'python' });
+    s.add({ abs: path.join(root, 'web/router.ts'), rel: 'web/router.ts', language: 'typescript' });
+    s.walkDone();
+    expect(s.active).toBe(false);
+    expect(started).toBe(0);
+    expect(await s.search('Polygon', 5)).toEqual([]);
+    s.stop();
+    await s.settled;
+    expect(s.doneAt).toBeNull();
+  });
+
+  it('starts once the walk has found enough files, and tells the indexer (which gives it a core until it settles)', async () => {
+    const seen: Promise<void>[] = [];
+    const s = new NameSketch({ includePrivate: false, maxFileBytes: 1_000_000 }, { fromFiles: 2, started: (settled) => seen.push(settled) });
+    s.add({ abs: path.join(root, 'geometry/shapes.py'), rel: 'geometry/shapes.py', language: 'python' });
+    expect(s.active).toBe(false);
+    s.add({ abs: path.join(root, 'web/router.ts'), rel: 'web/router.ts', language: 'typescript' });
+    expect(s.active).toBe(true);
+    expect(seen).toEqual([s.settled]);
+    s.walkDone();
+    await s.settled;
+    expect(s.names).toBe(6);
+    expect((await s.search('Polygon', 5))[0]?.file).toBe('geometry/shapes.py');
+    s.stop();
+  });
+
   it('finds every name the files declare, with file, line and declaring line, by any spelling of the name', async () => {
     const s = sketchOf([{ rel: 'geometry/shapes.py', language: 'python' }, { rel: 'web/router.ts', language: 'typescript' }]);
     await s.settled;

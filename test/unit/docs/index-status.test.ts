@@ -35,16 +35,20 @@ describe('index status', () => {
   it("reports a first build's quick name pass: scanning (null), then when it had every name; absent without one", () => {
     const v = view('files', { synced: false });
     const base = v.roots[0]!;
-    const scanning = { ...base, searchableAt: null, searchableAfterMs: null, sketch: { doneAt: null, doneAfterMs: null } } as unknown as RootIndex;
+    const scanning = { ...base, searchableAt: null, searchableAfterMs: null, sketch: { active: true, doneAt: null, doneAfterMs: null } } as unknown as RootIndex;
     expect(fullStatus({ ...v, roots: [scanning] })).toMatchObject({ names_searchable_at: null, roots: [{ names_searchable_at: null, names_searchable_after_ms: null }] });
     expect(briefStatus({ ...v, roots: [scanning] }).note).toMatch(/^answering from the files indexed so far; results may be incomplete/);
-    const named = { ...scanning, sketch: { doneAt: 1_700_000_003_000, doneAfterMs: 3000 } } as unknown as RootIndex;
+    const named = { ...scanning, sketch: { active: true, doneAt: 1_700_000_003_000, doneAfterMs: 3000 } } as unknown as RootIndex;
     expect(fullStatus({ ...v, roots: [named] })).toMatchObject({ names_searchable_at: new Date(1_700_000_003_000).toISOString(), roots: [{ names_searchable_after_ms: 3000 }] });
     expect(briefStatus({ ...v, roots: [named] }).note).toMatch(/for names from a quick pass over every file/);
     // After the build the sketch is gone and its time stays on the root.
     const after = { ...base, namesAt: 1_700_000_003_000, namesAfterMs: 3000 } as unknown as RootIndex;
     expect(fullStatus({ ...v, roots: [after] }).roots[0]).toMatchObject({ names_searchable_after_ms: 3000, searchable_by_name_after_ms: 1000 });
     expect(fullStatus(v)).not.toHaveProperty('names_searchable_at');
+    // A small tree's build starts no pass: nothing to report.
+    const small = { ...base, sketch: { active: false, doneAt: null, doneAfterMs: null } } as unknown as RootIndex;
+    expect(fullStatus({ ...v, roots: [small] })).not.toHaveProperty('names_searchable_at');
+    expect(fullStatus({ ...v, roots: [small] }).roots[0]).not.toHaveProperty('names_searchable_at');
     expect(fullStatus(v).roots[0]).not.toHaveProperty('names_searchable_after_ms');
   });
 
