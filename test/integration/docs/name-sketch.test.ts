@@ -2,14 +2,11 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/core/config/load.js';
 import { NameSketch } from '../../../src/core/index/name-sketch.js';
-import { createLogger } from '../../../src/core/log.js';
-import { ServiceRegistry } from '../../../src/core/services.js';
-import { Workspace } from '../../../src/core/workspace/workspace.js';
-import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
+import type { FeatureContext } from '../../../src/features/context.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
 import { docsIndexFor } from '../../../src/features/docs/service.js';
+import { docsContext } from './fixtures.js';
 
 /**
  * A first build's quick name pass (name-sketch.ts) over real files: names found with file and
@@ -38,8 +35,7 @@ beforeAll(async () => {
   write('geometry/shapes.py', '"""Shapes."""\n\nclass Polygon:\n    """A closed figure."""\n\n    def area(self):\n        """The area."""\n        return 0\n\n\ndef make_polygon(points):\n    """Make one."""\n    return Polygon()\n');
   write('web/router.ts', 'export interface Route {\n  path: string;\n}\n\nexport function addRoute(r: Route): void {}\n');
   write('geometry/test_shapes.py', 'def test_area():\n    pass\n');
-  const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-sketch-idx-')), index: { workers: 0 } } as never, env: {} });
-  ctx = { workspace: new Workspace([root]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+  ctx = docsContext(root);
   await docsSearch({ query: 'warm up', limit: 1 }, ctx);
 }, 60_000);
 

@@ -1,17 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/core/config/load.js';
-import { createLogger } from '../../../src/core/log.js';
-import { ServiceRegistry } from '../../../src/core/services.js';
-import { Workspace } from '../../../src/core/workspace/workspace.js';
-import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
+import type { FeatureContext } from '../../../src/features/context.js';
 import { docsGet } from '../../../src/features/docs/get.js';
 import { docsResolve } from '../../../src/features/docs/resolve.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
 import { extractSource } from '../../../src/core/extract/extract.js';
-import { extractFixture, FIXTURES, item } from './fixtures.js';
+import { docsContext, extractFixture, FIXTURES, item } from './fixtures.js';
 
 /**
  * Names public under another path than their definition (Python): `__all__` grown by
@@ -24,8 +18,7 @@ const ROOT = path.join(FIXTURES, 'python-public');
 let ctx: FeatureContext;
 
 beforeAll(async () => {
-  const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-public-')), index: { workers: 0 } } as never, env: {} });
-  ctx = { workspace: new Workspace([ROOT]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+  ctx = docsContext(ROOT);
   await docsSearch({ query: 'warm up', limit: 1 }, ctx);
 }, 60_000);
 
@@ -198,8 +191,7 @@ describe('Python public paths in the index', () => {
 describe('JS/TS re-exports', () => {
   let tctx: FeatureContext;
   beforeAll(async () => {
-    const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-public-ts-')), index: { workers: 0 } } as never, env: {} });
-    tctx = { workspace: new Workspace([path.join(FIXTURES, 'ts-public')]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+    tctx = docsContext(path.join(FIXTURES, 'ts-public'));
     await docsSearch({ query: 'warm up', limit: 1 }, tctx);
   }, 60_000);
   afterAll(async () => {
@@ -226,8 +218,7 @@ describe('JS/TS re-exports', () => {
 describe('Rust pub use', () => {
   let rctx: FeatureContext;
   beforeAll(async () => {
-    const { config } = loadConfig({ flags: { indexDir: mkdtempSync(path.join(tmpdir(), 'docent-public-rs-')), index: { workers: 0 } } as never, env: {} });
-    rctx = { workspace: new Workspace([path.join(FIXTURES, 'rust-public')]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+    rctx = docsContext(path.join(FIXTURES, 'rust-public'));
     await docsSearch({ query: 'warm up', limit: 1 }, rctx);
   }, 60_000);
   afterAll(async () => {
