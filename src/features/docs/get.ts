@@ -67,7 +67,12 @@ export function lookupItem(index: DocsIndex, id: string): { root: IndexSource; i
 
 export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: FeatureContext): Promise<DocsGetResult> {
   const index = await docsIndexFor(ctx);
-  const found = lookupItem(index, input.id);
+  let found: ReturnType<typeof lookupItem>;
+  try {
+    found = lookupItem(index, input.id);
+  } catch (err) {
+    throw await pendingDeclaration(index, input.id, err);
+  }
   const { root, item, all } = found;
   // A member copied from a private base onto its public class (extract/lang/python-private-bases.ts).
   const via = item.tags.inherited_via ?? (item.tags.inherited_from ? item.tags.inherited_from.slice(0, item.tags.inherited_from.lastIndexOf('.')) : '');
@@ -91,6 +96,27 @@ export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: Feature
     ...(item.tags.doc_from ? { doc_from: item.tags.doc_from } : {}),
     index_status: shortState(index),
   };
+}
+
+/**
+ * An id the index does not have yet, which a first build's quick name pass found (docs_search
+ * answered it `pending`): the error says where it is declared and that its docs are coming.
+ * Any other error goes on as it was.
+ */
+async function pendingDeclaration(index: DocsIndex, id: string, err: unknown): Promise<unknown> {
+  if (!(err instanceof DocentError) || err.code !== 'E_NOT_FOUND') return err;
+  for (const root of index.sources()) {
+    const hit = (await root.sketch?.search(id, 5))?.find((h) => h.id === id);
+    if (!hit) continue;
+    const file = displayFile(index, root, hit.file);
+    return new DocentError(
+      'E_NOT_FOUND',
+      `"${id}" is declared at ${file}:${hit.line} (${hit.signature}), but the index has not read its docs yet: a first build is running.`,
+      'Try again in a few seconds (index_status says when the build is done), or read the declaration at that line.',
+      { ...err.details, declared_at: { file, line: hit.line, signature: hit.signature } },
+    );
+  }
+  return err;
 }
 
 export function renderDocItem(i: DocsGetResult): string {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NameSketch } from '../../../src/core/index/name-sketch.js';
 import type { FeatureContext } from '../../../src/features/context.js';
+import { DocentError } from '../../../src/core/errors.js';
+import { docsGet } from '../../../src/features/docs/get.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
 import { docsIndexFor } from '../../../src/features/docs/service.js';
 import { docsContext } from './fixtures.js';
@@ -124,6 +126,15 @@ describe('docs_search with a sketch', () => {
       expect(indexed.results.map((h) => h.id)).toEqual(['geometry.shapes.make_polygon']);
       expect(indexed.results[0]!.pending).toBeUndefined();
       expect((await docsSearch({ query: 'fetch_late_resource', limit: 5, kinds: ['class'] }, ctx)).results).toEqual([]);
+      // docs_get on that id: not found yet, but the error says where it is declared.
+      const err = await docsGet({ id: 'net.late.fetch_late_resource', max_chars: 2000 }, ctx).catch((e: unknown) => e as DocentError);
+      expect(err).toBeInstanceOf(DocentError);
+      expect((err as DocentError).code).toBe('E_NOT_FOUND');
+      expect((err as DocentError).message).toMatch(/declared at net\/late\.py:1 .*a first build is running/);
+      expect((err as DocentError).details?.declared_at).toEqual({ file: 'net/late.py', line: 1, signature: 'def fetch_late_resource(url):' });
+      // An id nobody declares keeps the plain error.
+      const other = await docsGet({ id: 'net.late.nothing_here', max_chars: 2000 }, ctx).catch((e: unknown) => e as DocentError);
+      expect((other as DocentError).details?.declared_at).toBeUndefined();
       expect((await docsSearch({ query: 'fetch_late_resource', limit: 5, scope: 'deps' }, ctx)).results).toEqual([]);
     } finally {
       r.sketch = null;
