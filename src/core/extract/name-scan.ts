@@ -1,4 +1,5 @@
 import type { ProjectHints } from './context.js';
+import { lineCounter } from './fast/python-lines.js';
 import { goModulePath } from './lang/go.js';
 import { pythonModuleName } from './lang/python.js';
 import { rustModulePath } from './lang/rust.js';
@@ -6,8 +7,9 @@ import { jsModuleName } from './lang/typescript.js';
 import type { ItemKind, LanguageId } from './types.js';
 
 /**
- * The names a file declares and where, read by one regular expression per language over the
- * raw text, the way ctags reads a file: no parse, no docs, no signatures. A
+ * The names a file declares and where, read from the raw text the way ctags reads a file (one
+ * regular expression per language; a loop over line starts for Python): no parse, no docs, no
+ * signatures. A
  * first build runs this over every file before the extraction (index/name-sketch.ts) so that
  * every name is searchable within seconds on a tree whose full index takes a quarter of a
  * minute. Its ids follow the extractors' module rules, so most are the ids the full index will
@@ -49,17 +51,6 @@ export function scanNames(language: LanguageId, text: string, opts: ScanOptions)
     case 'cpp':
       return scanC(text, opts);
   }
-}
-
-/** The 1-based line of each match index, counted forward from the previous one (matches come in order). */
-function lineCounter(text: string): (index: number) => number {
-  let at = 0;
-  let line = 1;
-  return (index) => {
-    for (let nl = text.indexOf('\n', at); nl !== -1 && nl < index; nl = text.indexOf('\n', nl + 1)) line++;
-    at = Math.max(at, index);
-    return line;
-  };
 }
 
 interface Scope {
@@ -142,7 +133,10 @@ function pythonDeclarations(text: string): { index: number; indent: number; type
     while (quote !== -1 && quote < eol) {
       const close = text.indexOf(text.slice(quote, quote + 3), quote + 3);
       if (close === -1) return out;
-      if (close >= eol) eol = text.indexOf('\n', close) === -1 ? n : text.indexOf('\n', close);
+      if (close >= eol) {
+        eol = text.indexOf('\n', close);
+        if (eol === -1) eol = n;
+      }
       quote = nextTripleQuote(text, close + 3);
     }
     pos = eol + 1;

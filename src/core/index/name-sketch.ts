@@ -37,7 +37,6 @@ export class NameSketch {
   private table: SketchTable | null = null;
   /** The pass has begun (enough files were found): its files go to the thread, or are scanned here. */
   private started = false;
-  private found = 0;
   private readonly lookups = new Map<number, (hits: SearchHit[]) => void>();
   private seq = 0;
   private walked = false;
@@ -97,8 +96,9 @@ export class NameSketch {
   add(file: SketchFile): void {
     if (this.stopped) return;
     this.queue.push(file);
+    // Before the start nothing leaves the queue: its length is the count of files found.
     if (!this.started) {
-      if (++this.found >= (this.hooks.fromFiles ?? SKETCH_FROM_FILES)) this.start();
+      if (this.queue.length >= (this.hooks.fromFiles ?? SKETCH_FROM_FILES)) this.start();
     } else if (!this.thread) this.schedule();
     else if (this.queue.length >= SEND_FILES) this.post({ files: this.queue.splice(0) });
   }

@@ -138,9 +138,10 @@ export class ExtractionPool {
       for (const { job, resolve, reject } of this.queue.splice(0)) runFileJob(job).then(resolve, reject);
       return;
     }
+    const usable = this.idle ? this.workers.slice(0, Math.max(1, this.workers.length - this.idle)) : this.workers;
     while (this.queue.length) {
       let best: Slot | undefined;
-      for (const w of this.workers.slice(0, Math.max(1, this.workers.length - this.idle))) if (w.inFlight < IN_FLIGHT_PER_WORKER && (!best || w.inFlight < best.inFlight)) best = w;
+      for (const w of usable) if (w.inFlight < IN_FLIGHT_PER_WORKER && (!best || w.inFlight < best.inFlight)) best = w;
       if (!best) return;
       const { seq, job, resolve, reject } = this.queue.shift()!;
       best.inFlight++;

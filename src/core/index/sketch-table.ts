@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ProjectHints } from '../extract/context.js';
 import { scanNames, type ScannedName } from '../extract/name-scan.js';
 import type { LanguageId } from '../extract/types.js';
+import { lineAt } from '../lsp/positions.js';
 import { nameQuery, nameScore, pathPrior } from '../rank/score.js';
 import { classify, isTestFile } from './classify.js';
 import type { SearchHit } from './search.js';
@@ -90,12 +91,7 @@ export class SketchTable {
 /** A hit's signature: its declaring line, read again (only the few hits' files are). */
 function declaringLine(abs: string, line: number): string {
   try {
-    const text = readFileSync(abs, 'utf8');
-    let at = 0;
-    for (let n = 1; n < line && at !== -1; n++) at = text.indexOf('\n', at) + 1 || -1;
-    if (at === -1) return '';
-    const end = text.indexOf('\n', at);
-    return text.slice(at, end === -1 ? undefined : end).trim().slice(0, 200);
+    return lineAt(readFileSync(abs, 'utf8'), line - 1).trim().slice(0, 200);
   } catch {
     return '';
   }

@@ -57,7 +57,9 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
       hits.push({ ...h, ...pkg, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
     }
     // A first build still running: names its files declare that the index has not written yet.
-    for (const h of r.sketch && inScope(null, input.scope) ? await r.sketch.search(input.query, limit, language) : []) {
+    // Filtered by kind or module below: asked for more, as a scope is, so the limit can be filled.
+    const sketchLimit = input.kinds?.length || input.module ? Math.min(400, limit * 5) : limit;
+    for (const h of r.sketch && inScope(null, input.scope) ? await r.sketch.search(input.query, sketchLimit, language) : []) {
       if (input.kinds?.length && !input.kinds.includes(h.kind as (typeof input.kinds)[number])) continue;
       if (input.module && !(h.module === input.module || h.module.startsWith(input.module) || h.id.startsWith(input.module))) continue;
       hits.push({ ...h, package: null, version: null, file: displayFile(index, r, h.file) });

@@ -198,7 +198,9 @@ export function lineCounter(source: string): (offset: number) => number {
   let line = 1;
   let counted = 0;
   return (offset) => {
-    for (; counted < offset; counted++) if (source.charCodeAt(counted) === 10) line++;
+    if (offset <= counted) return line;
+    for (let nl = source.indexOf('\n', counted); nl !== -1 && nl < offset; nl = source.indexOf('\n', nl + 1)) line++;
+    counted = offset;
     return line;
   };
 }
