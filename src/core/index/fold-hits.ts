@@ -32,6 +32,8 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
   const byKey = new Map<string, SearchHit>();
   const byPublic = new Map<string, SearchHit>();
   const seen = new Set<string>();
+  /** Shown hits with docs, by name: what an undocumented wrapper of the same name folds into. */
+  const documented = new Map<string, SearchHit>();
   for (const { row: r0, score, publicId: pub0 } of ranked) {
     let r = r0;
     let publicId = pub0;
@@ -59,7 +61,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     // the same public path always names the same thing (a bundled stub of `threading.Lock`).
     const samePath = byPublic.get(publicId);
     const sameText = r.summary || r.signature.length > r.name.length + 8 ? byKey.get(key) : undefined;
-    const first = samePath ?? sameText;
+    const first = samePath ?? sameText ?? wrapperOf(r, publicId, documented);
     if (first) {
       if (first.also_in.length < 20) first.also_in.push({ id: r.id, file: r.path, line: r.line });
       continue;
@@ -71,12 +73,25 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
     byKey.set(key, hit);
     if (!byPublic.has(publicId)) byPublic.set(publicId, hit);
+    if (r.summary && r.kind !== 'variable' && r.kind !== 'constant' && !documented.has(r.name)) documented.set(r.name, hit);
     if (out.length < limit) {
       if (r.kind === 'class') hit.signature = classSignature(ctx, r.id, r.signature); // only for answers shown: one lookup each
       out.push(hit);
     } else if (byKey.size > limit + 40) break; // later rows only fold into what is shown
   }
   return out;
+}
+
+/**
+ * A documented hit already shown that an undocumented variable only wraps or re-exports under
+ * the same name: a bundle's `var waterfall$1 = awaitify(waterfall)` exported as `waterfall`,
+ * Babel's `exports.default = (0, _awaitify2.default)(waterfall)` in `waterfall.js` (a default
+ * export is named by its module). One answer to a user, as a copy is.
+ */
+function wrapperOf(r: RankedRow['row'], publicId: string, documented: ReadonlyMap<string, SearchHit>): SearchHit | undefined {
+  if (r.summary || r.has_doc || (r.kind !== 'variable' && r.kind !== 'constant')) return undefined;
+  const name = r.name === 'default' ? r.module.split(/[./]/).pop() : publicId.slice(publicId.lastIndexOf('.') + 1);
+  return name ? documented.get(name) : undefined;
 }
 
 /** A class's signature with its constructor's parameters: `class Foo(Base)` + `__init__(self, a, b=1)` → `class Foo(Base)(a, b=1)`. */

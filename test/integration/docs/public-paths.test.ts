@@ -213,6 +213,21 @@ describe('JS/TS re-exports', () => {
     const d = await docsGet({ id: 'src.words', max_chars: 24_000 }, tctx);
     expect(d.summary).toBe('Split text into words.');
   });
+
+  it('a CommonJS entry point\'s `exports.x = require(…)` and Babel\'s `exports.x = _x.default` are re-exports, not items', async () => {
+    const x = await extractFixture('ts-public', 'lib/index.js');
+    expect(x.items.map((i) => i.id).sort()).toEqual(['lib.VERSION', 'lib.each', 'lib.forEach']);
+    const found = await docsSearch({ query: 'partition', limit: 5 }, tctx);
+    expect(found.results.map((r) => r.id)).toEqual(['lib/partition.partition']);
+  });
+
+  it("a bundler's renamed wrapper is public under the exported name and folds into the documented function", async () => {
+    const x = await extractFixture('ts-public', 'dist/bundle.mjs');
+    expect(x.reexports).toEqual([{ public: 'dist/bundle.waterfall', target: 'dist/bundle.waterfall$1' }]);
+    const found = await docsSearch({ query: 'waterfall', limit: 5 }, tctx);
+    expect(found.results.map((r) => r.id)).toEqual(['Flow.waterfall']);
+    expect(found.results[0]?.also_in?.map((a) => a.id)).toContain('dist/bundle.waterfall$1');
+  });
 });
 
 describe('Rust pub use', () => {

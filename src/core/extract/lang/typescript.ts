@@ -5,9 +5,9 @@ import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
-import { jsReexports } from './js-reexports.js';
+import { BUNDLER_RENAME, jsReexports } from './js-reexports.js';
 import { docComment, docSaysPublic, identity, kindFromDoc, synthesizeSignature, visibilityFor } from './jsdoc-rules.js';
-import type { DocItem, FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
+import type { DocItem, FileExtract, ItemKind, LanguageId, Reexport, Visibility } from '../types.js';
 
 /**
  * TypeScript and JavaScript (ES modules, CommonJS and plain scripts) with JSDoc/TSDoc.
@@ -49,6 +49,8 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
 
   // Pass 1: what the file exports, and whether it is a module at all.
   const exportedNames = new Set<string>();
+  /** Re-exports read while visiting (CommonJS aliases), beside the ESM ones jsReexports reads. */
+  const reexports: Reexport[] = [];
   let isModule = false;
   for (const st of namedChildren(root)) {
     if (st.type === 'import_statement') {
@@ -266,11 +268,22 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     if (!isExport && !comment) return descend(right, scope);
     // `exports.Command = Command` re-exports a declaration that is already an item (made public in pass 1).
     if (isExport && !comment && right.type === 'identifier' && right.text === name) return;
+    // Without a doc, a name bound to what is defined elsewhere is a re-export, not an item of its
+    // own: `exports.partition = require('./partition')` (ramda's index), Babel's
+    // `exports.waterfall = _waterfall2.default`, a bundle's `exports.map = map$1`. As items they
+    // were half of async's index, undocumented copies beside the documented definitions. A
+    // bundler's or compiler's renamed local (`map$1`, `_map`) keeps the exported name as the
+    // public path of its declaration. A plain local under another name (`exports.each =
+    // forEach`) stays an item of its own: both names are the API.
+    if (isExport && !comment && !owner(path) && reexportedValue(right)) {
+      if (right.type === 'identifier') reexports.push({ public: `${module}.${name}`, target: `${module}.${right.text}` });
+      return;
+    }
     const isFn = /^(arrow_function|function_expression|function)$/.test(right.type);
-    const owner = path.replace(/^(module\.)?exports\./, '').split('.').slice(0, -1).join('.').replace(/\.prototype$/, '');
-    const sub: Scope = isExport || !owner ? scope : { ...scope, id: owner, inClass: true };
+    const ownerId = owner(path);
+    const sub: Scope = isExport || !ownerId ? scope : { ...scope, id: ownerId, inClass: true };
     const sig = isFn ? oneLine(`${path} = ${source.slice(right.startIndex, (field(right, 'body') ?? right).startIndex)}`) : '';
-    emit(name, isFn ? (owner && !isExport ? 'method' : 'function') : 'variable', anchor, a, { ...sub, topLevel: scope.topLevel || isExport }, isExport || !isModule ? 'public' : 'internal', sig, isFn ? sigParams(field(right, 'parameters')) : [], isFn ? typeOf(field(right, 'return_type')) : null);
+    emit(name, isFn ? (ownerId && !isExport ? 'method' : 'function') : 'variable', anchor, a, { ...sub, topLevel: scope.topLevel || isExport }, isExport || !isModule ? 'public' : 'internal', sig, isFn ? sigParams(field(right, 'parameters')) : [], isFn ? typeOf(field(right, 'return_type')) : null);
     descend(right, scope);
   }
 
@@ -362,8 +375,21 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     items: sink.items,
     imports,
     errors: root.hasError ? 1 : 0,
-    reexports: jsReexports(root, opts.file, module, jsModuleName),
+    reexports: [...jsReexports(root, opts.file, module, jsModuleName), ...reexports],
   };
+}
+
+/** The object an assigned path is a member of: `Foo` for `Foo.prototype.bar`, `` for `exports.x`. */
+function owner(path: string): string {
+  return path.replace(/^(module\.)?exports\./, '').split('.').slice(0, -1).join('.').replace(/\.prototype$/, '');
+}
+
+/** A value that names something defined elsewhere: a renamed local, a member of an import (`_x.default`, `tslib_1.foo`), a `require()`. */
+function reexportedValue(v: Node): boolean {
+  if (v.type === 'identifier') return BUNDLER_RENAME.test(v.text);
+  if (v.type === 'member_expression') return true;
+  if (v.type !== 'call_expression' || field(v, 'function')?.text !== 'require') return false;
+  return field(v, 'arguments')?.namedChild(0)?.type === 'string';
 }
 
 function typeOf(n: Node | null): string | null {
