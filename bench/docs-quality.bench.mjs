@@ -10,6 +10,9 @@
 //   typescript TypeScript's own lib.*.d.ts (node_modules/typescript/lib, copied to a temp dir)
 //   go         Go's standard library sources (Debian: apt-get install golang-1.19-src -> /usr/lib/go-1.19/src)
 //   lodash     lodash's JSDoc (node_modules/lodash, a devDependency)
+//   ramda, async  two more JSDoc libraries (devDependencies), asked only by
+//              bench/data/docs-questions-jsdoc.json
+// A corpus the question file does not ask about is skipped.
 // Per corpus, in one run: full index time of docent (median of --runs, fresh database each)
 // against `ctags -R` on the same files (median of --runs), then MRR@10 and hit@1 of the
 // questions. Then docs_search latency through MCP stdio (`docent serve`, the real server and
@@ -84,7 +87,10 @@ const corpora = [
   { name: 'typescript', root: tsLibRoot },
   { name: 'go', root: goRoot },
   { name: 'lodash', root: () => path.dirname(require.resolve('lodash/package.json')) },
-].filter((c) => !only.length || only.includes(c.name));
+  // Two more JSDoc libraries (devDependencies), asked by bench/data/docs-questions-jsdoc.json.
+  { name: 'ramda', root: () => path.join(repo, 'node_modules/ramda') },
+  { name: 'async', root: () => path.join(repo, 'node_modules/async') },
+].filter((c) => !only.length || only.includes(c.name)).filter((c) => (questions[c.name] ?? []).length > 0);
 
 /** True when a hit (its id or one of its folded copies) is one of the accepted answers. */
 function matches(hit, answers) {

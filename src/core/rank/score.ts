@@ -18,6 +18,8 @@ export interface Candidate {
   bm: number;
   /** Text used for the coverage check. */
   text: string;
+  /** What the item's module says of itself (its doc's start): words a question may take from there count for less. */
+  context?: string;
   hasDoc: boolean;
   visibility: string;
   deprecated: boolean;
@@ -169,17 +171,32 @@ export function matchText(text: string): string {
   return text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-export function coverage(shape: QueryShape, text: string, ms = matchers(shape)): number {
+/**
+ * How much a question's word counts when the item's text lacks it but its module's own doc has
+ * it (a prose question): `_csv.reader` takes "comma separated" from `_csv`'s doc, `secrets.token_hex`
+ * "token" from `secrets`'. Measured (bench/docs-quality): tuning questions 0.509 → 0.534,
+ * held-out 0.432 → 0.444, Go 0.856 → 0.858, the rest unchanged; at 0.2 tuning 0.523 and
+ * held-out unchanged, at 0.5 0.537 and 0.441.
+ */
+const CONTEXT_CREDIT = 0.35;
+
+export function coverage(shape: QueryShape, text: string, ms = matchers(shape), context?: string): number {
   let total = 0;
   let got = 0;
   const found = stemsIn(ms, matchText(text));
+  let around: Set<string> | undefined;
   for (const m of ms.list) {
     total += m.weight;
     if (found.has(m.stem)) got += m.weight;
     else {
       let best = 0;
       for (const r of m.related) if (r.sim > best && found.has(r.stem)) best = r.sim;
-      got += m.weight * RELATED_CREDIT * best;
+      let credit = RELATED_CREDIT * best;
+      if (context && credit < CONTEXT_CREDIT) {
+        around ??= stemsIn(ms, matchText(context));
+        if (around.has(m.stem)) credit = CONTEXT_CREDIT;
+      }
+      got += m.weight * credit;
     }
   }
   return total > 0 ? got / total : 0;
@@ -196,7 +213,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
   const nq = nameQuery(shape.raw);
   return cands.map((c, index) => {
     const bm = c.bm / maxBm;
-    const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`, ms);
+    const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`, ms, shape.prose ? c.context : undefined);
     // A member the query names by path (`json loads`, `Array.from` → `ArrayConstructor.from`) is named as well as by its id.
     const nm = Math.max(nameScore(nq, c.name, c.id), c.publicId && c.publicId !== c.id ? nameScore(nq, c.name, c.publicId) : 0, c.pathNamed ? 0.95 : 0);
     let score = shape.prose ? PROSE.bm * bm + PROSE.cov * cov + PROSE.name * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;

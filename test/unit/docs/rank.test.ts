@@ -70,6 +70,17 @@ describe('ranking signals', () => {
     expect(coverage(s, 'Invokes func after wait milliseconds; a function')).toBeCloseTo(0.5 / 5.5);
   });
 
+  it("a word only the item's module doc has counts for part of its weight", () => {
+    const s = shape('read rows comma separated', { read: 1, rows: 2, comma: 3, separated: 3 });
+    const own = coverage(s, 'Return a reader object which will iterate over lines, each a row of the file.');
+    const withModule = coverage(s, 'Return a reader object which will iterate over lines, each a row of the file.', undefined, 'Comma Separated Value (CSV) files');
+    expect(own).toBeCloseTo(3 / 9);
+    expect(withModule).toBeGreaterThan(own);
+    expect(withModule).toBeLessThan(coverage(s, 'Read the rows of a comma separated file'));
+    // The item's own words are not counted twice.
+    expect(coverage(s, 'read rows', undefined, 'read rows')).toBeCloseTo(3 / 9);
+  });
+
   it('prose queries prefer broad coverage over a single name hit', () => {
     const s = shape('delay a function until input stops', { delay: 3, function: 0.5, until: 2, input: 2.5 });
     const [debounce, delay] = blend(s, [
