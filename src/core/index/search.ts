@@ -69,7 +69,7 @@ const CANDIDATES_PROSE = 60;
  */
 const MODULE_EXPAND = 2;
 const MODULE_COVERAGE = 0.4;
-const MODULE_MEMBERS = 40;
+const MODULE_MEMBERS = 20;
 /** Candidates taken from the nearest items by learned vectors, for prose questions. */
 const VEC_K = 30;
 /** Candidates taken from the nearest items by the configured sentence-embedding model. */
@@ -289,10 +289,6 @@ export class RankedSearch {
     }
     unranked(exact);
     if (!bm.size) return [];
-    // The public members of the modules whose own docs say what the question asks ("comma
-    // separated" is in `_csv`'s doc, not in `reader`'s): candidates whose words come partly from
-    // their module (score.ts counts a word found only there for less).
-    if (prose) unranked(this.membersOfMatchingModules(shape, [...bm.keys()]));
 
     const filters: string[] = [];
     const params: unknown[] = [];
@@ -309,11 +305,22 @@ export class RankedSearch {
       filters.push('i.language = ?');
       params.push(opts.language);
     }
-    const list = this.prep(
+    const rowsOf = (rowids: readonly number[]) => this.prep(
       `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path, f.package
        FROM json_each(?) j JOIN items i ON i.rowid = j.value JOIN files f ON f.id = i.file_id
        ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`,
-    ).all(JSON.stringify([...bm.keys()]), ...params) as (ItemRow & { doc_head: string; deprecated: number; package: string | null })[];
+    ).all(JSON.stringify(rowids), ...params) as (ItemRow & { doc_head: string; deprecated: number; package: string | null })[];
+    let list = rowsOf([...bm.keys()]);
+    if (prose) {
+      // The public members of the modules whose own docs say what the question asks ("comma
+      // separated" is in `_csv`'s doc, not in `reader`'s): candidates whose words come partly
+      // from their module (score.ts counts a word found only there for less).
+      const more = this.membersOfMatchingModules(shape, list).filter((rowid) => !bm.has(rowid));
+      if (more.length) {
+        unranked(more);
+        list = list.concat(rowsOf(more));
+      }
+    }
 
     const publicIds = this.paths.publicIds(list);
     if (askedAs.size) list.forEach((r, i) => (publicIds[i] = askedAs.get(r.rowid) ?? publicIds[i]!));
@@ -345,10 +352,10 @@ export class RankedSearch {
   }
 
   /** The public top-level members of the candidate modules whose docs best cover the question (see MODULE_EXPAND). */
-  private membersOfMatchingModules(shape: QueryShape, rowids: number[]): number[] {
-    const mods = this.prep(`SELECT i.id, i.summary || ' ' || i.doc_head AS text FROM json_each(?) j JOIN items i ON i.rowid = j.value WHERE i.kind = 'module'`).all(JSON.stringify(rowids)) as { id: string; text: string }[];
+  private membersOfMatchingModules(shape: QueryShape, rows: readonly { id: string; kind: string; summary: string; doc_head: string }[]): number[] {
+    const mods = rows.filter((r) => r.kind === 'module');
     if (!mods.length) return [];
-    const scored = mods.map((m) => ({ id: m.id, cov: coverage(shape, `${m.id} ${m.text}`) })).filter((m) => m.cov >= MODULE_COVERAGE).sort((a, b) => b.cov - a.cov).slice(0, MODULE_EXPAND);
+    const scored = mods.map((m) => ({ id: m.id, cov: coverage(shape, `${m.id} ${m.summary} ${m.doc_head}`) })).filter((m) => m.cov >= MODULE_COVERAGE).sort((a, b) => b.cov - a.cov).slice(0, MODULE_EXPAND);
     const members = this.prep(`SELECT rowid FROM items WHERE module = ? AND parent IS NULL AND kind != 'module' AND visibility = 'public' LIMIT ${MODULE_MEMBERS}`).pluck();
     return scored.flatMap((m) => members.all(m.id) as number[]);
   }

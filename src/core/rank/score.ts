@@ -131,6 +131,8 @@ interface Matchers {
   list: Matcher[];
   stems: string[];
   scan: RegExp | null;
+  /** The stems found in each context text (a module's doc) so far: many candidates share one. */
+  contexts: Map<string, Set<string>>;
 }
 
 function matchers(shape: QueryShape): Matchers {
@@ -144,7 +146,7 @@ function matchers(shape: QueryShape): Matchers {
   // Longest first: at a word's start the alternation takes the longest stem that matches there;
   // the shorter stems that are its prefixes are added after the scan.
   const scan = stems.length ? new RegExp(`(?<![a-z0-9])(?:${stems.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g') : null;
-  return { list, stems, scan };
+  return { list, stems, scan, contexts: new Map() };
 }
 
 /** The stems of `ms` that start a word of the (prepared) text `t`: one scan over it, however many stems. */
@@ -193,7 +195,8 @@ export function coverage(shape: QueryShape, text: string, ms = matchers(shape), 
       for (const r of m.related) if (r.sim > best && found.has(r.stem)) best = r.sim;
       let credit = RELATED_CREDIT * best;
       if (context && credit < CONTEXT_CREDIT) {
-        around ??= stemsIn(ms, matchText(context));
+        around ??= ms.contexts.get(context);
+        if (!around) ms.contexts.set(context, (around = stemsIn(ms, matchText(context))));
         if (around.has(m.stem)) credit = CONTEXT_CREDIT;
       }
       got += m.weight * credit;
