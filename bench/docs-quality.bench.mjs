@@ -10,7 +10,7 @@
 //   typescript TypeScript's own lib.*.d.ts (node_modules/typescript/lib, copied to a temp dir)
 //   go         Go's standard library sources (Debian: apt-get install golang-1.19-src -> /usr/lib/go-1.19/src)
 //   lodash     lodash's JSDoc (node_modules/lodash, a devDependency)
-//   ramda, async  two more JSDoc libraries (devDependencies), asked only by
+//   ramda, async, underscore  three more JavaScript libraries (devDependencies), asked only by
 //              bench/data/docs-questions-jsdoc.json
 // A corpus the question file does not ask about is skipped.
 // Per corpus, in one run: full index time of docent (median of --runs, fresh database each)
@@ -87,9 +87,10 @@ const corpora = [
   { name: 'typescript', root: tsLibRoot },
   { name: 'go', root: goRoot },
   { name: 'lodash', root: () => path.dirname(require.resolve('lodash/package.json')) },
-  // Two more JSDoc libraries (devDependencies), asked by bench/data/docs-questions-jsdoc.json.
+  // Three more JavaScript libraries (devDependencies), asked by bench/data/docs-questions-jsdoc.json.
   { name: 'ramda', root: () => path.join(repo, 'node_modules/ramda') },
   { name: 'async', root: () => path.join(repo, 'node_modules/async') },
+  { name: 'underscore', root: () => path.join(repo, 'node_modules/underscore') },
 ].filter((c) => !only.length || only.includes(c.name)).filter((c) => (questions[c.name] ?? []).length > 0);
 
 /** True when a hit (its id or one of its folded copies) is one of the accepted answers. */

@@ -99,6 +99,25 @@ describe('JavaScript extraction (lodash-style JSDoc, CommonJS)', () => {
     expect(all.items.find((i) => i.name === 'baseWait')?.visibility).toBe('private');
   });
 
+  it('reads a run of plain // lines right above a declaration as its doc, without directives, to-dos or bundler markers', async () => {
+    const x = await extractFixture('js', 'line-docs/debounce.js');
+    expect(item(x, 'line-docs/debounce.debounce').summary).toBe('Returns a function that, as long as it continues to be invoked, will not be triggered.');
+    expect(item(x, 'line-docs/debounce.debounce').doc).toContain('`wait` milliseconds');
+    expect(item(x, 'line-docs/debounce.shuffle').doc).toBe('Shuffle a collection.');
+    for (const id of ['noop', 'identity', 'helper']) expect(item(x, `line-docs/debounce.${id}`).doc, id).toBe('');
+  });
+
+  it("in TypeScript, // lines are the maintainers' notes, not docs", async () => {
+    const x = await extractFixture('js', 'line-docs/notes.ts');
+    expect(item(x, 'line-docs/notes.splitCommas').doc).toBe('');
+    expect(item(x, 'line-docs/notes.legacyParse').doc).toBe('');
+  });
+
+  it("a CommonJS entry point's `var x = require(…)` bindings are imports, not items", async () => {
+    const x = await extractFixture('js', 'line-docs/index.js');
+    expect(x.items.map((i) => i.id)).toEqual([]);
+  });
+
   it('uses @module for the module name and module.exports for visibility', async () => {
     const x = await extractFixture('js', 'counter.js');
     expect(x.module.name).toBe('counter');

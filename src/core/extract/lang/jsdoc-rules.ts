@@ -22,8 +22,11 @@ export function docSaysPublic(doc: ParsedDoc | null): boolean {
   return Boolean(doc && PUBLIC_TAGS.some((t) => Object.hasOwn(doc.tags, t)));
 }
 
-/** The doc comment of a declaration: a JSDoc block (even across blank lines, as TypeScript reads it) or a run of `///` lines. */
-export function docComment(node: Node): RawComment | null {
+/**
+ * The doc comment of a declaration: a JSDoc block (even across blank lines, as TypeScript reads
+ * it), a run of `///` lines, or else a run of plain `//` lines right above it (plainLineDoc).
+ */
+export function docComment(node: Node, plainLines = false): RawComment | null {
   const comments = leadingComments(node, (n) => n.type === 'decorator');
   // Like TypeScript itself, a JSDoc block documents the next declaration even across blank lines.
   if (!comments.length) {
@@ -45,7 +48,29 @@ export function docComment(node: Node): RawComment | null {
       return { ...c, text: run.map((r) => r.text).join('\n'), startRow: run[0]!.startRow };
     }
   }
-  return null;
+  return plainLines ? plainLineDoc(comments) : null;
+}
+
+/** A line that is a tool's directive or a note to the code's authors, not a description. */
+const NOT_PROSE = /^\/\/\s*(?:eslint|@ts-|prettier|istanbul|c8\b|jshint|jscs|tslint|biome|global\b|#|@flow|@refresh|noinspection|webpackChunkName|TODO|FIXME|XXX|HACK|BUG|NOTE\b|[-=*#~_/]{3,}\s*$|\S+\.(?:[cm]?[jt]sx?|json)\s*$|https?:\S+\s*$)/i;
+
+/**
+ * A run of plain `//` lines right above a declaration, with no JSDoc: how underscore, Node's
+ * own library and much other JavaScript document their functions ("// Returns a function, that,
+ * as long as it continues to be invoked, will not be triggered…"). Without it such a library
+ * has no docs at all. JavaScript only: in TypeScript and declaration files the docs are TSDoc,
+ * and `//` lines are notes to the maintainers ("NOTE: 'next' is defined using a tuple…").
+ * A bundler's file markers (`// src/compiler/debug.ts`) and lone URLs are not prose either. Directive and to-do lines are left out; what remains must be a sentence
+ * of at least two words ("Shuffle a collection."), or the run is not a doc.
+ */
+function plainLineDoc(comments: readonly RawComment[]): RawComment | null {
+  const run: RawComment[] = [];
+  for (let j = comments.length - 1; j >= 0 && comments[j]!.style === 'line'; j--) run.unshift(comments[j]!);
+  if (!run.length) return null;
+  const kept = run.filter((r) => !NOT_PROSE.test(r.text.trim()));
+  const words = kept.map((r) => r.text.replace(/^\/\/+/, '')).join(' ').match(/[A-Za-z]{2,}/g) ?? [];
+  if (words.length < 2) return null;
+  return { text: kept.map((r) => r.text).join('\n'), startRow: kept[0]!.startRow, endRow: kept[kept.length - 1]!.endRow, startIndex: kept[0]!.startIndex, style: 'line' };
 }
 
 /** A comment that trails code on its first line (`foo(); /** x *\/`) belongs to that code. */

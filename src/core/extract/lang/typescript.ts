@@ -43,6 +43,8 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
   const sink = new ItemSink(opts.includePrivate);
   const imports: string[] = [];
   const isDts = /\.d\.[cm]?ts$/.test(opts.file);
+  /** Plain `//` lines document JavaScript that has no JSDoc (jsdoc-rules.ts plainLineDoc). */
+  const plainLines = lang === 'javascript';
   let module = jsModuleName(opts.file);
   let moduleDoc: ParsedDoc | null = null;
   const seenDocs = new Set<number>();
@@ -111,7 +113,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     returnType: string | null,
     impl: string[] = [],
   ): DocItem | null {
-    const comment = docComment(anchor);
+    const comment = docComment(anchor, plainLines);
     if (comment) seenDocs.add(comment.startIndex);
     const doc = parseDoc(comment);
     // Inside function bodies only items whose doc makes them API count (lodash's IIFE).
@@ -221,8 +223,12 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
           } else {
             const typeAnn = typeOf(field(d, 'type'));
             const sig = oneLine(`${st.text.split(/\s/)[0]} ${name}${typeAnn ? `: ${typeAnn}` : ''}${value && value.text.length <= 60 ? ` = ${value.text}` : ''}`);
-            const hasDoc = docComment(anchorFor) !== null;
-            if (scope.topLevel && !hasDoc && vis !== 'public') continue;
+            const doc = docComment(anchorFor, plainLines);
+            if (scope.topLevel && !doc && vis !== 'public') continue;
+            // `var debounce = require('./debounce.js')` imports what another file defines (underscore's
+            // CommonJS entry point, then `exports.debounce = debounce`): not an item of this one,
+            // unless a JSDoc block says otherwise (a plain `//` line above it is about the imports).
+            if (value && required(value) && (!doc || doc.style === 'line')) continue;
             const item = emit(name, isConst && /^[A-Z][A-Z0-9_]*$/.test(name) ? 'constant' : 'variable', anchorFor, st, scope, vis, sig, [], null);
             if (item && typeAnn) item.returns = { type: typeAnn, doc: item.returns?.doc ?? null };
             if (value) descend(value, scope);
@@ -264,7 +270,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     const path = left.text.replace(/\s+/g, '');
     const name = field(left, 'property')?.text ?? path;
     const isExport = /^(module\.)?exports\./.test(path);
-    const comment = docComment(anchor);
+    const comment = docComment(anchor, plainLines);
     if (!isExport && !comment) return descend(right, scope);
     // `exports.Command = Command` re-exports a declaration that is already an item (made public in pass 1).
     if (isExport && !comment && right.type === 'identifier' && right.text === name) return;
@@ -384,12 +390,21 @@ function owner(path: string): string {
   return path.replace(/^(module\.)?exports\./, '').split('.').slice(0, -1).join('.').replace(/\.prototype$/, '');
 }
 
+/** `require('x')`, a member of it, or a compiler's wrapper around it (`_interopRequireDefault(require('x'))`). */
+function required(v: Node): boolean {
+  if (v.type === 'member_expression') return required(field(v, 'object') ?? v);
+  if (v.type === 'parenthesized_expression' || v.type === 'sequence_expression') return v.namedChildren.some((c) => c !== null && required(c));
+  if (v.type !== 'call_expression') return false;
+  const args = field(v, 'arguments');
+  if (field(v, 'function')?.text === 'require') return args?.namedChild(0)?.type === 'string';
+  const first = args?.namedChild(0);
+  return Boolean(first && required(first));
+}
+
 /** A value that names something defined elsewhere: a renamed local, a member of an import (`_x.default`, `tslib_1.foo`), a `require()`. */
 function reexportedValue(v: Node): boolean {
   if (v.type === 'identifier') return BUNDLER_RENAME.test(v.text);
-  if (v.type === 'member_expression') return true;
-  if (v.type !== 'call_expression' || field(v, 'function')?.text !== 'require') return false;
-  return field(v, 'arguments')?.namedChild(0)?.type === 'string';
+  return v.type === 'member_expression' || required(v);
 }
 
 function typeOf(n: Node | null): string | null {
