@@ -118,6 +118,16 @@ describe('JavaScript extraction (lodash-style JSDoc, CommonJS)', () => {
     expect(x.items.map((i) => i.id)).toEqual([]);
   });
 
+  it("tsc's and Babel's `exports.x = void 0` placeholders are no items", async () => {
+    const x = await extractFixture('js', 'compiled.js');
+    expect(x.items.map((i) => `${i.id} ${i.kind}`)).toEqual(['compiled.joinWords function', 'compiled.splitWords function']);
+  });
+
+  it('an undocumented namespace or module shim that declares nothing is no item', async () => {
+    const x = await extractFixture('ts-public', 'typings/index.d.ts');
+    expect(x.items.map((i) => `${i.id} ${i.kind}`)).toEqual(['typings.datelib namespace', 'typings.datelib.addDays function']);
+  });
+
   it('uses @module for the module name and module.exports for visibility', async () => {
     const x = await extractFixture('js', 'counter.js');
     expect(x.module.name).toBe('counter');

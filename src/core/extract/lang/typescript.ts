@@ -238,6 +238,10 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
       }
       case 'internal_module':
       case 'module': {
+        // An undocumented namespace that declares nothing is no item: `namespace addDays {}` merged
+        // into a function, or a `declare module 'date-fns/addDays'` shim that only re-exports
+        // (date-fns's typings: 4,698 such items beside 480 documented functions).
+        if (!declaresAnything(field(st, 'body')) && !docComment(anchor, plainLines)) return;
         const nameNode = field(st, 'name');
         const name = nameNode?.type === 'string' ? nameNode.text.slice(1, -1) : nameNode?.text ?? '';
         const item = emit(name, 'namespace', anchor, st, scope, topVisibility(name, exported, scope), header(st, field(st, 'body')), [], null);
@@ -274,6 +278,9 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     if (!isExport && !comment) return descend(right, scope);
     // `exports.Command = Command` re-exports a declaration that is already an item (made public in pass 1).
     if (isExport && !comment && right.type === 'identifier' && right.text === name) return;
+    // `exports.b = exports.a = void 0;`: the placeholders TypeScript and Babel write at the top of
+    // a CommonJS module before the real assignments (each name would be an empty item).
+    if (isExport && !comment && placeholder(right)) return;
     // Without a doc, a name bound to what is defined elsewhere is a re-export, not an item of its
     // own: `exports.partition = require('./partition')` (ramda's index), Babel's
     // `exports.waterfall = _waterfall2.default`, a bundle's `exports.map = map$1`. As items they
@@ -388,6 +395,22 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
 /** The object an assigned path is a member of: `Foo` for `Foo.prototype.bar`, `` for `exports.x`. */
 function owner(path: string): string {
   return path.replace(/^(module\.)?exports\./, '').split('.').slice(0, -1).join('.').replace(/\.prototype$/, '');
+}
+
+/** `void 0` or `undefined`, alone or at the end of a chain of assignments. */
+function placeholder(v: Node): boolean {
+  if (v.type === 'assignment_expression') return placeholder(field(v, 'right') ?? v);
+  return v.text === 'void 0' || v.text === 'undefined';
+}
+
+/** A namespace or module body with a declaration in it (not only imports and re-exports of names). */
+function declaresAnything(body: Node | null): boolean {
+  if (!body) return false;
+  return namedChildren(body).some((c) => {
+    if (c.type === 'comment' || c.type === 'import_statement' || c.type === 'import_alias') return false;
+    if (c.type === 'export_statement') return Boolean(field(c, 'declaration'));
+    return true;
+  });
 }
 
 /** `require('x')`, a member of it, or a compiler's wrapper around it (`_interopRequireDefault(require('x'))`). */
