@@ -222,11 +222,11 @@ describe('JS/TS re-exports', () => {
   });
 
   it("a bundler's renamed wrapper is public under the exported name and folds into the documented function", async () => {
-    const x = await extractFixture('ts-public', 'dist/bundle.mjs');
-    expect(x.reexports).toEqual([{ public: 'dist/bundle.waterfall', target: 'dist/bundle.waterfall$1' }]);
+    const x = await extractFixture('ts-public', 'bundled/bundle.mjs');
+    expect(x.reexports).toEqual([{ public: 'bundled/bundle.waterfall', target: 'bundled/bundle.waterfall$1' }]);
     const found = await docsSearch({ query: 'waterfall', limit: 5 }, tctx);
     expect(found.results.map((r) => r.id)).toEqual(['Flow.waterfall']);
-    expect(found.results[0]?.also_in?.map((a) => a.id)).toContain('dist/bundle.waterfall$1');
+    expect(found.results[0]?.also_in?.map((a) => a.id)).toContain('bundled/bundle.waterfall$1');
   });
 });
 
