@@ -217,8 +217,26 @@ describe('JS/TS re-exports', () => {
   it('a CommonJS entry point\'s `exports.x = require(…)` and Babel\'s `exports.x = _x.default` are re-exports, not items', async () => {
     const x = await extractFixture('ts-public', 'lib/index.js');
     expect(x.items.map((i) => i.id).sort()).toEqual(['lib.VERSION', 'lib.each', 'lib.forEach']);
+    expect(x.reexports).toEqual([
+      { public: 'lib.partition', target: 'lib/partition.partition' },
+      { public: 'lib.waterfall', target: 'lib/waterfall.waterfall' },
+    ]);
+    // Found under the path users write (`require('lib').partition`), its definition in also_in.
     const found = await docsSearch({ query: 'partition', limit: 5 }, tctx);
-    expect(found.results.map((r) => r.id)).toEqual(['lib/partition.partition']);
+    expect(found.results.map((r) => r.id)).toEqual(['lib.partition']);
+    expect(found.results[0]?.also_in?.map((a) => a.id)).toContain('lib/partition.partition');
+    const d = await docsGet({ id: 'lib.partition', max_chars: 24_000 }, tctx);
+    expect(d.summary).toMatch(/^Splits a list in two/);
+  });
+
+  it('`module.exports = { name: require(…) }` and `module.exports = require(…)` are re-exports too', async () => {
+    const x = extractSource('javascript', "var chunk = require('./chunk');\nmodule.exports = { chunk, zip: require('./zip.js').zipArrays, VERSION: '1' };\n", { file: 'pkg/index.js', includePrivate: false });
+    expect((await x).reexports).toEqual([
+      { public: 'pkg.chunk', target: 'pkg/chunk.chunk' },
+      { public: 'pkg.zip', target: 'pkg/zip.zipArrays' },
+    ]);
+    const whole = await extractSource('javascript', "module.exports = require('./impl');\n", { file: 'pkg/index.js', includePrivate: false });
+    expect(whole.reexports).toEqual([{ public: 'pkg.*', target: 'pkg/impl.*' }]);
   });
 
   it("a bundler's renamed wrapper is public under the exported name and folds into the documented function", async () => {

@@ -5,7 +5,8 @@ import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
-import { BUNDLER_RENAME, jsReexports } from './js-reexports.js';
+import { commonJsReexport, placeholder, reexportedValue, required, requiredLocals, uniqueReexports } from './js-commonjs.js';
+import { jsReexports } from './js-reexports.js';
 import { docComment, docSaysPublic, identity, kindFromDoc, synthesizeSignature, visibilityFor } from './jsdoc-rules.js';
 import type { DocItem, FileExtract, ItemKind, LanguageId, Reexport, Visibility } from '../types.js';
 
@@ -53,6 +54,8 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
   const exportedNames = new Set<string>();
   /** Re-exports read while visiting (CommonJS aliases), beside the ESM ones jsReexports reads. */
   const reexports: Reexport[] = [];
+  /** Top-level names bound to a relative `require`, with the module each loads. */
+  const locals = lang === 'javascript' ? requiredLocals(root) : new Map<string, string>();
   let isModule = false;
   for (const st of namedChildren(root)) {
     if (st.type === 'import_statement') {
@@ -266,6 +269,22 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     }
   }
 
+  /** `module.exports = { partition: require('./partition'), debounce }` and `module.exports = require('./impl')`: re-exports. */
+  function moduleExportsReexports(right: Node): void {
+    if (right.type === 'object') {
+      for (const p of namedChildren(right)) {
+        const key = p.type === 'pair' ? field(p, 'key')?.text.replace(/^['"]|['"]$/g, '') : p.type === 'shorthand_property_identifier' ? p.text : null;
+        const value = p.type === 'pair' ? field(p, 'value') : p;
+        const re = key && value ? commonJsReexport(key, value, opts.file, module, locals, jsModuleName) : null;
+        if (re) reexports.push(re);
+      }
+    } else if (required(right)) {
+      // The whole module's names, as `export * from './impl'`.
+      const re = commonJsReexport('*', right, opts.file, module, locals, jsModuleName);
+      if (re) reexports.push(re);
+    }
+  }
+
   /** `exports.x = …`, `module.exports.x = …`, `Foo.prototype.bar = function…`, lodash's `lodash.VERSION = …`. */
   function visitAssignment(a: Node, anchor: Node, scope: Scope): void {
     const left = field(a, 'left');
@@ -275,9 +294,15 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     const name = field(left, 'property')?.text ?? path;
     const isExport = /^(module\.)?exports\./.test(path);
     const comment = docComment(anchor, plainLines);
+    if (path === 'module.exports' && !comment) moduleExportsReexports(right);
     if (!isExport && !comment) return descend(right, scope);
-    // `exports.Command = Command` re-exports a declaration that is already an item (made public in pass 1).
-    if (isExport && !comment && right.type === 'identifier' && right.text === name) return;
+    // `exports.Command = Command` re-exports a declaration that is already an item (made public in
+    // pass 1), or, when `Command` is bound to a `require`, what that module defines.
+    if (isExport && !comment && right.type === 'identifier' && right.text === name) {
+      const re = commonJsReexport(name, right, opts.file, module, locals, jsModuleName);
+      if (re) reexports.push(re);
+      return;
+    }
     // `exports.b = exports.a = void 0;`: the placeholders TypeScript and Babel write at the top of
     // a CommonJS module before the real assignments (each name would be an empty item).
     if (isExport && !comment && placeholder(right)) return;
@@ -289,7 +314,9 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     // public path of its declaration. A plain local under another name (`exports.each =
     // forEach`) stays an item of its own: both names are the API.
     if (isExport && !comment && !owner(path) && reexportedValue(right)) {
-      if (right.type === 'identifier') reexports.push({ public: `${module}.${name}`, target: `${module}.${right.text}` });
+      const re = commonJsReexport(name, right, opts.file, module, locals, jsModuleName);
+      if (re) reexports.push(re);
+      else if (right.type === 'identifier') reexports.push({ public: `${module}.${name}`, target: `${module}.${right.text}` });
       return;
     }
     const isFn = /^(arrow_function|function_expression|function)$/.test(right.type);
@@ -388,19 +415,13 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     items: sink.items,
     imports,
     errors: root.hasError ? 1 : 0,
-    reexports: [...jsReexports(root, opts.file, module, jsModuleName), ...reexports],
+    reexports: uniqueReexports([...jsReexports(root, opts.file, module, jsModuleName), ...reexports]),
   };
 }
 
 /** The object an assigned path is a member of: `Foo` for `Foo.prototype.bar`, `` for `exports.x`. */
 function owner(path: string): string {
   return path.replace(/^(module\.)?exports\./, '').split('.').slice(0, -1).join('.').replace(/\.prototype$/, '');
-}
-
-/** `void 0` or `undefined`, alone or at the end of a chain of assignments. */
-function placeholder(v: Node): boolean {
-  if (v.type === 'assignment_expression') return placeholder(field(v, 'right') ?? v);
-  return v.text === 'void 0' || v.text === 'undefined';
 }
 
 /** A namespace or module body with a declaration in it (not only imports and re-exports of names). */
@@ -411,23 +432,6 @@ function declaresAnything(body: Node | null): boolean {
     if (c.type === 'export_statement') return Boolean(field(c, 'declaration'));
     return true;
   });
-}
-
-/** `require('x')`, a member of it, or a compiler's wrapper around it (`_interopRequireDefault(require('x'))`). */
-function required(v: Node): boolean {
-  if (v.type === 'member_expression') return required(field(v, 'object') ?? v);
-  if (v.type === 'parenthesized_expression' || v.type === 'sequence_expression') return v.namedChildren.some((c) => c !== null && required(c));
-  if (v.type !== 'call_expression') return false;
-  const args = field(v, 'arguments');
-  if (field(v, 'function')?.text === 'require') return args?.namedChild(0)?.type === 'string';
-  const first = args?.namedChild(0);
-  return Boolean(first && required(first));
-}
-
-/** A value that names something defined elsewhere: a renamed local, a member of an import (`_x.default`, `tslib_1.foo`), a `require()`. */
-function reexportedValue(v: Node): boolean {
-  if (v.type === 'identifier') return BUNDLER_RENAME.test(v.text);
-  return v.type === 'member_expression' || required(v);
 }
 
 function typeOf(n: Node | null): string | null {
