@@ -1,5 +1,6 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js';
+import { sigParams, typeOf } from './ts-signatures.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
 import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
@@ -7,6 +8,7 @@ import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
 import { commonJsReexport, placeholder, reexportedValue, required, requiredLocals, uniqueReexports } from './js-commonjs.js';
 import { jsReexports } from './js-reexports.js';
+import { scanModuleExports } from './js-module-exports.js';
 import { docComment, docSaysPublic, identity, kindFromDoc, synthesizeSignature, visibilityFor } from './jsdoc-rules.js';
 import type { DocItem, FileExtract, ItemKind, LanguageId, Reexport, Visibility } from '../types.js';
 
@@ -51,45 +53,11 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
   const seenDocs = new Set<number>();
 
   // Pass 1: what the file exports, and whether it is a module at all.
-  const exportedNames = new Set<string>();
+  const { exportedNames, isModule } = scanModuleExports(root, imports);
   /** Re-exports read while visiting (CommonJS aliases), beside the ESM ones jsReexports reads. */
   const reexports: Reexport[] = [];
   /** Top-level names bound to a relative `require`, with the module each loads. */
   const locals = lang === 'javascript' ? requiredLocals(root) : new Map<string, string>();
-  let isModule = false;
-  for (const st of namedChildren(root)) {
-    if (st.type === 'import_statement') {
-      isModule = true;
-      const src = field(st, 'source');
-      if (src) imports.push(src.text.slice(1, -1));
-    } else if (st.type === 'export_statement') {
-      isModule = true;
-      for (const c of namedChildren(st)) {
-        if (c.type === 'export_clause') for (const s of namedChildren(c)) exportedNames.add(field(s, 'name')?.text ?? '');
-      }
-    } else if (st.type === 'expression_statement') {
-      const a = st.namedChild(0);
-      if (a?.type !== 'assignment_expression') continue;
-      const left = field(a, 'left')?.text ?? '';
-      const right = field(a, 'right');
-      if (left === 'module.exports' || left === 'export') {
-        isModule = true;
-        if (right?.type === 'identifier') exportedNames.add(right.text);
-        if (right?.type === 'object') for (const p of namedChildren(right)) exportedNames.add((p.type === 'pair' ? field(p, 'value') : p)?.text ?? '');
-      } else if (/^(module\.)?exports\.\w+$/.test(left)) {
-        isModule = true;
-        if (right?.type === 'identifier') exportedNames.add(right.text);
-      }
-    } else if (st.type === 'lexical_declaration' || st.type === 'variable_declaration') {
-      for (const d of namedChildren(st)) {
-        const v = field(d, 'value');
-        if (v?.type === 'call_expression' && field(v, 'function')?.text === 'require') {
-          const arg = field(v, 'arguments')?.namedChild(0);
-          if (arg?.type === 'string') imports.push(arg.text.slice(1, -1));
-        }
-      }
-    }
-  }
 
   // The file's own doc: a leading JSDoc with @file/@fileoverview/@module/@packageDocumentation.
   const first = namedChildren(root).find((n) => n.type === 'comment');
@@ -432,41 +400,4 @@ function declaresAnything(body: Node | null): boolean {
     if (c.type === 'export_statement') return Boolean(field(c, 'declaration'));
     return true;
   });
-}
-
-function typeOf(n: Node | null): string | null {
-  if (!n) return null;
-  return oneLine(n.text.replace(/^:\s*/, '')) || null;
-}
-
-function sigParams(params: Node | null): SignatureParam[] {
-  if (!params) return [];
-  if (params.type === 'identifier') return [{ name: params.text, type: null }];
-  const out: SignatureParam[] = [];
-  for (const p of namedChildren(params)) {
-    switch (p.type) {
-      case 'required_parameter':
-      case 'optional_parameter': {
-        const pat = field(p, 'pattern');
-        if (!pat || pat.type === 'this') continue;
-        const name = pat.type === 'rest_pattern' ? `...${pat.namedChild(0)?.text ?? ''}` : pat.text;
-        out.push({ name: p.type === 'optional_parameter' ? name : name, type: typeOf(field(p, 'type')), default: field(p, 'value')?.text ?? null });
-        break;
-      }
-      case 'identifier':
-        out.push({ name: p.text, type: null });
-        break;
-      case 'assignment_pattern':
-        out.push({ name: field(p, 'left')?.text ?? p.text, type: null, default: field(p, 'right')?.text ?? null });
-        break;
-      case 'rest_pattern':
-        out.push({ name: `...${p.namedChild(0)?.text ?? ''}`, type: null });
-        break;
-      case 'object_pattern':
-      case 'array_pattern':
-        out.push({ name: oneLine(p.text), type: null });
-        break;
-    }
-  }
-  return out;
 }

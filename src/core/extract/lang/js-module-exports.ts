@@ -1,0 +1,47 @@
+import type { Node } from 'web-tree-sitter';
+import { field, namedChildren } from '../syntax.js';
+
+/**
+ * A JS/TS file's first pass: the names it exports (ESM `export { … }`, CommonJS
+ * `module.exports = name | { … }` and `exports.x = name`), the modules it imports or requires
+ * (pushed onto `imports`), and whether it is a module at all (a script's top-level names are
+ * all public).
+ */
+export function scanModuleExports(root: Node, imports: string[]): { exportedNames: Set<string>; isModule: boolean } {
+  const exportedNames = new Set<string>();
+  let isModule = false;
+  for (const st of namedChildren(root)) {
+    if (st.type === 'import_statement') {
+      isModule = true;
+      const src = field(st, 'source');
+      if (src) imports.push(src.text.slice(1, -1));
+    } else if (st.type === 'export_statement') {
+      isModule = true;
+      for (const c of namedChildren(st)) {
+        if (c.type === 'export_clause') for (const s of namedChildren(c)) exportedNames.add(field(s, 'name')?.text ?? '');
+      }
+    } else if (st.type === 'expression_statement') {
+      const a = st.namedChild(0);
+      if (a?.type !== 'assignment_expression') continue;
+      const left = field(a, 'left')?.text ?? '';
+      const right = field(a, 'right');
+      if (left === 'module.exports' || left === 'export') {
+        isModule = true;
+        if (right?.type === 'identifier') exportedNames.add(right.text);
+        if (right?.type === 'object') for (const p of namedChildren(right)) exportedNames.add((p.type === 'pair' ? field(p, 'value') : p)?.text ?? '');
+      } else if (/^(module\.)?exports\.\w+$/.test(left)) {
+        isModule = true;
+        if (right?.type === 'identifier') exportedNames.add(right.text);
+      }
+    } else if (st.type === 'lexical_declaration' || st.type === 'variable_declaration') {
+      for (const d of namedChildren(st)) {
+        const v = field(d, 'value');
+        if (v?.type === 'call_expression' && field(v, 'function')?.text === 'require') {
+          const arg = field(v, 'arguments')?.namedChild(0);
+          if (arg?.type === 'string') imports.push(arg.text.slice(1, -1));
+        }
+      }
+    }
+  }
+  return { exportedNames, isModule };
+}
