@@ -56,9 +56,14 @@ function installedDir(root: string, rootReal: string, name: string): string | nu
   return rel.split(path.sep).join('/');
 }
 
-/** Declaration files always; JavaScript only with a doc comment near its start (most shipped JS has none). */
+/**
+ * Declaration files always; JavaScript only with a doc comment near its start (most shipped JS
+ * has none): a JSDoc block, or a plain `//` line right above a function (underscore documents
+ * its functions so, and the extractor reads such lines as JavaScript's docs).
+ */
 const DTS = /\.d\.[cm]?ts$/;
 const JS = /\.[cm]?js$/;
+const LINE_DOC = /^[ \t]*\/\/[ \t]*[A-Za-z][^\n]*\n[ \t]*(?:export[ \t]+(?:default[ \t]+)?)?(?:async[ \t]+)?function\b/m;
 
 function wantedFile(abs: string, rel: string): boolean {
   if (DTS.test(rel)) return true;
@@ -68,7 +73,8 @@ function wantedFile(abs: string, rel: string): boolean {
     fd = openSync(abs, 'r');
     const buf = Buffer.alloc(64 * 1024);
     const n = readSync(fd, buf, 0, buf.length, 0);
-    return buf.subarray(0, n).includes('/**');
+    const head = buf.subarray(0, n);
+    return head.includes('/**') || LINE_DOC.test(head.toString('latin1'));
   } catch {
     return false;
   } finally {

@@ -57,6 +57,13 @@ describe('installed dependencies in the docs index', () => {
     expect(errorOf(await session.call('docs_resolve', { symbol: 'undocumentedHelper' })).code).toBe('E_NOT_FOUND');
   });
 
+  it('indexes a package whose JavaScript is documented with plain // lines, as underscore\'s is', async () => {
+    const s = sc(await session.call('index_status', {}));
+    expect(s.packages).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'linedoc', version: '0.3.0', ecosystem: 'npm', files: 1, state: 'indexed' })]));
+    const hits = sc(await session.call('docs_search', { query: 'wait until calls stop before running a function', scope: 'deps' })).results as { id: string; package: string | null }[];
+    expect(hits[0]).toMatchObject({ id: 'linedoc.debounce', package: 'linedoc' });
+  });
+
   it('records package and version on items: docs_get and docs_search', async () => {
     const hits = sc(await session.call('docs_search', { query: 'format an amount of money', limit: 10 })).results as { id: string; package: string | null; version: string | null }[];
     const byId = new Map(hits.map((h) => [h.id, h]));
