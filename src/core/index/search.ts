@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { DocItem } from '../extract/types.js';
-import { blend, coverage, onScaleOf, type Candidate, type QueryShape } from '../rank/score.js';
+import { blend, contextWords, coverage, onScaleOf, type Candidate, type QueryShape } from '../rank/score.js';
 import { isProse, memberPath, queryWords, stem } from '../rank/words.js';
 import type { IndexStore, ItemRow } from './store.js';
 import type { PublicPaths } from './public-paths.js';
@@ -13,6 +13,7 @@ import { EmbeddingSpace } from './embedding-space.js';
 import type { IndexQueries } from './query.js';
 import type { StatementCache } from './statements.js';
 import { foldHits } from './fold-hits.js';
+import { MetaStamp } from './meta-stamp.js';
 
 /**
  * Ranked search over one root's index (docs_search): candidates from a few FTS5 expressions, the
@@ -107,7 +108,9 @@ export class RankedSearch {
   private dfCache = new Map<string, number>();
   private rowsCache = new Map<string, number>();
   private dfItems = -1;
-  private readonly moduleDocMemo = new Map<string, string>();
+  /** Module docs read so far (moduleDocs); like the word counts, dropped when the index was written since. */
+  private readonly moduleDocMemo = new Map<string, readonly string[]>();
+  private readonly written: MetaStamp;
   private readonly related: RelatedWords;
   private readonly popularity: ModulePopularity;
   private readonly usage: UsageCounts;
@@ -125,6 +128,7 @@ export class RankedSearch {
     this.usage = new UsageCounts(store.db);
     this.pool = new PopularPool(store.db, lookups);
     this.embedded = new EmbeddingSpace(store.db);
+    this.written = new MetaStamp(store.db, 'last_update');
   }
 
   private prep(sql: string): Statement {
@@ -165,6 +169,15 @@ export class RankedSearch {
   search(query: string, opts: SearchOptions): SearchHit[] {
     const words = queryWords(query);
     if (!words.length) return [];
+    // What the index held when these were read: a word searched before any item had it is
+    // cached as absent (and left out of every expression), a module doc as it was. Read on
+    // every search (one row by key, microseconds) so that a file just written is searched by
+    // its new words at once.
+    if (this.written.changed(Date.now(), true)) {
+      this.dfCache.clear();
+      this.rowsCache.clear();
+      this.moduleDocMemo.clear();
+    }
     const total = Math.max(1, this.lookups.itemCount());
     const idf = new Map<string, number>();
     const df = new Map<string, number>();
@@ -360,19 +373,23 @@ export class RankedSearch {
     return scored.flatMap((m) => members.all(m.id) as number[]);
   }
 
-  /** The start of each module's own doc (its summary and doc head), remembered per module. */
-  private moduleDocs(modules: readonly string[]): Map<string, string> {
-    const out = new Map<string, string>();
+  /**
+   * The words of each module's own doc (its summary and doc head, score.ts contextWords),
+   * remembered per module: looked up by prefix for every candidate of every question in words,
+   * where scanning the text each time cost ~10% of a search.
+   */
+  private moduleDocs(modules: readonly string[]): Map<string, readonly string[]> {
+    const out = new Map<string, readonly string[]>();
     const get = this.prep(`SELECT summary || ' ' || doc_head FROM items WHERE id = ? AND kind = 'module' LIMIT 1`).pluck();
     for (const m of modules) {
       if (out.has(m)) continue;
-      let text = this.moduleDocMemo.get(m);
-      if (text === undefined) {
-        text = (get.get(m) as string | undefined) ?? '';
+      let words = this.moduleDocMemo.get(m);
+      if (words === undefined) {
+        words = contextWords((get.get(m) as string | undefined) ?? '');
         if (this.moduleDocMemo.size > 20_000) this.moduleDocMemo.clear();
-        this.moduleDocMemo.set(m, text);
+        this.moduleDocMemo.set(m, words);
       }
-      out.set(m, text);
+      out.set(m, words);
     }
     return out;
   }

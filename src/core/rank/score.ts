@@ -18,8 +18,8 @@ export interface Candidate {
   bm: number;
   /** Text used for the coverage check. */
   text: string;
-  /** What the item's module says of itself (its doc's start): words a question may take from there count for less. */
-  context?: string;
+  /** The words of what the item's module says of itself (contextWords of its doc's start): a question's words found only there count for less. */
+  context?: readonly string[];
   hasDoc: boolean;
   visibility: string;
   deprecated: boolean;
@@ -131,8 +131,6 @@ interface Matchers {
   list: Matcher[];
   stems: string[];
   scan: RegExp | null;
-  /** The stems found in each context text (a module's doc) so far: many candidates share one. */
-  contexts: Map<string, Set<string>>;
 }
 
 function matchers(shape: QueryShape): Matchers {
@@ -146,7 +144,7 @@ function matchers(shape: QueryShape): Matchers {
   // Longest first: at a word's start the alternation takes the longest stem that matches there;
   // the shorter stems that are its prefixes are added after the scan.
   const scan = stems.length ? new RegExp(`(?<![a-z0-9])(?:${stems.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g') : null;
-  return { list, stems, scan, contexts: new Map() };
+  return { list, stems, scan };
 }
 
 /** The stems of `ms` that start a word of the (prepared) text `t`: one scan over it, however many stems. */
@@ -182,11 +180,27 @@ export function matchText(text: string): string {
  */
 const CONTEXT_CREDIT = 0.35;
 
-export function coverage(shape: QueryShape, text: string, ms = matchers(shape), context?: string): number {
+/** A text's distinct words (as matchText splits and lower-cases them), sorted: a context a stem is looked up in by prefix. */
+export function contextWords(text: string): string[] {
+  return [...new Set(matchText(text).split(/[^a-z0-9]+/))].filter(Boolean).sort();
+}
+
+/** True when one of the sorted `words` starts with `stem` (binary search for the first word not below it). */
+function hasWordStarting(words: readonly string[], stem: string): boolean {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (words[mid]! < stem) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < words.length && words[lo]!.startsWith(stem);
+}
+
+export function coverage(shape: QueryShape, text: string, ms = matchers(shape), context?: readonly string[]): number {
   let total = 0;
   let got = 0;
   const found = stemsIn(ms, matchText(text));
-  let around: Set<string> | undefined;
   for (const m of ms.list) {
     total += m.weight;
     if (found.has(m.stem)) got += m.weight;
@@ -194,11 +208,7 @@ export function coverage(shape: QueryShape, text: string, ms = matchers(shape), 
       let best = 0;
       for (const r of m.related) if (r.sim > best && found.has(r.stem)) best = r.sim;
       let credit = RELATED_CREDIT * best;
-      if (context && credit < CONTEXT_CREDIT) {
-        around ??= ms.contexts.get(context);
-        if (!around) ms.contexts.set(context, (around = stemsIn(ms, matchText(context))));
-        if (around.has(m.stem)) credit = CONTEXT_CREDIT;
-      }
+      if (context && credit < CONTEXT_CREDIT && hasWordStarting(context, m.stem)) credit = CONTEXT_CREDIT;
       got += m.weight * credit;
     }
   }

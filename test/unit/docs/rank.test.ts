@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTestFile } from '../../../src/core/index/classify.js';
 import { editDistance } from '../../../src/core/rank/edit-distance.js';
-import { blend, coverage, nameScore, type QueryShape } from '../../../src/core/rank/score.js';
+import { blend, contextWords, coverage, nameScore, type QueryShape } from '../../../src/core/rank/score.js';
 import { identifierText, isProse, memberPath, queryWords, splitIdentifier } from '../../../src/core/rank/words.js';
 
 describe('identifier words', () => {
@@ -73,12 +73,14 @@ describe('ranking signals', () => {
   it("a word only the item's module doc has counts for part of its weight", () => {
     const s = shape('read rows comma separated', { read: 1, rows: 2, comma: 3, separated: 3 });
     const own = coverage(s, 'Return a reader object which will iterate over lines, each a row of the file.');
-    const withModule = coverage(s, 'Return a reader object which will iterate over lines, each a row of the file.', undefined, 'Comma Separated Value (CSV) files');
+    const withModule = coverage(s, 'Return a reader object which will iterate over lines, each a row of the file.', undefined, contextWords('Comma Separated Value (CSV) files'));
     expect(own).toBeCloseTo(3 / 9);
     expect(withModule).toBeGreaterThan(own);
     expect(withModule).toBeLessThan(coverage(s, 'Read the rows of a comma separated file'));
     // The item's own words are not counted twice.
-    expect(coverage(s, 'read rows', undefined, 'read rows')).toBeCloseTo(3 / 9);
+    expect(coverage(s, 'read rows', undefined, contextWords('read rows'))).toBeCloseTo(3 / 9);
+    // A stem matches a word it starts (`separat` in "Separated"), as in the item's own text.
+    expect(contextWords('Comma-Separated, values')).toEqual(['comma', 'separated', 'values']);
   });
 
   it('prose queries prefer broad coverage over a single name hit', () => {
