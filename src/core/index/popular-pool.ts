@@ -1,3 +1,4 @@
+import { lowerBound } from '../rank/sorted-words.js';
 import type Database from 'better-sqlite3';
 import { matchText } from '../rank/score.js';
 import { stem } from '../rank/words.js';
@@ -110,15 +111,4 @@ export class PopularPool {
       .slice(0, TAKE)
       .map((p) => this.rowids[p]!);
   }
-}
-
-function lowerBound(sorted: readonly string[], x: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

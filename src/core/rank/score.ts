@@ -1,3 +1,4 @@
+import { hasWordStarting } from './sorted-words.js';
 import { splitIdentifier, stem } from './words.js';
 
 /**
@@ -183,18 +184,6 @@ const CONTEXT_CREDIT = 0.35;
 /** A text's distinct words (as matchText splits and lower-cases them), sorted: a context a stem is looked up in by prefix. */
 export function contextWords(text: string): string[] {
   return [...new Set(matchText(text).split(/[^a-z0-9]+/))].filter(Boolean).sort();
-}
-
-/** True when one of the sorted `words` starts with `stem` (binary search for the first word not below it). */
-function hasWordStarting(words: readonly string[], stem: string): boolean {
-  let lo = 0;
-  let hi = words.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (words[mid]! < stem) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < words.length && words[lo]!.startsWith(stem);
 }
 
 export function coverage(shape: QueryShape, text: string, ms = matchers(shape), context?: readonly string[]): number {

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocsIndex } from '../../../src/core/index/service.js';
+import type { DocsIndex } from '../../../src/core/index/service.js';
+import { tempIndex } from './fixtures.js';
 
 /**
  * A single very common word is first looked for in names only (ranking every row that has it
@@ -10,24 +11,19 @@ import { DocsIndex } from '../../../src/core/index/service.js';
  * answer from the docs rather than come back empty.
  */
 
-let root: string;
-let indexDir: string;
 let idx: DocsIndex;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'docent-common-'));
-  indexDir = mkdtempSync(path.join(tmpdir(), 'docent-common-db-'));
+  const root = mkdtempSync(path.join(tmpdir(), 'docent-common-'));
   const body = Array.from({ length: 600 }, (_, i) => `def f${i}(x):\n    """Scale the gadget reading number ${i}."""\n    return x\n`).join('\n\n');
   writeFileSync(path.join(root, 'many.py'), `"""Many small functions."""\n\n${body}`);
   writeFileSync(path.join(root, 'named.py'), `"""Gadget helpers."""\n\n\ndef gadget_total(xs):\n    """Sum the readings."""\n    return sum(xs)\n`);
-  idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0 });
-  await idx.catchUp();
+  ({ idx, close } = await tempIndex(root, 'docent-common-db-'));
 }, 60_000);
 
 afterAll(async () => {
-  await idx?.dispose();
-  rmSync(root, { recursive: true, force: true });
-  rmSync(indexDir, { recursive: true, force: true });
+  await close?.();
 });
 
 describe('docs search for one very common word', () => {

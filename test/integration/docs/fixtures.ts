@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractSource } from '../../../src/core/extract/extract.js';
+import { DocsIndex } from '../../../src/core/index/service.js';
 import { languageOf } from '../../../src/core/extract/languages.js';
 import type { DocItem, FileExtract } from '../../../src/core/extract/types.js';
 import { loadConfig } from '../../../src/core/config/load.js';
@@ -34,4 +35,22 @@ export function docsContext(root: string, index: Record<string, unknown> = {}): 
   const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-docs-test-'));
   const { config } = loadConfig({ flags: { indexDir, index: { workers: 0, ...index } } as never, env: {} });
   return { workspace: new Workspace([root]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+}
+
+/**
+ * A DocsIndex of `root` in a fresh temporary database, built inline (no worker threads), and how
+ * to close it: the index, its database folder and `root` itself (a temporary tree the test wrote).
+ */
+export async function tempIndex(root: string, prefix: string): Promise<{ idx: DocsIndex; close: () => Promise<void> }> {
+  const indexDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0 });
+  await idx.catchUp();
+  return {
+    idx,
+    close: async () => {
+      await idx.dispose();
+      rmSync(root, { recursive: true, force: true });
+      rmSync(indexDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,9 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocsIndex } from '../../../src/core/index/service.js';
-import { FIXTURES } from './fixtures.js';
+import type { DocsIndex } from '../../../src/core/index/service.js';
+import { FIXTURES, tempIndex } from './fixtures.js';
 
 /**
  * A question in words may name what a function's module is about rather than the function:
@@ -12,21 +12,17 @@ import { FIXTURES } from './fixtures.js';
  */
 
 let root: string;
-let indexDir: string;
 let idx: DocsIndex;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'docent-module-context-src-'));
   cpSync(path.join(FIXTURES, 'python-context'), root, { recursive: true });
-  indexDir = mkdtempSync(path.join(tmpdir(), 'docent-module-context-'));
-  idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0 });
-  await idx.catchUp();
+  ({ idx, close } = await tempIndex(root, 'docent-module-context-'));
 }, 60_000);
 
 afterAll(async () => {
-  await idx?.dispose();
-  rmSync(root, { recursive: true, force: true });
-  rmSync(indexDir, { recursive: true, force: true });
+  await close?.();
 });
 
 const search = (q: string, limit = 5) => idx.roots[0]!.queries.search(q, { limit });
