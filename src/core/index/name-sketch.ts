@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { distFile } from '../dist-root.js';
 import type { SearchHit } from './search.js';
-import { scanFile, SketchTable, type SketchFile, type SketchScanOptions } from './sketch-table.js';
+import { SlicedScan, type SketchFile, type SketchScanOptions } from './sketch-table.js';
 import type { SketchReply, SketchRequest } from './sketch-worker.js';
 
 /**
@@ -28,20 +28,18 @@ const SLICE_MS = 8;
 
 export class NameSketch {
   private readonly startedAt = Date.now();
-  /** Files found and not yet sent to the thread (or, without one, not yet scanned). */
+  /** Files found and not yet sent to the thread (or, without one, to the scan here). */
   private readonly queue: SketchFile[] = [];
-  private readonly written = new Set<string>();
+  /** Files the full index has written and the scan has not been told of yet. */
   private unsentWritten: string[] = [];
   private thread: Worker | null = null;
-  /** Without the thread, the names are kept here. */
-  private table: SketchTable | null = null;
+  /** Without the thread, the scan runs here, in slices. */
+  private inline: SlicedScan | null = null;
   /** The pass has begun (enough files were found): its files go to the thread, or are scanned here. */
   private started = false;
   private readonly lookups = new Map<number, (hits: SearchHit[]) => void>();
   private seq = 0;
-  private walked = false;
   private stopped = false;
-  private scheduled = false;
   /** When every file the walk found had been scanned (ms since the epoch), and how long after the build started. */
   doneAt: number | null = null;
   doneAfterMs: number | null = null;
@@ -69,8 +67,10 @@ export class NameSketch {
     this.hooks.started?.(this.settled);
     const script = fileURLToPath(distFile('core/index/sketch-worker.js'));
     if (!existsSync(script)) {
-      this.table = new SketchTable();
-      return this.schedule();
+      this.inline = new SlicedScan(this.opts, SLICE_MS, (names) => this.finish(names));
+      this.flushWritten();
+      this.inline.add(this.queue.splice(0));
+      return;
     }
     this.thread = new Worker(script, { workerData: { sketch: this.opts } });
     this.thread.unref();
@@ -99,16 +99,15 @@ export class NameSketch {
     // Before the start nothing leaves the queue: its length is the count of files found.
     if (!this.started) {
       if (this.queue.length >= (this.hooks.fromFiles ?? SKETCH_FROM_FILES)) this.start();
-    } else if (!this.thread) this.schedule();
+    } else if (this.inline) this.inline.add(this.queue.splice(0));
     else if (this.queue.length >= SEND_FILES) this.post({ files: this.queue.splice(0) });
   }
 
   /** The walk is over: once every file is scanned, every name is in the sketch. */
   walkDone(): void {
-    this.walked = true;
     // A small tree: no pass. Its names come with the full index, about as soon.
-    if (!this.started) return;
-    if (!this.thread) return this.schedule();
+    if (!this.started || this.stopped) return;
+    if (this.inline) return this.inline.walkDone();
     if (this.queue.length) this.post({ files: this.queue.splice(0) });
     this.post({ done: true });
   }
@@ -116,16 +115,14 @@ export class NameSketch {
   /** The full index has written this file: its names are the index's to answer now. */
   fileWritten(rel: string): void {
     if (this.stopped) return;
-    this.written.add(rel);
-    if (this.table) return;
     this.unsentWritten.push(rel);
-    if (this.unsentWritten.length >= SEND_FILES) this.flushWritten();
+    if (this.inline || this.unsentWritten.length >= SEND_FILES) this.flushWritten();
   }
 
-  /** Names as the query names them, from files the full index has not written yet (see SketchTable.search). */
+  /** Names as the query names them, from files the full index has not written yet (see sketch-table.ts SketchTable.search). */
   search(query: string, limit: number, language?: string): Promise<SearchHit[]> {
     if (this.stopped || !this.started) return Promise.resolve([]);
-    if (!this.thread) return Promise.resolve(this.table!.search(query, limit, language, (f) => this.written.has(f)));
+    if (this.inline) return Promise.resolve(this.inline.search(query, limit, language));
     this.flushWritten();
     const seq = ++this.seq;
     return new Promise((resolve) => {
@@ -139,6 +136,7 @@ export class NameSketch {
     if (this.stopped) return;
     this.stopped = true;
     this.queue.length = 0;
+    this.inline?.stop();
     for (const resolve of this.lookups.values()) resolve([]);
     this.lookups.clear();
     void this.thread?.terminate();
@@ -149,25 +147,12 @@ export class NameSketch {
     this.thread!.postMessage(msg);
   }
 
+  /** Tell the scan (here or on the thread) which files the full index has written; before the start they wait. */
   private flushWritten(): void {
-    if (!this.thread) return;
-    if (this.unsentWritten.length) this.post({ written: this.unsentWritten });
+    if (!this.unsentWritten.length || (!this.inline && !this.thread)) return;
+    if (this.inline) this.inline.markWritten(this.unsentWritten);
+    else this.post({ written: this.unsentWritten });
     this.unsentWritten = [];
-  }
-
-  private schedule(): void {
-    if (this.scheduled || this.stopped) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      const until = performance.now() + SLICE_MS;
-      while (this.queue.length && performance.now() < until && !this.stopped) {
-        const f = this.queue.shift()!;
-        if (!this.written.has(f.rel)) this.table!.enter(f, scanFile(f, this.opts));
-      }
-      if (this.queue.length) this.schedule();
-      else if (this.walked) this.finish(this.table!.size);
-    });
   }
 
   private finish(names: number): void {

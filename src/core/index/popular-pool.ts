@@ -1,6 +1,6 @@
-import { lowerBound } from '../rank/sorted-words.js';
 import type Database from 'better-sqlite3';
 import { matchText } from '../rank/score.js';
+import { lowerBound } from '../rank/sorted-words.js';
 import { stem } from '../rank/words.js';
 import type { DocItem } from '../extract/types.js';
 import { MetaStamp } from './meta-stamp.js';

@@ -107,7 +107,6 @@ function ftsQuote(w: string): string {
 export class RankedSearch {
   private dfCache = new Map<string, number>();
   private rowsCache = new Map<string, number>();
-  private dfItems = -1;
   /** Module docs read so far (moduleDocs); like the word counts, dropped when the index was written since. */
   private readonly moduleDocMemo = new Map<string, readonly string[]>();
   private readonly written: MetaStamp;
@@ -149,13 +148,8 @@ export class RankedSearch {
     this.pool.prepare();
   }
 
-  /** Documents containing `word` (cached until the index grows or shrinks noticeably). */
-  private docFreq(word: string, total: number): number {
-    if (Math.abs(total - this.dfItems) > Math.max(50, this.dfItems * 0.02)) {
-      this.dfCache.clear();
-      this.rowsCache.clear();
-      this.dfItems = total;
-    }
+  /** Documents containing `word` (cached until the index is written: see search). */
+  private docFreq(word: string): number {
     let n = this.dfCache.get(word);
     if (n === undefined) {
       // Capped: beyond this many rows a word is "very common" and the exact figure does not matter.
@@ -182,7 +176,7 @@ export class RankedSearch {
     const idf = new Map<string, number>();
     const df = new Map<string, number>();
     for (const w of words) {
-      const n = this.docFreq(w, total);
+      const n = this.docFreq(w);
       df.set(w, n);
       idf.set(w, n === 0 ? 0 : Math.log(1 + total / n));
     }

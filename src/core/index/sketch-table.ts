@@ -88,6 +88,74 @@ export class SketchTable {
   }
 }
 
+/**
+ * The scan itself, wherever it runs (the sketch's thread, or the calling thread without one):
+ * queued files are scanned into a table in slices of `sliceMs`, each followed by a turn of the
+ * event loop, so a lookup waits for one slice, not for every file queued. A file the full index
+ * has written is skipped (its names are the index's to answer); once the walk is over and the
+ * queue is empty, `onDone` gets the count of names.
+ */
+export class SlicedScan {
+  private readonly table = new SketchTable();
+  private readonly queue: SketchFile[] = [];
+  private readonly written = new Set<string>();
+  private walked = false;
+  private scheduled = false;
+  private ended = false;
+
+  constructor(
+    private readonly opts: SketchScanOptions,
+    private readonly sliceMs: number,
+    private readonly onDone: (names: number) => void,
+  ) {}
+
+  add(files: readonly SketchFile[]): void {
+    this.queue.push(...files);
+    this.schedule();
+  }
+
+  /** The full index has written these files. */
+  markWritten(files: Iterable<string>): void {
+    for (const f of files) this.written.add(f);
+  }
+
+  /** Every file is queued: done once they are scanned. */
+  walkDone(): void {
+    this.walked = true;
+    this.schedule();
+  }
+
+  /** No more scanning (the build is over or cancelled). */
+  stop(): void {
+    this.ended = true;
+    this.queue.length = 0;
+  }
+
+  search(query: string, limit: number, language?: string): SearchHit[] {
+    return this.table.search(query, limit, language, (f) => this.written.has(f));
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.ended) return;
+    this.scheduled = true;
+    setImmediate(() => this.slice());
+  }
+
+  private slice(): void {
+    this.scheduled = false;
+    const until = performance.now() + this.sliceMs;
+    while (this.queue.length && performance.now() < until && !this.ended) {
+      const f = this.queue.shift()!;
+      if (!this.written.has(f.rel)) this.table.enter(f, scanFile(f, this.opts));
+    }
+    if (this.queue.length) this.schedule();
+    else if (this.walked && !this.ended) {
+      this.ended = true;
+      this.onDone(this.table.size);
+    }
+  }
+}
+
 /** A hit's signature: its declaring line, read again (only the few hits' files are). */
 function declaringLine(abs: string, line: number): string {
   try {

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SearchHit } from './search.js';
-import { scanFile, SketchTable, type SketchFile, type SketchScanOptions } from './sketch-table.js';
+import { SlicedScan, type SketchFile, type SketchScanOptions } from './sketch-table.js';
 
 /**
  * The quick name pass's thread (name-sketch.ts): scans the files it is sent and keeps their
@@ -24,39 +24,14 @@ const SLICE_MS = 10;
 const opts = (workerData as { sketch?: SketchScanOptions } | null)?.sketch;
 if (parentPort && opts) {
   const port = parentPort;
-  const table = new SketchTable();
-  const queue: SketchFile[] = [];
-  // Files the full index has written: their names are its to answer.
-  const written = new Set<string>();
-  let walked = false;
-  let scheduled = false;
-  const slice = () => {
-    scheduled = false;
-    const until = performance.now() + SLICE_MS;
-    while (queue.length && performance.now() < until) {
-      const f = queue.shift()!;
-      if (!written.has(f.rel)) table.enter(f, scanFile(f, opts));
-    }
-    if (queue.length) schedule();
-    else if (walked) port.postMessage({ done: true, names: table.size } satisfies SketchReply);
-  };
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(slice);
-  };
+  const scan = new SlicedScan(opts, SLICE_MS, (names) => port.postMessage({ done: true, names } satisfies SketchReply));
   port.on('message', (msg: SketchRequest) => {
-    if ('files' in msg) {
-      queue.push(...msg.files);
-      schedule();
-    } else if ('done' in msg) {
-      walked = true;
-      schedule();
-    } else if ('written' in msg) {
-      for (const f of msg.written) written.add(f);
-    } else {
+    if ('files' in msg) scan.add(msg.files);
+    else if ('done' in msg) scan.walkDone();
+    else if ('written' in msg) scan.markWritten(msg.written);
+    else {
       const { seq, query, limit, language } = msg.search;
-      port.postMessage({ found: { seq, hits: table.search(query, limit, language, (f) => written.has(f)) } } satisfies SketchReply);
+      port.postMessage({ found: { seq, hits: scan.search(query, limit, language) } } satisfies SketchReply);
     }
   });
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import { field, namedChildren } from '../syntax.js';
+import { field } from '../syntax.js';
 import type { Reexport } from '../types.js';
 import { BUNDLER_RENAME } from './js-reexports.js';
 
@@ -18,7 +18,7 @@ export function required(v: Node): boolean {
 }
 
 /** The module a `require` expression (or a member of it, or a wrapper around it) loads: `'./x'`, or null. */
-function requiredSpec(v: Node): string | null {
+export function requiredSpec(v: Node): string | null {
   if (v.type === 'member_expression') return requiredSpec(field(v, 'object') ?? v);
   if (v.type === 'parenthesized_expression' || v.type === 'sequence_expression') {
     for (const c of v.namedChildren) {
@@ -43,28 +43,6 @@ export function placeholder(v: Node): boolean {
 export function reexportedValue(v: Node): boolean {
   if (v.type === 'identifier') return BUNDLER_RENAME.test(v.text);
   return v.type === 'member_expression' || required(v);
-}
-
-/**
- * The top-level names bound to a relative `require` (`var _x = require('./x')`, and Babel's
- * `var _x2 = _interopRequireDefault(_x)` after it), with the module each loads.
- */
-export function requiredLocals(root: Node): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const st of namedChildren(root)) {
-    if (st.type !== 'lexical_declaration' && st.type !== 'variable_declaration') continue;
-    for (const d of namedChildren(st)) {
-      const name = field(d, 'name');
-      const v = field(d, 'value');
-      if (name?.type !== 'identifier' || !v) continue;
-      let spec = requiredSpec(v);
-      // A wrapper around a name bound before: `_interopRequireDefault(_x)`.
-      const arg = v.type === 'call_expression' ? field(v, 'arguments')?.namedChild(0) : null;
-      if (!spec && arg?.type === 'identifier') spec = out.get(arg.text) ?? null;
-      if (spec?.startsWith('.')) out.set(name.text, spec);
-    }
-  }
-  return out;
 }
 
 /**

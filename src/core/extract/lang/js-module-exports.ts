@@ -1,14 +1,17 @@
 import type { Node } from 'web-tree-sitter';
 import { field, namedChildren } from '../syntax.js';
+import { requiredSpec } from './js-commonjs.js';
 
 /**
  * A JS/TS file's first pass: the names it exports (ESM `export { … }`, CommonJS
  * `module.exports = name | { … }` and `exports.x = name`), the modules it imports or requires
- * (pushed onto `imports`), and whether it is a module at all (a script's top-level names are
- * all public).
+ * (pushed onto `imports`), whether it is a module at all (a script's top-level names are all
+ * public), and the top-level names bound to a relative `require` with the module each loads
+ * (`var _x = require('./x')`, and Babel's `var _x2 = _interopRequireDefault(_x)` after it).
  */
-export function scanModuleExports(root: Node, imports: string[]): { exportedNames: Set<string>; isModule: boolean } {
+export function scanModuleExports(root: Node, imports: string[]): { exportedNames: Set<string>; isModule: boolean; requiredLocals: Map<string, string> } {
   const exportedNames = new Set<string>();
+  const requiredLocals = new Map<string, string>();
   let isModule = false;
   for (const st of namedChildren(root)) {
     if (st.type === 'import_statement') {
@@ -36,12 +39,20 @@ export function scanModuleExports(root: Node, imports: string[]): { exportedName
     } else if (st.type === 'lexical_declaration' || st.type === 'variable_declaration') {
       for (const d of namedChildren(st)) {
         const v = field(d, 'value');
-        if (v?.type === 'call_expression' && field(v, 'function')?.text === 'require') {
+        if (!v) continue;
+        if (v.type === 'call_expression' && field(v, 'function')?.text === 'require') {
           const arg = field(v, 'arguments')?.namedChild(0);
           if (arg?.type === 'string') imports.push(arg.text.slice(1, -1));
         }
+        const name = field(d, 'name');
+        if (name?.type !== 'identifier') continue;
+        let spec = requiredSpec(v);
+        // A wrapper around a name bound before: Babel's `_interopRequireDefault(_x)`.
+        const arg = v.type === 'call_expression' ? field(v, 'arguments')?.namedChild(0) : null;
+        if (!spec && arg?.type === 'identifier') spec = requiredLocals.get(arg.text) ?? null;
+        if (spec?.startsWith('.')) requiredLocals.set(name.text, spec);
       }
     }
   }
-  return { exportedNames, isModule };
+  return { exportedNames, isModule, requiredLocals };
 }

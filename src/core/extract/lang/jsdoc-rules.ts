@@ -60,8 +60,9 @@ const NOT_PROSE = /^\/\/\s*(?:eslint|@ts-|prettier|istanbul|c8\b|jshint|jscs|tsl
  * as long as it continues to be invoked, will not be triggered…"). Without it such a library
  * has no docs at all. JavaScript only: in TypeScript and declaration files the docs are TSDoc,
  * and `//` lines are notes to the maintainers ("NOTE: 'next' is defined using a tuple…").
- * A bundler's file markers (`// src/compiler/debug.ts`) and lone URLs are not prose either. Directive and to-do lines are left out; what remains must be a sentence
- * of at least two words ("Shuffle a collection."), or the run is not a doc.
+ * Directive, to-do and note lines, a bundler's file markers (`// src/compiler/debug.ts`) and
+ * lone URLs are left out; what remains must have at least two words ("Shuffle a collection."),
+ * or the run is not a doc.
  */
 function plainLineDoc(comments: readonly RawComment[]): RawComment | null {
   const run: RawComment[] = [];

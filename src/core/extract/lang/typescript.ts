@@ -6,7 +6,7 @@ import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
-import { commonJsReexport, placeholder, reexportedValue, required, requiredLocals, uniqueReexports } from './js-commonjs.js';
+import { commonJsReexport, placeholder, reexportedValue, required, uniqueReexports } from './js-commonjs.js';
 import { jsReexports } from './js-reexports.js';
 import { scanModuleExports } from './js-module-exports.js';
 import { docComment, docSaysPublic, identity, kindFromDoc, synthesizeSignature, visibilityFor } from './jsdoc-rules.js';
@@ -53,11 +53,11 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
   const seenDocs = new Set<number>();
 
   // Pass 1: what the file exports, and whether it is a module at all.
-  const { exportedNames, isModule } = scanModuleExports(root, imports);
+  const { exportedNames, isModule, requiredLocals } = scanModuleExports(root, imports);
   /** Re-exports read while visiting (CommonJS aliases), beside the ESM ones jsReexports reads. */
   const reexports: Reexport[] = [];
-  /** Top-level names bound to a relative `require`, with the module each loads. */
-  const locals = lang === 'javascript' ? requiredLocals(root) : new Map<string, string>();
+  /** Top-level names bound to a relative `require` (JavaScript), with the module each loads. */
+  const locals = lang === 'javascript' ? requiredLocals : new Map<string, string>();
 
   // The file's own doc: a leading JSDoc with @file/@fileoverview/@module/@packageDocumentation.
   const first = namedChildren(root).find((n) => n.type === 'comment');
