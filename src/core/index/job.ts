@@ -8,6 +8,7 @@ import { prepareItem, type PreparedItem } from './rows.js';
 import type { FileTouch, FileUpdate } from './store.js';
 import { packageOf, type PackageRef } from './packages.js';
 import { usesOf } from '../extract/uses.js';
+import { npmEntryOf } from './npm-entries.js';
 
 /**
  * One unit of indexing work: read a file, decide whether to extract it, hash it, and extract
@@ -77,12 +78,27 @@ export async function runFileJob(job: FileJob): Promise<FileJobResult> {
       }
     };
     const extract = await extractSource(job.language, text, { file: job.rel, includePrivate: job.includePrivate, project: job.project, readSource });
+    addPackageEntry(job, extract);
     // Prepared here (in the worker) so the writing thread only binds and inserts; the items travel once, as rows.
     const rows = extract.items.map(prepareItem);
     return { rel: job.rel, status: 'extracted', hash, size, extract: { ...extract, items: [] }, rows, hidden: 0, parseMs: performance.now() - t0, pkg: packageOf(job.abs), uses: usesOf(job.language, text) };
   } catch (err) {
     return { rel: job.rel, status: 'failed', hash, size, error: (err as Error).message };
   }
+}
+
+/**
+ * An installed npm package's entry file (package.json `main`, `types`, `exports`…) re-exports
+ * its names under the import path users write: `underscore/underscore-esm.debounce` is
+ * `underscore.debounce`, `rxjs/dist/types.map` is `rxjs.map`.
+ */
+function addPackageEntry(job: FileJob, extract: FileExtract): void {
+  if (job.language !== 'typescript' && job.language !== 'javascript' && job.language !== 'tsx') return;
+  if (!job.rel.includes('node_modules/')) return;
+  const pub = npmEntryOf(job.abs);
+  const target = extract.module.name;
+  if (!pub || !target || pub === target) return;
+  (extract.reexports ??= []).push({ public: `${pub}.*`, target: `${target}.*` });
 }
 
 /** What a job's result changes in the database: a file row (with its items) or a new mtime, or nothing. */

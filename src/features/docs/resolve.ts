@@ -25,7 +25,8 @@ const Candidate = z.object({ id: z.string(), kind: z.string(), module: z.string(
 
 export const DocsResolveOutput = z.object({
   symbol: z.string(),
-  id: z.string(),
+  id: z.string().describe('The defining id (docs_get takes it).'),
+  public_id: z.string().describe('The path users write for it, when a module re-exports it (`asyncio.sleep` for asyncio.tasks.sleep, a package\'s entry for its dist file); else the id.'),
   kind: z.string(),
   module: z.string(),
   signature: z.string(),
@@ -68,7 +69,7 @@ function contextOf(index: DocsIndex, ctx: FeatureContext, context: string | unde
   return { modules: [context], imports: [] };
 }
 
-function score(item: DocItem, symbol: string, c: Ctx): number {
+function score(item: DocItem, symbol: string, c: Ctx, publicId: () => string): number {
   let s = 0;
   if (item.id === symbol) s += 5;
   for (const m of c.modules) {
@@ -77,7 +78,8 @@ function score(item: DocItem, symbol: string, c: Ctx): number {
   }
   for (const imp of c.imports) {
     const i = imp.replace(/^[<"]|[>"]$/g, '');
-    if (item.module === i || item.module.endsWith(`/${i}`) || item.location.file.endsWith(i) || item.module.startsWith(`${i}.`) || item.id.startsWith(`${i}.`)) s += 2;
+    // Or what the import names re-exports it: `import { paginate } from 'entrylib'`, defined in entrylib/lib/types.
+    if (item.module === i || item.module.endsWith(`/${i}`) || item.location.file.endsWith(i) || item.module.startsWith(`${i}.`) || item.id.startsWith(`${i}.`) || publicId().startsWith(`${i}.`)) s += 2;
   }
   if (item.visibility === 'public') s += 0.5;
   if (item.doc || item.summary) s += 0.3;
@@ -94,7 +96,7 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
   const last = symbol.split(/::|\.|#|\//).filter(Boolean).pop() ?? symbol;
   const qualified = last !== symbol;
   const c = contextOf(index, ctx, input.context);
-  const found: { root: IndexSource; item: DocItem; score: number; deps: boolean }[] = [];
+  const found: { root: IndexSource; item: DocItem; score: number; deps: boolean; publicId: () => string }[] = [];
   const seen = new Set<string>();
   for (const r of index.sources(input.scope)) {
     // byId also follows re-exports (`asyncio.sleep` → asyncio.tasks.sleep): what it returns is meant.
@@ -107,7 +109,8 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
       seen.add(key);
       const pkg = packageFields(r, item.location.file).package;
       if (!inScope(pkg, input.scope)) continue;
-      found.push({ root: r, item, score: score(item, symbol, c), deps: pkg !== null });
+      const publicId = () => r.queries.publicIdOf(item.id, item.module);
+      found.push({ root: r, item, score: score(item, symbol, c, publicId), deps: pkg !== null, publicId });
     }
   }
   if (!found.length) {
@@ -130,6 +133,7 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
   return {
     symbol,
     ...bestView,
+    public_id: best.publicId(),
     ...packageFields(best.root, best.item.location.file),
     ambiguous: ranked.length > 1 && Math.abs(ranked[1]!.score - best.score) < 0.05,
     alternatives,
@@ -138,7 +142,7 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
 }
 
 export function renderDocsResolve(r: DocsResolveResult): string {
-  const out = [`${r.symbol} → ${r.id} (${r.kind}) ${r.file}:${r.line}${r.package ? ` [${r.package}@${r.version}]` : ''}`, `    ${r.signature}`];
+  const out = [`${r.symbol} → ${r.id}${r.public_id !== r.id ? ` (public as ${r.public_id})` : ''} (${r.kind}) ${r.file}:${r.line}${r.package ? ` [${r.package}@${r.version}]` : ''}`, `    ${r.signature}`];
   if (r.summary) out.push(`    ${r.summary}`);
   if (r.ambiguous) out.push('(ambiguous: the next candidate is as likely)');
   if (r.alternatives.length) out.push('Alternatives:', ...r.alternatives.map((a) => `  ${a.id} (${a.kind}) ${a.file}:${a.line}`));

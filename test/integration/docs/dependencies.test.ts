@@ -51,7 +51,7 @@ describe('installed dependencies in the docs index', () => {
     );
     expect(s.packages.map((p: { name: string }) => p.name)).not.toContain('undeclared');
     expect(ids(await session.call('docs_search', { query: 'pad a receipt column' }))).toContain('tinyfmt.padColumn');
-    expect(ids(await session.call('docs_search', { query: 'round an amount to whole cents' }))).toContain('tinyfmt/lib.roundCents');
+    expect(ids(await session.call('docs_search', { query: 'round an amount to whole cents' }))).toContain('tinyfmt.roundCents'); // lib/index.js is tinyfmt's `main`
     expect(ids(await session.call('docs_search', { query: 'sneaky shuffle widgets' })).filter((id) => /sneaky/i.test(id))).toEqual([]);
     expect(errorOf(await session.call('docs_resolve', { symbol: 'sneakyShuffle' })).code).toBe('E_NOT_FOUND');
     expect(errorOf(await session.call('docs_resolve', { symbol: 'undocumentedHelper' })).code).toBe('E_NOT_FOUND');
@@ -62,6 +62,19 @@ describe('installed dependencies in the docs index', () => {
     expect(s.packages).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'linedoc', version: '0.3.0', ecosystem: 'npm', files: 1, state: 'indexed' })]));
     const hits = sc(await session.call('docs_search', { query: 'wait until calls stop before running a function', scope: 'deps' })).results as { id: string; package: string | null }[];
     expect(hits[0]).toMatchObject({ id: 'linedoc.debounce', package: 'linedoc' });
+  });
+
+  it('names a package\'s entry files as the package is imported (package.json types, main, exports)', async () => {
+    // entrylib's declarations live in lib/types/: by path they are `entrylib/lib/types.paginate`.
+    const hits = sc(await session.call('docs_search', { query: 'split a list into pages', scope: 'deps' })).results as { id: string; also_in?: { id: string }[] }[];
+    expect(hits[0]!.id).toBe('entrylib.paginate');
+    expect(hits[0]!.also_in?.map((a) => a.id)).toContain('entrylib/lib/types.paginate');
+    expect(sc(await session.call('docs_get', { id: 'entrylib.paginate' }))).toMatchObject({ location: { file: 'node_modules/entrylib/lib/types/index.d.ts' }, package: 'entrylib', version: '0.4.0' });
+    // A subpath pattern: "./units/*" → "./lib/types/units/*.d.ts".
+    expect(ids(await session.call('docs_search', { query: 'convert inches to centimetres', scope: 'deps' }))[0]).toBe('entrylib/units/length.inchesToCm');
+    // src/pages.ts has `import { paginate } from 'entrylib'`; the project's own paginate (src/legacy.ts) wins without it.
+    expect(sc(await session.call('docs_resolve', { symbol: 'paginate', context: 'src/pages.ts' }))).toMatchObject({ id: 'entrylib/lib/types.paginate', public_id: 'entrylib.paginate', package: 'entrylib', version: '0.4.0' });
+    expect(sc(await session.call('docs_resolve', { symbol: 'paginate' }))).toMatchObject({ id: 'src/legacy.paginate', public_id: 'src/legacy.paginate', package: null });
   });
 
   it('records package and version on items: docs_get and docs_search', async () => {

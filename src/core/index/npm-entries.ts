@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Which import path an installed npm package's file answers to, from its package.json: `main`,
+ * `module`, `types`/`typings`, a string `browser`, and `exports` (every condition's file, and
+ * subpaths, `*` patterns included). A file is named by where it lies (`underscore/underscore-esm`,
+ * `rxjs/dist/types`, `commander/typings`), but users write the package (`underscore.debounce`,
+ * `import { map } from 'rxjs'`): the indexer records the entry as re-exporting the file's names
+ * under the package's path, so search shows and resolve finds them as written.
+ */
+
+interface Entries {
+  /** File stem (package-relative, no extension) → the import path it is an entry of. */
+  exact: Map<string, string>;
+  /** `exports` patterns: `./modules/*` → `./cjs/*.js` as (public prefix, public suffix, file prefix, file suffix). */
+  patterns: { pub: [string, string]; file: [string, string] }[];
+}
+
+const cache = new Map<string, Entries | null>();
+
+/** `./dist/index.d.ts` → `dist/index`; the extensions TypeScript and Node resolve alike. */
+function stem(p: string): string {
+  return p.replace(/\\/g, '/').replace(/^\.\//, '').replace(/(\.d)?\.[cm]?[jt]sx?$/, '').replace(/\/$/, '');
+}
+
+/** Every file named by an `exports` value: a string, conditions (nested), or a fallback array. */
+function leaves(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) for (const x of v) leaves(x, out);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) leaves(x, out);
+  return out;
+}
+
+function entriesOf(pkgDir: string): Entries | null {
+  const json = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const name = json.name;
+  if (typeof name !== 'string') return null;
+  const e: Entries = { exact: new Map(), patterns: [] };
+  const add = (file: string, pub: string) => {
+    const s = stem(file);
+    if (!s || s.startsWith('..')) return;
+    if (!e.exact.has(s)) e.exact.set(s, pub);
+    // A directory entry (`"main": "lib"`) is its index file.
+    if (!/\/index$|^index$/.test(s) && !e.exact.has(`${s}/index`)) e.exact.set(`${s}/index`, pub);
+  };
+  for (const f of ['types', 'typings', 'module', 'main', 'browser']) if (typeof json[f] === 'string') add(json[f] as string, name);
+  const exp = json.exports;
+  const subpaths = exp && typeof exp === 'object' && !Array.isArray(exp) && Object.keys(exp).some((k) => k.startsWith('.'));
+  if (!subpaths) {
+    for (const f of leaves(exp)) add(f, name);
+    return e;
+  }
+  for (const [key, value] of Object.entries(exp as Record<string, unknown>)) {
+    if (!key.startsWith('.') || /\.json$/.test(key)) continue;
+    const pub = key === '.' ? name : `${name}/${stem(key)}`;
+    const star = key.indexOf('*');
+    if (star < 0) {
+      for (const f of leaves(value)) add(f, pub);
+      continue;
+    }
+    const k = key.replace(/^\.\//, '');
+    for (const f of leaves(value)) {
+      const fs = f.replace(/^\.\//, '');
+      const i = fs.indexOf('*');
+      if (i < 0) continue;
+      e.patterns.push({ pub: [`${name}/${k.slice(0, k.indexOf('*'))}`, stem(k.slice(k.indexOf('*') + 1))], file: [fs.slice(0, i), stem(fs.slice(i + 1))] });
+    }
+  }
+  return e;
+}
+
+/**
+ * The import path an installed package's file is an entry of (`underscore` for
+ * `node_modules/underscore/underscore-esm.js`, `underscore/modules/debounce` for
+ * `cjs/debounce.js` through `"./modules/*": {"require": "./cjs/*"}`), or null.
+ */
+export function npmEntryOf(absFile: string): string | null {
+  const parts = absFile.split(/[\\/]+/);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) return null;
+  const depth = parts[at + 1]?.startsWith('@') ? 2 : 1;
+  if (at + depth >= parts.length - 1) return null;
+  const dir = parts.slice(0, at + 1 + depth).join('/');
+  let entries = cache.get(dir);
+  if (entries === undefined) {
+    try {
+      entries = entriesOf(dir);
+    } catch {
+      entries = null;
+    }
+    if (cache.size > 2000) cache.clear();
+    cache.set(dir, entries);
+  }
+  if (!entries) return null;
+  const s = stem(parts.slice(at + 1 + depth).join('/'));
+  const exact = entries.exact.get(s);
+  if (exact) return exact;
+  for (const p of entries.patterns) {
+    const [pre, suf] = p.file;
+    if (s.length > pre.length + suf.length && s.startsWith(pre) && s.endsWith(suf)) {
+      const mid = s.slice(pre.length, s.length - suf.length);
+      return `${p.pub[0]}${mid}${p.pub[1]}`.replace(/\/index$/, '');
+    }
+  }
+  return null;
+}
