@@ -239,6 +239,49 @@ describe('JS/TS re-exports', () => {
     expect(whole.reexports).toEqual([{ public: 'pkg.*', target: 'pkg/impl.*' }]);
   });
 
+  it('a destructured require passed on (`const { Command } = require(…)`; `exports.Command = Command`) is a re-export', async () => {
+    const src = [
+      "const { Command, Help: HelpText } = require('./lib/command.js');",
+      "const { helper } = require('other-package');",
+      '/**\n * Expose classes\n */',
+      'exports.Command = Command;',
+      'exports.Help = HelpText;',
+      'exports.helper = helper;',
+      '/** Make a new command. */',
+      'exports.createCommand = (name) => new Command(name);',
+    ].join('\n');
+    const x = await extractSource('javascript', src, { file: 'pkg/index.js', includePrivate: false });
+    expect(x.reexports).toEqual([
+      { public: 'pkg.Command', target: 'pkg/lib/command.Command' },
+      { public: 'pkg.Help', target: 'pkg/lib/command.Help' },
+    ]);
+    // Another package's name is that package's item, not a re-export of this one; the comment above
+    // `exports.Command` was about the line, not an item's docs.
+    expect(x.items.map((i) => i.id).sort()).toEqual(['pkg.createCommand']);
+  });
+
+  it("tsc's CommonJS `export … from` (`Object.defineProperty(exports, …, { get })`, `__exportStar`) is a re-export", async () => {
+    const src = [
+      '"use strict";',
+      'Object.defineProperty(exports, "__esModule", { value: true });',
+      'exports.timer = exports.Observable = void 0;',
+      'var Observable_1 = require("./internal/Observable");',
+      'Object.defineProperty(exports, "Observable", { enumerable: true, get: function () { return Observable_1.Observable; } });',
+      'var timer_1 = require("./internal/timer");',
+      'Object.defineProperty(exports, "timer", { enumerable: true, get: () => timer_1.timerFn });',
+      'tslib_1.__exportStar(require("./internal/types"), exports);',
+      '__exportStar(require("./operators"), exports);',
+    ].join('\n');
+    const x = await extractSource('javascript', src, { file: 'dist/cjs/index.js', includePrivate: false });
+    expect(x.items).toEqual([]);
+    expect(x.reexports).toEqual([
+      { public: 'dist/cjs.Observable', target: 'dist/cjs/internal/Observable.Observable' },
+      { public: 'dist/cjs.timer', target: 'dist/cjs/internal/timer.timerFn' },
+      { public: 'dist/cjs.*', target: 'dist/cjs/internal/types.*' },
+      { public: 'dist/cjs.*', target: 'dist/cjs/operators.*' },
+    ]);
+  });
+
   it("a bundler's renamed wrapper is public under the exported name and folds into the documented function", async () => {
     const x = await extractFixture('ts-public', 'bundled/bundle.mjs');
     expect(x.reexports).toEqual([{ public: 'bundled/bundle.waterfall', target: 'bundled/bundle.waterfall$1' }]);

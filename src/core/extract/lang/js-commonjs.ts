@@ -63,6 +63,12 @@ export function commonJsReexport(name: string, value: Node, file: string, module
   }
   if (v.type === 'identifier' || v.type === 'shorthand_property_identifier') spec = locals.get(v.text) ?? null;
   else spec = requiredSpec(v);
+  // A local destructured from a require (`const { Command } = require('./lib/command')`) names its member.
+  const hash = spec?.indexOf('#') ?? -1;
+  if (spec && hash >= 0) {
+    member ??= spec.slice(hash + 1);
+    spec = spec.slice(0, hash);
+  }
   if (!spec?.startsWith('.')) return null;
   const target = moduleName(path.posix.join(path.posix.dirname(file.replace(/\\/g, '/')), spec));
   if (target === module) return null;
@@ -78,4 +84,34 @@ export function uniqueReexports(list: readonly Reexport[]): Reexport[] {
     seen.add(k);
     return true;
   });
+}
+
+/**
+ * What tsc writes for `export … from` in CommonJS output, as re-exports:
+ * `__exportStar(require("./m"), exports)` (also `tslib_1.__exportStar`, Babel's
+ * `_exportStar`) for `export * from './m'`, and
+ * `Object.defineProperty(exports, "x", { enumerable: true, get: function () { return m_1.y; } })`
+ * for `export { y as x } from './m'`, `m_1` bound to `require("./m")`. Null for any other call.
+ */
+export function compiledReexport(call: Node, file: string, module: string, locals: ReadonlyMap<string, string>, moduleName: (file: string) => string): Reexport | null {
+  const fn = field(call, 'function')?.text.replace(/\s+/g, '') ?? '';
+  const args = namedArgs(call);
+  if (/(^|\.)_{1,2}exportStar$/.test(fn) && args.length >= 2 && /^(module\.)?exports$/.test(args[1]!.text)) {
+    return commonJsReexport('*', args[0]!, file, module, locals, moduleName);
+  }
+  if (fn !== 'Object.defineProperty' || args.length < 3 || !/^(module\.)?exports$/.test(args[0]!.text) || args[1]!.type !== 'string') return null;
+  const name = args[1]!.text.slice(1, -1);
+  if (!/^[\w$]+$/.test(name) || name === '__esModule') return null;
+  // The getter's returned member: `return m_1.y;` (a function or an arrow).
+  const getter = args[2]!.namedChildren.find((p) => p?.type === 'pair' && field(p, 'key')?.text === 'get') ?? args[2]!.namedChildren.find((p) => p?.type === 'method_definition' && field(p, 'name')?.text === 'get');
+  const body = getter && (getter.type === 'pair' ? field(field(getter, 'value') ?? getter, 'body') : field(getter, 'body'));
+  const returned = body?.type === 'statement_block' ? body.namedChildren.find((s) => s?.type === 'return_statement')?.namedChild(0) : body;
+  if (returned?.type !== 'member_expression') return null;
+  return commonJsReexport(name, returned, file, module, locals, moduleName);
+}
+
+function namedArgs(call: Node): Node[] {
+  const out: Node[] = [];
+  for (const c of field(call, 'arguments')?.namedChildren ?? []) if (c && c.type !== 'comment') out.push(c);
+  return out;
 }

@@ -7,7 +7,8 @@ import { requiredSpec } from './js-commonjs.js';
  * `module.exports = name | { … }` and `exports.x = name`), the modules it imports or requires
  * (pushed onto `imports`), whether it is a module at all (a script's top-level names are all
  * public), and the top-level names bound to a relative `require` with the module each loads
- * (`var _x = require('./x')`, and Babel's `var _x2 = _interopRequireDefault(_x)` after it).
+ * (`var _x = require('./x')`, and Babel's `var _x2 = _interopRequireDefault(_x)` after it;
+ * a destructured `const { Command, Help: H } = require('./lib')` as `./lib#Command`, `./lib#Help`).
  */
 export function scanModuleExports(root: Node, imports: string[]): { exportedNames: Set<string>; isModule: boolean; requiredLocals: Map<string, string> } {
   const exportedNames = new Set<string>();
@@ -45,6 +46,7 @@ export function scanModuleExports(root: Node, imports: string[]): { exportedName
           if (arg?.type === 'string') imports.push(arg.text.slice(1, -1));
         }
         const name = field(d, 'name');
+        if (name?.type === 'object_pattern') destructuredRequire(name, v, requiredLocals);
         if (name?.type !== 'identifier') continue;
         let spec = requiredSpec(v);
         // A wrapper around a name bound before: Babel's `_interopRequireDefault(_x)`.
@@ -55,4 +57,18 @@ export function scanModuleExports(root: Node, imports: string[]): { exportedName
     }
   }
   return { exportedNames, isModule, requiredLocals };
+}
+
+/** `const { Command, Help: H } = require('./lib')`: each local bound to a member of a relative module. */
+function destructuredRequire(pattern: Node, value: Node, locals: Map<string, string>): void {
+  const spec = value.type === 'call_expression' ? requiredSpec(value) : null;
+  if (!spec?.startsWith('.')) return;
+  for (const p of namedChildren(pattern)) {
+    if (p.type === 'shorthand_property_identifier_pattern') locals.set(p.text, `${spec}#${p.text}`);
+    else if (p.type === 'pair_pattern') {
+      const key = field(p, 'key');
+      const local = field(p, 'value');
+      if (key?.type === 'property_identifier' && local?.type === 'identifier') locals.set(local.text, `${spec}#${key.text}`);
+    }
+  }
 }

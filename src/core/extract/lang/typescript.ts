@@ -6,7 +6,7 @@ import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
-import { commonJsReexport, placeholder, reexportedValue, required, uniqueReexports } from './js-commonjs.js';
+import { commonJsReexport, compiledReexport, placeholder, reexportedValue, required, uniqueReexports } from './js-commonjs.js';
 import { jsReexports } from './js-reexports.js';
 import { scanModuleExports } from './js-module-exports.js';
 import { docComment, docSaysPublic, identity, kindFromDoc, synthesizeSignature, visibilityFor } from './jsdoc-rules.js';
@@ -227,6 +227,8 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
         const a = st.namedChild(0);
         if (a?.type === 'internal_module') return visitStatement(a, anchor, scope, exported);
         if (a?.type === 'assignment_expression') return visitAssignment(a, anchor, scope);
+        const re = a?.type === 'call_expression' && scope.topLevel && scope.id === module ? compiledReexport(a, opts.file, module, locals, jsModuleName) : null;
+        if (re) return void reexports.push(re);
         descend(st, scope);
         return;
       }
@@ -265,8 +267,9 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     if (path === 'module.exports' && !comment) moduleExportsReexports(right);
     if (!isExport && !comment) return descend(right, scope);
     // `exports.Command = Command` re-exports a declaration that is already an item (made public in
-    // pass 1), or, when `Command` is bound to a `require`, what that module defines.
-    if (isExport && !comment && right.type === 'identifier' && right.text === name) {
+    // pass 1), or, when `Command` is bound to a `require`, what that module defines. A comment above
+    // such a line is about the line (commander's "Expose classes"); the definition has the docs.
+    if (isExport && (!comment || locals.has(right.text)) && right.type === 'identifier' && right.text === name) {
       const re = commonJsReexport(name, right, opts.file, module, locals, jsModuleName);
       if (re) reexports.push(re);
       return;
@@ -281,7 +284,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     // bundler's or compiler's renamed local (`map$1`, `_map`) keeps the exported name as the
     // public path of its declaration. A plain local under another name (`exports.each =
     // forEach`) stays an item of its own: both names are the API.
-    if (isExport && !comment && !owner(path) && reexportedValue(right)) {
+    if (isExport && !comment && !owner(path) && (reexportedValue(right) || (right.type === 'identifier' && locals.get(right.text)?.includes('#')))) {
       const re = commonJsReexport(name, right, opts.file, module, locals, jsModuleName);
       if (re) reexports.push(re);
       else if (right.type === 'identifier') reexports.push({ public: `${module}.${name}`, target: `${module}.${right.text}` });
