@@ -14,6 +14,7 @@ import { addCAliases } from './lang/c-aliases.js';
 import { classDocsFromConstructors } from './constructor-docs.js';
 import { extractRust } from './lang/rust.js';
 import { extractTypeScript } from './lang/typescript.js';
+import { addDeclarationSourceDocs } from './lang/ts-declaration-sources.js';
 import { parse } from './parser.js';
 import type { DocItem, FileExtract, LanguageId } from './types.js';
 
@@ -49,6 +50,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
     addModuleItem(result, opts);
     classDocsFromConstructors(result);
     addPublicPaths(lang, result, source, opts, () => (opts.includePrivate ? result.items : EXTRACTORS[lang](tree, source, { ...opts, includePrivate: true }, lang).items));
+    if (lang === 'typescript') await addDeclarationSourceDocs(result, source, opts);
     return result;
   } finally {
     tree.delete();

@@ -72,6 +72,12 @@ describe('installed dependencies in the docs index', () => {
     expect(sc(await session.call('docs_get', { id: 'entrylib.paginate' }))).toMatchObject({ location: { file: 'node_modules/entrylib/lib/types/index.d.ts' }, package: 'entrylib', version: '0.4.0' });
     // A subpath pattern: "./units/*" → "./lib/types/units/*.d.ts".
     expect(ids(await session.call('docs_search', { query: 'convert inches to centimetres', scope: 'deps' }))[0]).toBe('entrylib/units/length.inchesToCm');
+    // chunk.d.ts has no docs (tsc leaves out an overloaded function's implementation, where they
+    // were); its declaration map names src/chunk.ts, which has them.
+    const chunk = sc(await session.call('docs_get', { id: 'entrylib/lib/types/chunk.chunkBy' }));
+    expect(chunk.summary).toBe('Group consecutive items that share a key into runs.');
+    expect(chunk.params.map((p: { name: string; doc: string | null }) => [p.name, p.doc])).toEqual([['items', 'The items, in order.'], ['key', 'What makes two neighbours belong to one run.']]);
+    expect(ids(await session.call('docs_search', { query: 'group neighbouring items with the same key into runs', scope: 'deps' }))[0]).toBe('entrylib/lib/types/chunk.chunkBy');
     // src/pages.ts has `import { paginate } from 'entrylib'`; the project's own paginate (src/legacy.ts) wins without it.
     expect(sc(await session.call('docs_resolve', { symbol: 'paginate', context: 'src/pages.ts' }))).toMatchObject({ id: 'entrylib/lib/types.paginate', public_id: 'entrylib.paginate', package: 'entrylib', version: '0.4.0' });
     expect(sc(await session.call('docs_resolve', { symbol: 'paginate' }))).toMatchObject({ id: 'src/legacy.paginate', public_id: 'src/legacy.paginate', package: null });
