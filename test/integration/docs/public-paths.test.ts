@@ -260,6 +260,31 @@ describe('JS/TS re-exports', () => {
     expect(x.items.map((i) => i.id).sort()).toEqual(['pkg.createCommand']);
   });
 
+  it("Babel's default export is the local it names; its own bindings and a generated file's notice are no items", async () => {
+    const own = [
+      '"use strict";',
+      'exports.default = void 0;',
+      '/**\n * Add the specified number of days to the given date.\n */',
+      'function addDays(date, amount) { return date + amount; }',
+      'exports.default = addDays;',
+      'module.exports = exports.default;',
+    ].join('\n');
+    const x = await extractSource('javascript', own, { file: 'addDays/index.js', includePrivate: false });
+    expect(x.items.map((i) => i.id)).toEqual(['addDays.addDays']);
+    expect(x.reexports).toEqual([{ public: 'addDays.default', target: 'addDays.addDays' }]);
+    const fp = [
+      '"use strict";',
+      'var _index = _interopRequireDefault(require("../../addDays/index.js"));',
+      '// This file is generated automatically by `scripts/build/fp.ts`. Please, don\'t change it.',
+      'var _default = (0, _index2.default)(_index.default, 2);',
+      'exports.default = _default;',
+    ].join('\n');
+    expect((await extractSource('javascript', fp, { file: 'fp/addDays/index.js', includePrivate: false })).items).toEqual([]);
+    // An entry point that only defines properties on `exports` is a module: its private names are not API.
+    const entry = ['"use strict";', 'Object.defineProperty(exports, "__esModule", { value: true });', 'var _exportNames = { add: true };', 'var helperTable = {};'].join('\n');
+    expect((await extractSource('javascript', entry, { file: 'index.js', includePrivate: false })).items).toEqual([]);
+  });
+
   it("tsc's CommonJS `export … from` (`Object.defineProperty(exports, …, { get })`, `__exportStar`) is a re-export", async () => {
     const src = [
       '"use strict";',

@@ -26,6 +26,8 @@ export function scanModuleExports(root: Node, imports: string[]): { exportedName
       }
     } else if (st.type === 'expression_statement') {
       const a = st.namedChild(0);
+      // tsc's and Babel's `Object.defineProperty(exports, "x", …)` and `__exportStar(…, exports)`: CommonJS.
+      if (a?.type === 'call_expression' && /\bexports\b/.test(field(a, 'arguments')?.text ?? '') && /^(Object\.defineProperty|(\w+\.)?_{1,2}exportStar)$/.test(field(a, 'function')?.text ?? '')) isModule = true;
       if (a?.type !== 'assignment_expression') continue;
       const left = field(a, 'left')?.text ?? '';
       const right = field(a, 'right');

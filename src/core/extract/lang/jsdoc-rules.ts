@@ -53,6 +53,8 @@ export function docComment(node: Node, plainLines = false): RawComment | null {
 
 /** A line that is a tool's directive or a note to the code's authors, not a description. */
 const NOT_PROSE = /^\/\/\s*(?:eslint|@ts-|prettier|istanbul|c8\b|jshint|jscs|tslint|biome|global\b|#|@flow|@refresh|noinspection|webpackChunkName|TODO|FIXME|XXX|HACK|BUG|NOTE\b|[-=*#~_/]{3,}\s*$|\S+\.(?:[cm]?[jt]sx?|json)\s*$|https?:\S+\s*$)/i;
+/** A generated file's notice ("This file is generated automatically by `scripts/build/fp.ts`. Please, don't change it."): about the file, not the code below it. */
+const GENERATED_NOTICE = /\b(?:auto-?generated|generated (?:automatically|by|from)|this file (?:is|was) generated|do not (?:edit|modify|change)|don'?t (?:edit|modify|change) (?:it|this))\b/i;
 
 /**
  * A run of plain `//` lines right above a declaration, with no JSDoc: how underscore, Node's
@@ -61,13 +63,13 @@ const NOT_PROSE = /^\/\/\s*(?:eslint|@ts-|prettier|istanbul|c8\b|jshint|jscs|tsl
  * has no docs at all. JavaScript only: in TypeScript and declaration files the docs are TSDoc,
  * and `//` lines are notes to the maintainers ("NOTE: 'next' is defined using a tuple…").
  * Directive, to-do and note lines, a bundler's file markers (`// src/compiler/debug.ts`) and
- * lone URLs are left out; what remains must have at least two words ("Shuffle a collection."),
+ * lone URLs are left out, and a generated file's notice is no doc at all; what remains must have at least two words ("Shuffle a collection."),
  * or the run is not a doc.
  */
 function plainLineDoc(comments: readonly RawComment[]): RawComment | null {
   const run: RawComment[] = [];
   for (let j = comments.length - 1; j >= 0 && comments[j]!.style === 'line'; j--) run.unshift(comments[j]!);
-  if (!run.length) return null;
+  if (!run.length || run.some((r) => GENERATED_NOTICE.test(r.text))) return null;
   const kept = run.filter((r) => !NOT_PROSE.test(r.text.trim()));
   const words = kept.map((r) => r.text.replace(/^\/\/+/, '')).join(' ').match(/[A-Za-z]{2,}/g) ?? [];
   if (words.length < 2) return null;

@@ -32,6 +32,9 @@ export function jsModuleName(file: string): string {
   return p.replace(/\/index$/, '') || p;
 }
 
+/** Names Babel gives what it generates: the default export's value, the names a star re-export must skip. */
+const BABEL_BINDING = /^_(?:default|exportNames)$/;
+
 interface Scope {
   /** Qualified prefix for members (`mod.Class`), or the module. */
   id: string;
@@ -200,6 +203,8 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
             // CommonJS entry point, then `exports.debounce = debounce`): not an item of this one,
             // unless a JSDoc block says otherwise (a plain `//` line above it is about the imports).
             if (value && required(value) && (!doc || doc.style === 'line')) continue;
+            // Babel's own bindings (`var _default = …; exports.default = _default`, `var _exportNames = {…}`).
+            if (!doc && BABEL_BINDING.test(name)) continue;
             const item = emit(name, isConst && /^[A-Z][A-Z0-9_]*$/.test(name) ? 'constant' : 'variable', anchorFor, st, scope, vis, sig, [], null);
             if (item && typeAnn) item.returns = { type: typeAnn, doc: item.returns?.doc ?? null };
             if (value) descend(value, scope);
@@ -272,6 +277,11 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     if (isExport && (!comment || locals.has(right.text)) && right.type === 'identifier' && right.text === name) {
       const re = commonJsReexport(name, right, opts.file, module, locals, jsModuleName);
       if (re) reexports.push(re);
+      return;
+    }
+    // `exports.default = addDays`: Babel's `export default addDays`, the local under the name `default`.
+    if (isExport && !comment && name === 'default' && right.type === 'identifier') {
+      reexports.push({ public: `${module}.default`, target: `${module}.${right.text}` });
       return;
     }
     // `exports.b = exports.a = void 0;`: the placeholders TypeScript and Babel write at the top of
