@@ -193,10 +193,16 @@ export class PublicPaths {
 }
 
 /** Whether public id `a` (used by `ua` files) is the better name than `b` (used by `ub`): see resolve. */
+const DEFAULT_SEGMENT = /[./:]default$/;
+
 function preferred(a: string, ua: number, b: string, ub: number): boolean {
   const pa = PRIVATE_SEGMENT.test(a);
   const pb = PRIVATE_SEGMENT.test(b);
   if (pa !== pb) return !pa;
+  // `debounce` over `default`: a default export's name says nothing (`export default debounce`,
+  // and lodash-es's index `export { default as debounce } from './debounce.js'`).
+  const da = DEFAULT_SEGMENT.test(a);
+  if (da !== DEFAULT_SEGMENT.test(b)) return !da;
   if (ua !== ub) return ua > ub;
   return a.length < b.length;
 }

@@ -260,6 +260,25 @@ describe('JS/TS re-exports', () => {
     expect(x.items.map((i) => i.id).sort()).toEqual(['pkg.createCommand']);
   });
 
+  it('ESM default exports: `export default debounce` is public, and an index\'s `export { default as debounce } from` finds it by name', async () => {
+    const one = await extractSource('javascript', '/** Creates a debounced function. */\nfunction debounce(func, wait) { return func; }\n\nexport default debounce;\n', { file: 'm/debounce.js', includePrivate: false });
+    expect(one.items.map((i) => [i.id, i.visibility])).toEqual([['m/debounce.debounce', 'public']]);
+    expect(one.reexports).toEqual([{ public: 'm/debounce.default', target: 'm/debounce.debounce' }]);
+    const decl = await extractSource('javascript', '/** Creates a throttled function. */\nexport default function throttle(func, wait) { return func; }\n', { file: 'm/throttle.js', includePrivate: false });
+    expect(decl.reexports).toEqual([{ public: 'm/throttle.default', target: 'm/throttle.throttle' }]);
+    const index = "export { default as debounce } from './debounce.js';\nexport * as fp from './fp/index.js';\nexport { default } from './throttle.js';\n";
+    expect((await extractSource('javascript', index, { file: 'm/index.js', includePrivate: false })).reexports).toEqual([
+      { public: 'm.debounce', target: 'm/debounce.default' },
+      { public: 'm.fp.*', target: 'm/fp.*' },
+      { public: 'm.default', target: 'm/throttle.default' },
+    ]);
+    // In the index (fixture esm/): the name the index gives it, not `default`, nor its file's id.
+    for (const [q, id] of [['debounced function', 'esm.debounce'], ['throttled function', 'esm.throttle']]) {
+      const found = await docsSearch({ query: q, limit: 3 }, tctx);
+      expect(found.results[0]?.id).toBe(id);
+    }
+  });
+
   it("Babel's default export is the local it names; its own bindings and a generated file's notice are no items", async () => {
     const own = [
       '"use strict";',

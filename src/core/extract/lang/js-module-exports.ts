@@ -21,6 +21,9 @@ export function scanModuleExports(root: Node, imports: string[]): { exportedName
       if (src) imports.push(src.text.slice(1, -1));
     } else if (st.type === 'export_statement') {
       isModule = true;
+      // `export default debounce;`: the local is the module's API (lodash-es, one function per file).
+      const value = field(st, 'value');
+      if (value?.type === 'identifier') exportedNames.add(value.text);
       for (const c of namedChildren(st)) {
         if (c.type === 'export_clause') for (const s of namedChildren(c)) exportedNames.add(field(s, 'name')?.text ?? '');
       }

@@ -8,7 +8,9 @@ export const BUNDLER_RENAME = /^_|\$\d*$/;
 
 /**
  * JS/TS re-exports from a relative module: `export { x as y } from './impl'` makes `impl`'s `x`
- * public as this module's `y`, `export * from './impl'` all of its names. Recorded as
+ * public as this module's `y` (`default` included), `export * from './impl'` all of its names,
+ * `export * as ns from './impl'` all of them under `ns`; `export default x` makes the local `x`
+ * the module's `default`. Recorded as
  * (public id → defining id) pairs, resolved at query time (index/public-paths.ts) like a
  * Python package's re-exports. Packages (`from 'zod'`) are another index's business. A local
  * export under another name counts when the local is a bundler's rename (`map$1`, `_map`).
@@ -19,6 +21,11 @@ export function jsReexports(root: Node, file: string, module: string, moduleName
     if (st.type !== 'export_statement') continue;
     const src = field(st, 'source')?.text.slice(1, -1);
     if (!src) {
+      // `export default debounce` and `export default function debounce…`: the local is also the
+      // module's `default`, which an index re-exports by name (`export { default as debounce } from`).
+      const local = field(st, 'value') ?? field(st, 'declaration');
+      const localName = local?.type === 'identifier' ? local.text : local && /^export\s+default\b/.test(st.text) ? field(local, 'name')?.text : undefined;
+      if (localName && localName !== 'default') out.push({ public: `${module}.default`, target: `${module}.${localName}` });
       // `export { map$1 as map }`: a bundler's renamed local is public under the exported name.
       for (const c of namedChildren(st)) {
         if (c.type !== 'export_clause') continue;
@@ -36,11 +43,17 @@ export function jsReexports(root: Node, file: string, module: string, moduleName
     if (clause) {
       for (const s of namedChildren(clause)) {
         const name = field(s, 'name')?.text;
-        if (!name || name === 'default') continue;
+        if (!name) continue;
+        // `export { default as debounce } from './debounce.js'` (lodash-es's index).
         const alias = field(s, 'alias')?.text ?? name;
         out.push({ public: `${module}.${alias}`, target: `${target}.${name}` });
       }
     } else if (/^export\s+(?:type\s+)?\*\s+from/.test(st.text)) out.push({ public: `${module}.*`, target: `${target}.*` });
+    else {
+      // `export * as fp from './fp.js'`: the module's names under one name.
+      const ns = /^export\s+(?:type\s+)?\*\s+as\s+([\w$]+)\s+from/.exec(st.text)?.[1];
+      if (ns) out.push({ public: `${module}.${ns}.*`, target: `${target}.*` });
+    }
   }
   return out;
 }
