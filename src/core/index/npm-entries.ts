@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { typedPackagePath } from '../extract/lang/typescript.js';
 
 /**
  * Which import path an installed npm package's file answers to, from its package.json: `main`,
@@ -34,8 +35,8 @@ function leaves(v: unknown, out: string[] = []): string[] {
 
 function entriesOf(pkgDir: string): Entries | null {
   const json = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>;
-  const name = json.name;
-  if (typeof name !== 'string') return null;
+  if (typeof json.name !== 'string') return null;
+  const name = typedPackagePath(json.name);
   const e: Entries = { exact: new Map(), patterns: [] };
   const add = (file: string, pub: string) => {
     const s = stem(file);

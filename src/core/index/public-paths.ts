@@ -119,7 +119,8 @@ export class PublicPaths {
               // The module the new id lives in: the star's module, or the renamed name's parent
               // (`from _thread import LockType as Lock`: `threading.Lock` is in `threading`).
               const sep = separatorOf(pub);
-              const module = k.endsWith('*') ? pub.slice(0, -1 - sep.length) : pub.slice(0, Math.max(0, pub.lastIndexOf(sep)));
+              // A whole module standing for a value (`export = chalk`, `declare module 'fs'`) is itself the module.
+              const module = k.endsWith('*') ? pub.slice(0, -1 - sep.length) : pub.includes(sep) ? pub.slice(0, pub.lastIndexOf(sep)) : pub;
               if (next.length < MAX_FRONTIER) next.push({ id, module });
             }
           }

@@ -4,10 +4,10 @@ import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
 import { PublicPaths } from './public-paths.js';
-import { RankedSearch, type SearchHit, type SearchOptions } from './search.js';
+import { RankedSearch, type SearchHit, type SearchOptions, type WordStats } from './search.js';
 import { StatementCache } from './statements.js';
 
-export type { SearchHit, SearchOptions } from './search.js';
+export type { SearchHit, SearchOptions, WordStats } from './search.js';
 
 /**
  * Read-side queries over one root's index: lookup by id, name or public path, module listings,
@@ -52,6 +52,11 @@ export class IndexQueries {
   /** Ranked search: words or an identifier (see search.ts). */
   search(query: string, opts: SearchOptions): SearchHit[] {
     return this.ranked.search(query, opts);
+  }
+
+  /** Item count and per-word counts, to weigh words alike over several databases (SearchOptions.collection). */
+  wordStats(query: string): WordStats {
+    return this.ranked.wordStats(query);
   }
 
   private prep(sql: string): Statement {

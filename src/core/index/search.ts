@@ -32,6 +32,18 @@ export interface SearchOptions {
   queryVector?: Float32Array | null;
   /** How much the model's similarity counts in the blend (config docs.embeddings.weight; default score.ts SEMANTIC_WEIGHT). */
   semanticWeight?: number;
+  /**
+   * Word counts over every database the search reads (the roots and the packages'; see
+   * wordStats), so that a word's weight does not depend on which database holds the item: in a
+   * small package's database a common word is rare, and its items outscored better answers.
+   */
+  collection?: WordStats;
+}
+
+/** How many items a set of databases holds, and how many of them contain each word. */
+export interface WordStats {
+  total: number;
+  df: ReadonlyMap<string, number>;
 }
 
 export interface SearchHit {
@@ -160,25 +172,42 @@ export class RankedSearch {
     return n;
   }
 
-  search(query: string, opts: SearchOptions): SearchHit[] {
-    const words = queryWords(query);
-    if (!words.length) return [];
-    // What the index held when these were read: a word searched before any item had it is
-    // cached as absent (and left out of every expression), a module doc as it was. Read on
-    // every search (one row by key, microseconds) so that a file just written is searched by
-    // its new words at once.
+  /**
+   * What the index held when these were read: a word searched before any item had it is
+   * cached as absent (and left out of every expression), a module doc as it was. Read on every
+   * search (one row by key, microseconds) so that a file just written is searched by its new
+   * words at once.
+   */
+  private refresh(): void {
     if (this.written.changed(Date.now(), true)) {
       this.dfCache.clear();
       this.rowsCache.clear();
       this.moduleDocMemo.clear();
     }
-    const total = Math.max(1, this.lookups.itemCount());
+  }
+
+  /** This database's item count and the count of items containing each of the query's words. */
+  wordStats(query: string): WordStats {
+    this.refresh();
+    const df = new Map<string, number>();
+    for (const w of queryWords(query)) df.set(w, this.docFreq(w));
+    return { total: this.lookups.itemCount(), df };
+  }
+
+  search(query: string, opts: SearchOptions): SearchHit[] {
+    const words = queryWords(query);
+    if (!words.length) return [];
+    this.refresh();
+    const total = Math.max(1, opts.collection?.total ?? this.lookups.itemCount());
     const idf = new Map<string, number>();
     const df = new Map<string, number>();
     for (const w of words) {
       const n = this.docFreq(w);
       df.set(w, n);
-      idf.set(w, n === 0 ? 0 : Math.log(1 + total / n));
+      // Weighed over every database searched when the caller says (collection), else this one's.
+      // A word this database lacks but others have still counts against its items' coverage.
+      const all = Math.max(n, opts.collection?.df.get(w) ?? n);
+      idf.set(w, all === 0 ? 0 : Math.log(1 + total / all));
     }
     const prose = isProse(query, words);
     // Prose questions also match the words the indexed docs use in the same contexts ("remove" → "delete").

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SearchHit } from '../../core/index/query.js';
+import type { SearchHit, WordStats } from '../../core/index/query.js';
 import type { FeatureContext } from '../context.js';
 import { checkLanguage, displayFile, indexStateLine, inScope, LanguageSchema, packageFields, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema, KindSchema } from './schemas.js';
@@ -50,8 +50,10 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   // A question in words is also embedded by the configured sentence-embedding model, if any.
   // (Only the roots' databases hold model vectors: a deps-only search has no use for it.)
   const queryVector = index.embeddings && input.scope !== 'deps' && isProse(input.query, queryWords(input.query)) ? await index.embedQuery(input.query) : null;
-  for (const r of index.searchSources(input.query, input.scope)) {
-    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight })) {
+  const sources = index.searchSources(input.query, input.scope);
+  const collection = sources.length > 1 ? collectionStats(sources.map((r) => r.queries.wordStats(input.query))) : undefined;
+  for (const r of sources) {
+    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection })) {
       const pkg = packageFields(r, h.file);
       if (!inScope(pkg.package, input.scope)) continue;
       hits.push({ ...h, ...pkg, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
@@ -83,4 +85,19 @@ export function renderDocsSearch(r: DocsSearchResult): string {
   const head = r.results.length ? `${r.results.length} result(s) for "${r.query}"` : `No results for "${r.query}".`;
   const state = indexStateLine(r.index_status);
   return [head, ...lines, ...(state ? [state] : [])].join('\n');
+}
+
+/**
+ * The word counts of every database a search reads, summed: each database's scores then weigh
+ * a word alike. Alone, a small package's database made a word common elsewhere ("values") rare,
+ * and its items outscored the answer in a larger one.
+ */
+function collectionStats(stats: readonly WordStats[]): WordStats {
+  const df = new Map<string, number>();
+  let total = 0;
+  for (const s of stats) {
+    total += s.total;
+    for (const [w, n] of s.df) df.set(w, (df.get(w) ?? 0) + n);
+  }
+  return { total, df };
 }

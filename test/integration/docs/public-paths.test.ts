@@ -4,6 +4,7 @@ import type { FeatureContext } from '../../../src/features/context.js';
 import { docsGet } from '../../../src/features/docs/get.js';
 import { docsResolve } from '../../../src/features/docs/resolve.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
+import { jsModuleName } from '../../../src/core/extract/lang/typescript.js';
 import { extractSource } from '../../../src/core/extract/extract.js';
 import { docsContext, extractFixture, FIXTURES, item } from './fixtures.js';
 
@@ -276,6 +277,26 @@ describe('JS/TS re-exports', () => {
     for (const [q, id] of [['debounced function', 'esm.debounce'], ['throttled function', 'esm.throttle']]) {
       const found = await docsSearch({ query: q, limit: 3 }, tctx);
       expect(found.results[0]?.id).toBe(id);
+    }
+  });
+
+  it('declaration files: `export =` and `declare module "x"` name the module users import; DefinitelyTyped names the package it types', async () => {
+    expect(jsModuleName('node_modules/@types/babel__core/index.d.ts')).toBe('@babel/core');
+    expect(jsModuleName('node_modules/@types/node/fs.d.ts')).toBe('node/fs');
+    const pico = "import picomatch = require('./lib/picomatch');\nexport = picomatch;\n";
+    expect((await extractSource('typescript', pico, { file: 'node_modules/@types/picomatch/index.d.ts', includePrivate: false })).reexports).toEqual([
+      { public: 'picomatch', target: 'picomatch/lib/picomatch' },
+      { public: 'picomatch.*', target: 'picomatch/lib/picomatch.*' },
+    ]);
+    expect((await extractFixture('ts-public', 'styled/index.d.ts')).reexports).toEqual([{ public: 'styled', target: 'styled.styled' }]);
+    expect((await extractFixture('ts-public', 'ambient/node-fsx.d.ts')).reexports).toEqual([
+      { public: 'fsx', target: 'ambient/node-fsx.fsx' },
+      { public: 'assertx', target: 'ambient/node-fsx.assertx' },
+      { public: 'assertx', target: 'assertx.assertx' },
+    ]);
+    // In the index: under the names code imports.
+    for (const [q, id] of [['readWhole', 'fsx.readWhole'], ['deepEqualx', 'assertx.deepEqualx'], ['Style', 'styled.Style'], ['draw text in the terminal with a style', 'styled']]) {
+      expect((await docsSearch({ query: q, limit: 1 }, tctx)).results[0]?.id).toBe(id);
     }
   });
 

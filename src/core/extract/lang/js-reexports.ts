@@ -17,8 +17,24 @@ export const BUNDLER_RENAME = /^_|\$\d*$/;
  */
 export function jsReexports(root: Node, file: string, module: string, moduleName: (file: string) => string): Reexport[] {
   const out: Reexport[] = [];
+  /** `import picomatch = require('./lib/picomatch')`: locals that are a relative module. */
+  const requiredModules = new Map<string, string>();
   for (const st of namedChildren(root)) {
+    if (st.type === 'import_statement') {
+      const m = /^import\s+([\w$]+)\s*=\s*require\(\s*['"](\.[^'"]*)['"]\s*\)/.exec(st.text);
+      if (m) requiredModules.set(m[1]!, moduleName(path.posix.join(path.posix.dirname(file), m[2]!)));
+      continue;
+    }
     if (st.type !== 'export_statement') continue;
+    // `export = chalk` (a declaration file's CommonJS export): the module is `chalk`, and the
+    // members of a namespace merged with it are the module's (`chalk.chalk.Chalk` is `chalk.Chalk`).
+    const assigned = /^export\s*=\s*([\w$]+)\s*;?$/.exec(st.text)?.[1];
+    if (assigned) {
+      const other = requiredModules.get(assigned);
+      if (other === undefined) out.push({ public: module, target: `${module}.${assigned}` });
+      else if (other !== module) out.push({ public: module, target: other }, { public: `${module}.*`, target: `${other}.*` });
+      continue;
+    }
     const src = field(st, 'source')?.text.slice(1, -1);
     if (!src) {
       // `export default debounce` and `export default function debounce…`: the local is also the

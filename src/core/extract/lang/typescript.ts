@@ -28,8 +28,19 @@ import type { DocItem, FileExtract, ItemKind, LanguageId, Reexport, Visibility }
  * `node_modules/zod/index.d.ts` → `zod`.
  */
 export function jsModuleName(file: string): string {
-  const p = file.replace(/\\/g, '/').replace(/^(.*\/)?node_modules\//, '').replace(/(\.d)?\.[cm]?[jt]sx?$/, '');
+  const p = typedPackagePath(file.replace(/\\/g, '/').replace(/^(.*\/)?node_modules\//, '').replace(/(\.d)?\.[cm]?[jt]sx?$/, ''));
   return p.replace(/\/index$/, '') || p;
+}
+
+/**
+ * DefinitelyTyped's packages describe the package users import: `@types/picomatch/index` is
+ * `picomatch`, `@types/babel__core` is `@babel/core`.
+ */
+export function typedPackagePath(p: string): string {
+  const m = /^@types\/([^/]+)(.*)$/.exec(p);
+  if (!m) return p;
+  const pkg = m[1]!.includes('__') ? `@${m[1]!.replace('__', '/')}` : m[1]!;
+  return pkg + m[2]!;
 }
 
 /** Names Babel gives what it generates: the default export's value, the names a star re-export must skip. */
@@ -221,6 +232,16 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
         const nameNode = field(st, 'name');
         const name = nameNode?.type === 'string' ? nameNode.text.slice(1, -1) : nameNode?.text ?? '';
         const item = emit(name, 'namespace', anchor, st, scope, topVisibility(name, exported, scope), header(st, field(st, 'body')), [], null);
+        // `declare module 'fs' { … }` (@types/node) describes the module users import as 'fs': its
+        // members are public as `fs.readFile`, not under the file that declares them.
+        if (nameNode?.type === 'string' && scope.id === module && name !== module) {
+          reexports.push({ public: name, target: item?.id ?? `${module}.${name}` });
+          // …and its `export = assert` makes the namespace merged with `assert` the module's members.
+          for (const c of namedChildren(field(st, 'body') ?? st)) {
+            const assigned = c.type === 'export_statement' ? /^export\s*=\s*([\w$]+)\s*;?$/.exec(c.text)?.[1] : undefined;
+            if (assigned) reexports.push({ public: name, target: `${name}.${assigned}` });
+          }
+        }
         const body = field(st, 'body');
         if (body) visitStatements(body, { id: item?.id ?? `${scope.id}.${name}`, topLevel: true, visibility: item?.visibility ?? 'internal', inClass: false });
         return;

@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/core/config/load.js';
+import { createLogger } from '../../../src/core/log.js';
+import { ServiceRegistry } from '../../../src/core/services.js';
+import { Workspace } from '../../../src/core/workspace/workspace.js';
+import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
+import { docsSearch } from '../../../src/features/docs/search.js';
+
+/**
+ * One search over several databases (two roots here; a project and its packages' databases
+ * alike) weighs each word by its counts over all of them. Alone, the small database made a word
+ * that is common in the large one ("values") rare, so an item matching that word only outscored
+ * the large database's answer.
+ */
+
+const dirs: string[] = [];
+let ctx: FeatureContext;
+
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docent-collection-'));
+  dirs.push(dir);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+beforeAll(async () => {
+  const totals = Array.from({ length: 40 }, (_, i) => `def total_${i}(xs):\n    """Add up the values of list number ${i}."""\n    return sum(xs)\n`).join('\n');
+  const large = tree({
+    'stats.py': totals,
+    'compare.py': 'def deep_equal(a, b):\n    """Tell whether two nested structures are deeply equal."""\n    return a == b\n',
+  });
+  const small = tree({ 'colors.py': 'def hsv(h, s, v):\n    """Use HSV values to set text color."""\n\n\ndef line():\n    """Print a line of output."""\n' });
+  const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-collection-idx-'));
+  dirs.push(indexDir);
+  const { config } = loadConfig({ flags: { indexDir, index: { workers: 0 } } as never, env: {} });
+  ctx = { workspace: new Workspace([large, small]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+  await docsSearch({ query: 'warm up', limit: 1 }, ctx);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.services.disposeAll();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('word weights over every database a search reads', () => {
+  it('ranks the answer over an item of a small database that shares one common word', async () => {
+    const r = await docsSearch({ query: 'check that two values are deeply equal', limit: 3 }, ctx);
+    expect(r.results[0]?.id).toBe('compare.deep_equal');
+    expect(r.results.findIndex((h) => h.id === 'colors.hsv')).not.toBe(0);
+  });
+
+  it('leaves a name query to its exact match, wherever it is', async () => {
+    expect((await docsSearch({ query: 'hsv', limit: 1 }, ctx)).results[0]?.id).toBe('colors.hsv');
+  });
+});
