@@ -31,21 +31,28 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
   const out: SearchHit[] = [];
   const byKey = new Map<string, SearchHit>();
   const byPublic = new Map<string, SearchHit>();
-  const seen = new Set<string>();
+  /** The hit each id shown so far went into. */
+  const seen = new Map<string, SearchHit>();
   /** Shown hits with docs, by name: what an undocumented wrapper of the same name folds into. */
   const documented = new Map<string, SearchHit>();
   for (const { row: r0, score, publicId: pub0 } of ranked) {
     let r = r0;
     let publicId = pub0;
     if (r.kind === 'constructor' && r.parent && !keepCtors) {
-      if (seen.has(r.parent)) continue;
+      if (seen.has(r.parent)) continue; // its class is shown already
       const cls = ctx.prep(`SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? AND i.kind IN ('class','struct') LIMIT 1`).get(r.parent) as (ItemRow & { doc_head: string }) | undefined;
       if (!cls) continue;
       r = cls;
       publicId = ctx.paths.publicIds([cls])[0]!;
     }
-    if (seen.has(r.id)) continue; // the same item from another file (a re-export, a duplicate bundle)
-    seen.add(r.id);
+    // The same id again: another declaration of one item (a re-export, a duplicate bundle), or in
+    // C a macro and the function it renames (zlib's `#define compress2 z_compress2` beside the
+    // documented `compress2`). One answer, the documented declaration in front.
+    const again = seen.get(r.id);
+    if (again) {
+      sameId(again, r, ctx);
+      continue;
+    }
     // A summary of a sentence or more says which thing it is on its own: the same name, kind and
     // summary under other signatures are variants of one answer (lib.d.ts declares `from`
     // with "Creates an array from an array-like or iterable object." on eleven typed-array
@@ -71,6 +78,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
       signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [],
     };
     if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
+    seen.set(r.id, hit);
     byKey.set(key, hit);
     if (!byPublic.has(publicId)) byPublic.set(publicId, hit);
     if (r.summary && r.kind !== 'variable' && r.kind !== 'constant' && !documented.has(r.name)) documented.set(r.name, hit);
@@ -80,6 +88,18 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     } else if (byKey.size > limit + 40) break; // later rows only fold into what is shown
   }
   return out;
+}
+
+/**
+ * Another declaration under the id a hit already has: listed in `also_in`, and put in front when
+ * the hit has no docs and it has (an undocumented macro or forward declaration ranked first).
+ */
+function sameId(hit: SearchHit, r: RankedRow['row'], ctx: FoldContext): void {
+  if (hit.file === r.path && hit.line === r.line) return;
+  if (!hit.summary && r.summary) {
+    hit.also_in.push({ id: r.id, file: hit.file, line: hit.line });
+    Object.assign(hit, { kind: r.kind, summary: r.summary, signature: r.kind === 'class' ? classSignature(ctx, r.id, r.signature) : r.signature, file: r.path, line: r.line, visibility: r.visibility });
+  } else if (hit.also_in.length < 20) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
 }
 
 /**

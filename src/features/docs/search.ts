@@ -69,19 +69,29 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   }
   // Project items first on ties: the project's own API is what its code most often means.
   hits.sort((a, b) => b.score - a.score || Number(a.package !== null) - Number(b.package !== null));
-  const seen = new Set<string>();
-  const results = [];
+  // One answer per id over all the databases: a later one (another package's copy, a root's
+  // duplicate) is listed in also_in, and put in front when the first has no docs and it has.
+  const byId = new Map<string, (typeof hits)[number]>();
+  const shown: (typeof hits)[number][] = [];
   for (const h of hits) {
-    if (seen.has(h.id)) continue;
-    seen.add(h.id);
-    results.push({ id: h.id, score: h.score, name: h.name, kind: h.kind, snippet: h.summary || h.signature, module: h.module, signature: h.signature, file: h.file, line: h.line, package: h.package, version: h.version, ...(h.pending ? { pending: true } : {}), ...(h.also_in.length ? { also_in: h.also_in } : {}) });
-    if (results.length >= input.limit) break;
+    const first = byId.get(h.id);
+    if (first) {
+      const swap = !first.summary && Boolean(h.summary);
+      const other = swap ? { ...first } : h;
+      if (swap) Object.assign(first, { ...h, score: first.score, also_in: [...first.also_in, ...h.also_in] });
+      if (first.also_in.length < 20 && !(other.file === first.file && other.line === first.line)) first.also_in = [...first.also_in, { id: other.id, file: other.file, line: other.line }];
+      continue;
+    }
+    if (shown.length >= input.limit) continue;
+    byId.set(h.id, h);
+    shown.push(h);
   }
+  const results = shown.map((h) => ({ id: h.id, score: h.score, name: h.name, kind: h.kind, snippet: h.summary || h.signature, module: h.module, signature: h.signature, file: h.file, line: h.line, package: h.package, version: h.version, ...(h.pending ? { pending: true } : {}), ...(h.also_in.length ? { also_in: h.also_in } : {}) }));
   return { query: input.query, results, index_status: shortState(index) };
 }
 
 export function renderDocsSearch(r: DocsSearchResult): string {
-  const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}${h.pending ? ', docs pending' : ''}) ${h.file}:${h.line}${h.package ? ` [${h.package}@${h.version}]` : ''}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}${h.also_in?.length ? `\n   also in: ${h.also_in.slice(0, 3).map((a) => a.id).join(', ')}${h.also_in.length > 3 ? ` (+${h.also_in.length - 3})` : ''}` : ''}`);
+  const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}${h.pending ? ', docs pending' : ''}) ${h.file}:${h.line}${h.package ? ` [${h.package}@${h.version}]` : ''}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}${h.also_in?.length ? `\n   also in: ${h.also_in.slice(0, 3).map((a) => (a.id === h.id ? `${a.file}:${a.line}` : a.id)).join(', ')}${h.also_in.length > 3 ? ` (+${h.also_in.length - 3})` : ''}` : ''}`);
   const head = r.results.length ? `${r.results.length} result(s) for "${r.query}"` : `No results for "${r.query}".`;
   const state = indexStateLine(r.index_status);
   return [head, ...lines, ...(state ? [state] : [])].join('\n');

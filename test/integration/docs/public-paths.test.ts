@@ -394,6 +394,19 @@ describe('C/C++ aliases', () => {
     expect(m.params.map((p) => p.name)).toContain('level');
   });
 
+  it('a prefix macro and the documented function of the same name are one answer, the function in front', async () => {
+    // zlib's zconf.h: `#define compress2 z_compress2` under Z_PREFIX, beside zlib.h's documented compress2.
+    const cctx = docsContext(path.join(FIXTURES, 'c-public'));
+    try {
+      const r = await docsSearch({ query: 'deflate_buf', limit: 3 }, cctx);
+      expect(r.results[0]).toMatchObject({ id: 'deflate_buf', kind: 'function', snippet: 'Squeeze a buffer into a smaller one, returning the bytes written.', line: 15 });
+      expect(r.results[0]?.also_in).toEqual([{ id: 'deflate_buf', file: 'zprefix.h', line: 6 }]);
+      expect(r.results.filter((h) => h.id === 'deflate_buf')).toHaveLength(1);
+    } finally {
+      await cctx.services.disposeAll();
+    }
+  });
+
   it('a C++ using alias of a documented class carries its docs', async () => {
     const x = await extractFixture('c-public', 'paths.hpp');
     const a = item(x, 'fsx::path');
