@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { docWeight, isAliasMacro } from '../../../src/features/docs/common.js';
 import { extractFixture, item } from './fixtures.js';
+import { extractSource } from '../../../src/core/extract/extract.js';
 
 describe('Python extraction (Google, NumPy and reST docstrings)', () => {
   it('parses a Google-style docstring with typed args, raises, doctest example and a deprecation directive', async () => {
@@ -209,5 +210,12 @@ describe('C headers that declare through macros (zlib, glibc, libpng styles)', (
     expect(item(x, 'sq_checksum')).toMatchObject({ signature: 'unsigned long sq_checksum(unsigned long crc, const unsigned char *buf, unsigned len)', returns: { type: 'unsigned long', doc: null } });
     const names = x.items.map((i) => i.name);
     for (const junk of ['__THROW', '__wur', '__attribute_malloc__', '__REDIRECT', 'SQ_API', '__nonnull']) expect(names).not.toContain(junk);
+  });
+
+  it('names a declaration by its name when a type macro stands before its type (glibc bits/stdio.h, bits/types.h)', async () => {
+    const src = '__STD_TYPE __DEV_T_TYPE __dev_t;\n/* Like `getdelim\', but reads up to a newline.  */\n__STDIO_INLINE __ssize_t\ngetline (char **__lineptr, size_t *__n, FILE *__stream)\n{\n  return 0;\n}\n';
+    const x = await extractSource('cpp', src, { file: 'bits/stdio.h', includePrivate: false });
+    expect(x.items.map((i) => i.name).sort()).toEqual(['__dev_t', 'getline']);
+    expect(item(x, 'getline').summary).toBe("Like `getdelim', but reads up to a newline.");
   });
 });

@@ -21,11 +21,23 @@ export function functionDeclarator(d: Node): Node | null {
   return null;
 }
 
+/**
+ * A declarator's name as written. A type macro before the name (glibc's `__STDIO_INLINE
+ * __ssize_t getline (…)`, `__STD_TYPE __DEV_T_TYPE __dev_t;`) makes C++'s grammar read
+ * `__ssize_t getline` as a qualified name with its `::` missing: the name is the last part.
+ */
+export function declaredName(n: Node): string {
+  if (n.type === 'qualified_identifier') {
+    for (let i = 0; i < n.childCount; i++) if (n.child(i)?.isMissing) return field(n, 'name')?.text ?? n.text;
+  }
+  return n.text;
+}
+
 /** The identifier a declarator chain declares (`x` in `*const x[4]`). */
 export function innermostName(d: Node): string | null {
   let cur: Node | null = d;
   for (let i = 0; cur && i < 8; i++) {
-    if (/identifier$/.test(cur.type)) return cur.text;
+    if (/identifier$/.test(cur.type)) return declaredName(cur);
     cur = field(cur, 'declarator') ?? cur.namedChild(0);
   }
   return null;

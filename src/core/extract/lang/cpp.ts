@@ -7,7 +7,7 @@ import { parseTaggedDoc } from '../doc/tags.js';
 import { parseLoadedSync } from '../parser.js';
 import { commentsBelow, field, isComment, leadingComments, namedChildren, trailingComment } from '../syntax.js';
 import { isMacroLike, lexicalParams, recoverPrototype, withoutComments, type RecoveredPrototype } from './c-prototype.js';
-import { functionDeclarator, innermostName, paramsOf } from './cpp-declarators.js';
+import { declaredName, functionDeclarator, innermostName, paramsOf } from './cpp-declarators.js';
 import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
 
 /**
@@ -319,7 +319,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
       if (fn) {
         const nameNode = field(fn, 'declarator');
         if (!nameNode) continue;
-        const full = nameNode.text.replace(/\s+/g, '');
+        const full = declaredName(nameNode).replace(/\s+/g, '');
         const parts = full.split('::');
         const name = parts.pop()!;
         let fnScope = scope;
