@@ -20,7 +20,8 @@
 // --questions FILE asks another set (same format), e.g. the held-out Python questions, which
 // were written before any ranking change was measured on them and are not used for tuning;
 // bench/data/docs-questions-short.json holds short queries (two words, or a class and member
-// separated by a space) for all four corpora.
+// separated by a space) for all four corpora; bench/data/docs-questions-lodash-heldout.json 45
+// held-out lodash tasks in users' words (--only lodash).
 // --embeddings MODEL_DIR indexes and searches with that sentence-embedding model (config
 // docs.embeddings.model; bench/docs-embeddings.bench.mjs writes one from an index's word vectors).
 // --embeddings use: Google's Universal Sentence Encoder (lite), a real pretrained model that
