@@ -33,8 +33,12 @@ export class ModulePopularity {
     this.stamp = stamp;
     this.computedAt = now;
     const counts = new Map<string, number>();
-    const rows = this.db.prepare(`SELECT imports, module FROM files WHERE imports != '[]'`).iterate() as Iterable<{ imports: string; module: string | null }>;
-    for (const { imports, module } of rows) {
+    const rows = this.db.prepare(`SELECT imports, module, path, language FROM files WHERE imports != '[]'`).iterate() as Iterable<{ imports: string; module: string | null; path: string; language: string }>;
+    for (const { imports, module, path, language } of rows) {
+      // A header that includes headers is plumbing, not use: glibc's stdio.h includes
+      // bits/types/cookie_io_functions_t.h, whose typedefs then outranked fopen. Source files
+      // (and the other languages' modules) count.
+      if (isHeader(path, language)) continue;
       const seen = new Set<string>();
       // A package importing itself says nothing about its use by others.
       const own = module ? normModule(module).split('.')[0] : '';
@@ -62,4 +66,10 @@ export class ModulePopularity {
     }
     return 0;
   }
+}
+
+/** A C/C++ header: by extension, or extensionless as the C++ standard library's (`vector`). */
+function isHeader(path: string, language: string): boolean {
+  if (language !== 'c' && language !== 'cpp') return false;
+  return /\.(h|hh|hpp|hxx|h\+\+|inl|ipp|tcc)$/i.test(path) || !/\.[^/]+$/.test(path);
 }

@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ModulePopularity } from '../../../src/core/index/popularity.js';
+import type { DocsIndex } from '../../../src/core/index/service.js';
+import { tempIndex } from './fixtures.js';
+
+/**
+ * Module popularity counts the files that import a module. In C a header that includes headers
+ * is plumbing, not use: glibc's stdio.h includes bits/types/cookie_io_functions_t.h, and that
+ * made its typedefs outrank fopen. Only source files count.
+ */
+
+let idx: DocsIndex;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'docent-popularity-'));
+  const files: Record<string, string> = {
+    'bits/impl.h': '/** Open callback of a thing. */\ntypedef int thing_open_t(void *cookie);\n',
+    'pub.h': '#include "bits/impl.h"\n/** Open a thing for use. */\nint open_thing(const char *name);\n',
+    'other.h': '#include "bits/impl.h"\n/** Close a thing. */\nint close_thing(int fd);\n',
+    'main.c': '#include "pub.h"\nint main(void) { return open_thing("x"); }\n',
+    'tool.c': '#include "pub.h"\n#include <stdio.h>\nint tool(void) { return 0; }\n',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  ({ idx, close } = await tempIndex(root, 'docent-popularity-idx-'));
+}, 60_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+describe('module popularity', () => {
+  it('counts the source files that include a header, not the headers that include it', () => {
+    const pop = new ModulePopularity(idx.roots[0]!.store.db);
+    expect(pop.of('pub.h')).toBeGreaterThan(0);
+    expect(pop.of('bits/impl.h')).toBe(0);
+  });
+});
