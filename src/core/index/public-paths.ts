@@ -26,6 +26,8 @@ export class PublicPaths {
   /** target → public ids, and public id → targets: the whole table, in memory (15k rows for a Python installation). */
   private byTarget = new Map<string, string[]>();
   private byPublic = new Map<string, string[]>();
+  /** Named public ids (not stars) by the module or class they are under: what a listing of it re-exports. */
+  private byParent = new Map<string, string[]>();
   /** Answers already worked out (an id's public path, by `module\0id`): a search asks for a few hundred at a time, and the same items recur. */
   private memo = new Map<string, string>();
 
@@ -50,6 +52,7 @@ export class PublicPaths {
     if (this.stamp.changed()) {
       this.byTarget = new Map();
       this.byPublic = new Map();
+      this.byParent = new Map();
       this.memo = new Map();
       for (const r of this.all.iterate() as Iterable<{ public: string; target: string }>) {
         const pubs = this.byTarget.get(r.target);
@@ -57,7 +60,17 @@ export class PublicPaths {
         else this.byTarget.set(r.target, [r.public]);
         const list = this.byPublic.get(r.public);
         if (list) list.push(r.target);
-        else this.byPublic.set(r.public, [r.target]);
+        else {
+          this.byPublic.set(r.public, [r.target]);
+          const sep = separatorOf(r.public);
+          const at = r.public.lastIndexOf(sep);
+          if (at > 0 && !r.public.endsWith('*')) {
+            const parent = r.public.slice(0, at);
+            const named = this.byParent.get(parent);
+            if (named) named.push(r.public);
+            else this.byParent.set(parent, [r.public]);
+          }
+        }
       }
     }
     return this.byTarget.size > 0;
@@ -129,6 +142,24 @@ export class PublicPaths {
       }
       return best;
     });
+  }
+
+  /**
+   * The re-exports that put names directly under `module`: stars (`asyncio.*` → `asyncio.tasks.*`),
+   * named ones one segment below it (`lib.partition` → `lib/partition.partition`), and the module
+   * standing for a value whose members it then has (`chalk` → `chalk.chalk`, `fs` → `node/fs.fs`).
+   */
+  reexportsUnder(module: string): { public: string; target: string }[] {
+    if (!this.any()) return [];
+    const sep = separatorOf(module);
+    const out: { public: string; target: string }[] = [];
+    for (const t of this.byPublic.get(module) ?? []) out.push({ public: module, target: t });
+    for (const t of this.byPublic.get(`${module}${sep}*`) ?? []) out.push({ public: `${module}${sep}*`, target: t });
+    for (const pub of this.byParent.get(module) ?? []) {
+      if (separatorOf(pub) !== sep) continue;
+      for (const t of this.byPublic.get(pub) ?? []) out.push({ public: pub, target: t });
+    }
+    return out;
   }
 
   /**

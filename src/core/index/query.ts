@@ -154,6 +154,61 @@ export class IndexQueries {
     return rows.map((d) => unpackItem(d));
   }
 
+  /**
+   * What a module offers through re-exports, under the path users write (`asyncio.sleep` for
+   * asyncio.tasks.sleep; `rxjs.map` through `rxjs` → `rxjs/dist/types` → its operators;
+   * `chalk.Chalk` for the namespace `export = chalk` stands for), followed up to three hops.
+   * Top-level items only, as `moduleItems` lists them first.
+   */
+  publicMembers(module: string, limit: number): { id: string; item: DocItem }[] {
+    const out: { id: string; item: DocItem }[] = [];
+    const shown = new Set<string>();
+    const visited = new Set<string>();
+    const push = (id: string, item: DocItem) => {
+      if (out.length >= limit || shown.has(id) || item.kind === 'module') return;
+      shown.add(id);
+      out.push({ id, item });
+    };
+    const visit = (mod: string, depth: number) => {
+      if (visited.has(mod) || depth > 3) return;
+      visited.add(mod);
+      const sep = mod.includes('::') ? '::' : '.';
+      for (const r of this.paths.reexportsUnder(mod)) {
+        if (out.length >= limit) return;
+        if (r.public.endsWith('*')) {
+          const target = r.target.slice(0, -1 - sep.length);
+          for (const item of this.moduleItems(target, limit)) {
+            if (item.parent) continue;
+            push(`${module}${sep}${item.id.startsWith(`${target}${sep}`) ? item.id.slice(target.length + sep.length) : item.name}`, item);
+          }
+          visit(target, depth + 1);
+        } else if (r.public === mod) {
+          // The module stands for a value (its members are the module's) or for another module.
+          // Its members: one segment below it (a namespace's declarations have no parent item),
+          // or below what it names in turn (`assert` → `assert.assert` → node/assert.assert.assert).
+          let members: StoredItemRow[] = [];
+          let lo = '';
+          for (const target of [r.target, ...this.paths.targetsOf(r.target).slice(0, 8)]) {
+            lo = `${target}${sep}`;
+            members = (this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id >= ? AND id < ? ORDER BY line LIMIT 20000`).all(lo, `${lo}\uffff`) as StoredItemRow[])
+              .filter((d) => !d.id.slice(lo.length).includes(sep));
+            if (members.length) break;
+          }
+          for (const m of members.map((d) => unpackItem(d))) push(`${module}${sep}${m.id.slice(lo.length)}`, m);
+          if (!members.length) {
+            for (const item of this.moduleItems(r.target, limit)) if (!item.parent) push(`${module}${sep}${item.name}`, item);
+            visit(r.target, depth + 1);
+          }
+        } else {
+          const item = this.byId(r.target)[0];
+          if (item) push(`${module}${sep}${r.public.slice(mod.length + sep.length)}`, item);
+        }
+      }
+    };
+    visit(module, 0);
+    return out;
+  }
+
   /** Items of a module (its direct members: not members of its classes). */
   moduleItems(module: string, limit: number): DocItem[] {
     const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE module = ? AND kind != 'module' ORDER BY (parent IS NOT NULL), line LIMIT ?`)

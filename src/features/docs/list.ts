@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DocentError } from '../../core/errors.js';
+import type { DocItem } from '../../core/extract/types.js';
+import type { IndexSource } from '../../core/index/source.js';
 import type { FeatureContext } from '../context.js';
 import { checkLanguage, indexStateLine, inScope, LanguageSchema, packageFields, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema, ItemSummarySchema } from './schemas.js';
@@ -48,7 +50,7 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
   const every = index.sources();
   const sources = index.sources(input.scope);
   // A module as other tools name it (search_symbols: a TypeScript file's name, `format`): the one module it ends.
-  if (!every.some((r) => r.queries.moduleCount(module) > 0 || r.queries.moduleDoc(module))) {
+  if (!every.some((r) => r.queries.moduleCount(module) > 0 || r.queries.moduleDoc(module) || r.queries.publicMembers(module, 1).length)) {
     const ends = [...new Set(every.flatMap((r) => r.queries.modulesEndingWith(module)))];
     if (ends.length === 1) module = ends[0]!;
   }
@@ -59,18 +61,23 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
   for (const r of sources) {
     if ((!input.scope || input.scope === 'all') && !language) {
       total += r.queries.moduleCount(module);
-      all.push(...r.queries.moduleItems(module, input.offset + input.limit));
+      all.push(...r.queries.moduleItems(module, input.offset + input.limit).map((i) => shownUnder(r, module, i)));
     } else {
       // Counted after the filter: a module's items may come from the project and from packages alike.
       const kept = r.queries.moduleItems(module, 100_000).filter((i) => (!language || i.language === language) && inScope(packageFields(r, i.location.file).package, input.scope));
       total += kept.length;
-      all.push(...kept.slice(0, input.offset + input.limit));
+      all.push(...kept.slice(0, input.offset + input.limit).map((i) => shownUnder(r, module, i)));
     }
+    // And what it re-exports, under the path users write (`asyncio.sleep`, `rxjs.map`), after its own.
+    const own = new Set<string>(all.map((i) => i.id));
+    const more: { id: string; item: DocItem }[] = r.queries.publicMembers(module, 5000).filter((m) => !own.has(m.id) && (!language || m.item.language === language) && inScope(packageFields(r, m.item.location.file).package, input.scope));
+    total += more.length;
+    all.push(...more.slice(0, input.offset + input.limit).map((m) => ({ ...m.item, id: m.id })));
     doc ||= r.queries.moduleDoc(module)?.doc ?? '';
     if (!doc) doc = r.queries.byId(module).find((i) => i.kind === 'module' || i.kind === 'namespace')?.doc ?? '';
     for (const s of directChildren(module, r.queries.submodules(module))) subs.add(s);
   }
-  if (!total && !subs.size && !doc && !every.some((r) => r.queries.moduleCount(module) > 0)) {
+  if (!total && !subs.size && !doc && !every.some((r) => r.queries.moduleCount(module) > 0 || r.queries.publicMembers(module, 1).length)) {
     const suggestions = every.flatMap((r) => r.queries.search(module, { limit: 5, kinds: ['module', 'namespace', 'class'] }).map((h) => h.module)).filter((m, i, a) => a.indexOf(m) === i);
     throw new DocentError('E_NOT_FOUND', `No module "${module}" in the docs index.`, suggestions.length ? `Known modules like it: ${suggestions.slice(0, 8).join(', ')}.` : 'Use docs_search to find module names (kinds: ["module"]).', { suggestions });
   }
@@ -86,6 +93,12 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
     next_offset: truncated ? input.offset + page.length : null,
     index_status: shortState(index),
   };
+}
+
+/** An item of `module` under its public path when that is still in the module (`chalk.chalk.Level` is `chalk.Level`, `export = chalk`). */
+function shownUnder(r: IndexSource, module: string, item: DocItem): DocItem {
+  const pub = r.queries.publicIdOf(item.id, item.module);
+  return pub !== item.id && pub.startsWith(module) && /^(\.|::|\/)/.test(pub.slice(module.length)) ? { ...item, id: pub } : item;
 }
 
 export function renderDocsList(r: DocsListResult): string {

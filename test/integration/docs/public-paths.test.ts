@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeatureContext } from '../../../src/features/context.js';
 import { docsGet } from '../../../src/features/docs/get.js';
+import { docsList } from '../../../src/features/docs/list.js';
 import { docsResolve } from '../../../src/features/docs/resolve.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
 import { jsModuleName } from '../../../src/core/extract/lang/typescript.js';
@@ -139,6 +140,15 @@ describe('Python public paths in the index', () => {
     // Its members follow it.
     const m = await docsSearch({ query: 'locking.Lock.acquire', limit: 3 }, ctx);
     expect(m.results[0]?.id).toBe('locking.Lock.acquire');
+  });
+
+  it('docs_list lists what a package re-exports, under the path users write', async () => {
+    const r = await docsList({ module: 'pkg', limit: 200, offset: 0 }, ctx);
+    const ids = r.items.map((i) => i.id);
+    expect(ids).toEqual(expect.arrayContaining(['pkg.helper', 'pkg.sleep', 'pkg.start_job', 'pkg.tick', 'pkg.Pool']));
+    expect(ids).not.toContain('pkg.tasks.sleep');
+    expect(r.items.find((i) => i.id === 'pkg.sleep')?.summary).toBe('Pause the calling coroutine for delay seconds without blocking the event loop.');
+    expect(r.total).toBe(new Set(ids).size);
   });
 
   it('docs_get and docs_resolve accept the public path', async () => {
@@ -294,6 +304,10 @@ describe('JS/TS re-exports', () => {
       { public: 'assertx', target: 'ambient/node-fsx.assertx' },
       { public: 'assertx', target: 'assertx.assertx' },
     ]);
+    // docs_list of those modules: their members under the module's name.
+    expect((await docsList({ module: 'styled', limit: 50, offset: 0 }, tctx)).items.map((i) => i.id)).toContain('styled.Style');
+    expect((await docsList({ module: 'assertx', limit: 50, offset: 0 }, tctx)).items.map((i) => i.id)).toContain('assertx.deepEqualx');
+    expect((await docsList({ module: 'esm', limit: 50, offset: 0 }, tctx)).items.map((i) => i.id)).toEqual(expect.arrayContaining(['esm.debounce', 'esm.throttle']));
     // In the index: under the names code imports.
     for (const [q, id] of [['readWhole', 'fsx.readWhole'], ['deepEqualx', 'assertx.deepEqualx'], ['Style', 'styled.Style'], ['draw text in the terminal with a style', 'styled']]) {
       expect((await docsSearch({ query: q, limit: 1 }, tctx)).results[0]?.id).toBe(id);
