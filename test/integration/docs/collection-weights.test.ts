@@ -2,12 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/core/config/load.js';
-import { createLogger } from '../../../src/core/log.js';
-import { ServiceRegistry } from '../../../src/core/services.js';
-import { Workspace } from '../../../src/core/workspace/workspace.js';
-import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
+import type { FeatureContext } from '../../../src/features/context.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
+import { docsContext } from './fixtures.js';
 
 /**
  * One search over several databases (two roots here; a project and its packages' databases
@@ -36,10 +33,7 @@ beforeAll(async () => {
     'compare.py': 'def deep_equal(a, b):\n    """Tell whether two nested structures are deeply equal."""\n    return a == b\n',
   });
   const small = tree({ 'colors.py': 'def hsv(h, s, v):\n    """Use HSV values to set text color."""\n\n\ndef line():\n    """Print a line of output."""\n' });
-  const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-collection-idx-'));
-  dirs.push(indexDir);
-  const { config } = loadConfig({ flags: { indexDir, index: { workers: 0 } } as never, env: {} });
-  ctx = { workspace: new Workspace([large, small]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+  ctx = docsContext([large, small]);
   await docsSearch({ query: 'warm up', limit: 1 }, ctx);
 }, 60_000);
 

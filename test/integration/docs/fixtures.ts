@@ -27,14 +27,14 @@ export function item(x: FileExtract, id: string): DocItem {
 }
 
 /**
- * A feature context over `root` with its own temporary index directory and inline extraction
+ * A feature context over `root` (or several roots) with its own temporary index directory and inline extraction
  * (`index.workers: 0`), plus any other `index` settings: what the docs feature tests call the
  * docs functions with. Dispose with `ctx.services.disposeAll()`.
  */
-export function docsContext(root: string, index: Record<string, unknown> = {}): FeatureContext {
+export function docsContext(root: string | string[], index: Record<string, unknown> = {}): FeatureContext {
   const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-docs-test-'));
   const { config } = loadConfig({ flags: { indexDir, index: { workers: 0, ...index } } as never, env: {} });
-  return { workspace: new Workspace([root]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
+  return { workspace: new Workspace(Array.isArray(root) ? root : [root]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('test'), session: new OwnedSession('test') };
 }
 
 /**
