@@ -3,7 +3,7 @@ import { lineCounter } from './fast/python-lines.js';
 import { goModulePath } from './lang/go.js';
 import { pythonModuleName } from './lang/python.js';
 import { rustModulePath } from './lang/rust.js';
-import { jsModuleName } from './lang/typescript.js';
+import { jsModuleName } from './lang/js-module-name.js';
 import type { ItemKind, LanguageId } from './types.js';
 
 /**

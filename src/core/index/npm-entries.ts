@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { typedPackagePath } from '../extract/lang/typescript.js';
+import { typedPackagePath } from '../extract/lang/js-module-name.js';
 
 /**
  * Which import path an installed npm package's file answers to, from its package.json: `main`,

@@ -128,6 +128,16 @@ describe('JavaScript extraction (lodash-style JSDoc, CommonJS)', () => {
     expect(x.items.map((i) => `${i.id} ${i.kind}`)).toEqual(['typings.datelib namespace', 'typings.datelib.addDays function']);
   });
 
+  it("an exported object literal's members are items: `module.exports = { reverse(s) {…} }` and `const paths = { join() {…} }`", async () => {
+    const cjs = await extractFixture('js', 'objects/strutil.js');
+    expect(cjs.items.map((i) => `${i.id} ${i.kind} ${i.signature}`)).toEqual(['strutil module strutil', 'strutil.reverse function reverse(s)', 'strutil.repeat function repeat(s, n)', 'strutil.capitalize function capitalize(s)']);
+    expect(item(cjs, 'strutil.reverse').params).toEqual([expect.objectContaining({ name: 's', doc: 'The string.' })]);
+    const esm = await extractFixture('js', 'objects/paths.mjs');
+    // The unexported object's members stay out with it.
+    expect(esm.items.map((i) => `${i.id} ${i.kind}`)).toEqual(['objects/paths.paths variable', 'objects/paths.paths.join method']);
+    expect(item(esm, 'objects/paths.paths.join').summary).toBe('Join two path segments with a slash.');
+  });
+
   it('uses @module for the module name and module.exports for visibility', async () => {
     const x = await extractFixture('js', 'counter.js');
     expect(x.module.name).toBe('counter');

@@ -5,7 +5,7 @@ import { docsGet } from '../../../src/features/docs/get.js';
 import { docsList } from '../../../src/features/docs/list.js';
 import { docsResolve } from '../../../src/features/docs/resolve.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
-import { jsModuleName } from '../../../src/core/extract/lang/typescript.js';
+import { jsModuleName } from '../../../src/core/extract/lang/js-module-name.js';
 import { extractSource } from '../../../src/core/extract/extract.js';
 import { docsContext, extractFixture, FIXTURES, item } from './fixtures.js';
 

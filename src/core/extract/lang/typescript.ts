@@ -9,6 +9,7 @@ import { field, namedChildren } from '../syntax.js';
 import { commonJsReexport, compiledReexport, placeholder, reexportedValue, required, uniqueReexports } from './js-commonjs.js';
 import { jsReexports } from './js-reexports.js';
 import { scanModuleExports } from './js-module-exports.js';
+import { jsModuleName } from './js-module-name.js';
 import { docComment, docSaysPublic, identity, kindFromDoc, synthesizeSignature, visibilityFor } from './jsdoc-rules.js';
 import type { DocItem, FileExtract, ItemKind, LanguageId, Reexport, Visibility } from '../types.js';
 
@@ -21,27 +22,6 @@ import type { DocItem, FileExtract, ItemKind, LanguageId, Reexport, Visibility }
  * `@name`). `@private`, `@internal`, `@ignore` and `@hidden` hide an item. `@memberOf`,
  * `@name`, `@alias` and `@module` shape the qualified name.
  */
-
-/**
- * `src/util/strings.ts` → `src/util/strings`; `lib/index.js` → `lib`. An installed package's
- * file is named as it is imported: `node_modules/zod/lib/index.d.ts` → `zod/lib`,
- * `node_modules/zod/index.d.ts` → `zod`.
- */
-export function jsModuleName(file: string): string {
-  const p = typedPackagePath(file.replace(/\\/g, '/').replace(/^(.*\/)?node_modules\//, '').replace(/(\.d)?\.[cm]?[jt]sx?$/, ''));
-  return p.replace(/\/index$/, '') || p;
-}
-
-/**
- * DefinitelyTyped's packages describe the package users import: `@types/picomatch/index` is
- * `picomatch`, `@types/babel__core` is `@babel/core`.
- */
-export function typedPackagePath(p: string): string {
-  const m = /^@types\/([^/]+)(.*)$/.exec(p);
-  if (!m) return p;
-  const pkg = m[1]!.includes('__') ? `@${m[1]!.replace('__', '/')}` : m[1]!;
-  return pkg + m[2]!;
-}
 
 /** Names Babel gives what it generates: the default export's value, the names a star re-export must skip. */
 const BABEL_BINDING = /^_(?:default|exportNames)$/;
@@ -218,7 +198,9 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
             if (!doc && BABEL_BINDING.test(name)) continue;
             const item = emit(name, isConst && /^[A-Z][A-Z0-9_]*$/.test(name) ? 'constant' : 'variable', anchorFor, st, scope, vis, sig, [], null);
             if (item && typeAnn) item.returns = { type: typeAnn, doc: item.returns?.doc ?? null };
-            if (value) descend(value, scope);
+            // A public object's members are its API (`const paths = { join() {…} }; export default paths`).
+            if (value?.type === 'object' && item?.visibility === 'public' && scope.topLevel) visitObjectMembers(value, { ...scope, id: item.id, topLevel: true, inClass: true }, 'method');
+            else if (value) descend(value, scope);
           }
         }
         return;
@@ -291,6 +273,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     const isExport = /^(module\.)?exports\./.test(path);
     const comment = docComment(anchor, plainLines);
     if (path === 'module.exports' && !comment) moduleExportsReexports(right);
+    if (path === 'module.exports' && right.type === 'object') return visitObjectMembers(right, { ...scope, id: module, topLevel: true }, 'function');
     if (!isExport && !comment) return descend(right, scope);
     // `exports.Command = Command` re-exports a declaration that is already an item (made public in
     // pass 1), or, when `Command` is bound to a `require`, what that module defines. A comment above
@@ -358,6 +341,34 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
       const item = emit(name, kind, m, m, scope, syntactic, sig, sigParams(field(m, 'parameters')), typeOf(field(m, 'return_type') ?? (kind === 'property' ? field(m, 'type') : null)));
       if (kind === 'constructor' && item) item.id = `${scope.id}.constructor`;
       descend(bodyNode, scope);
+    }
+  }
+
+  /**
+   * An object literal's members as items of what it is bound to: `module.exports = { reverse(s)
+   * {…}, repeat: function… }` (the module's functions), `const paths = { join() {…} }` (the
+   * variable's methods). Functions always, as an exported object's functions are its API; other
+   * values when documented.
+   */
+  function visitObjectMembers(obj: Node, scope: Scope, kind: 'function' | 'method'): void {
+    for (const p of namedChildren(obj)) {
+      let name: string | undefined;
+      let fn: Node | null = null;
+      if (p.type === 'method_definition') {
+        name = field(p, 'name')?.text;
+        fn = p;
+      } else if (p.type === 'pair') {
+        name = field(p, 'key')?.text.replace(/^['"]|['"]$/g, '');
+        const v = field(p, 'value');
+        if (v && /^(arrow_function|function_expression|function|generator_function)$/.test(v.type)) fn = v;
+        else if (!docComment(p, plainLines)) continue;
+      } else continue;
+      if (!name || !/^[\w$]+$/.test(name)) continue;
+      const body = fn ? field(fn, 'body') : null;
+      const params = fn ? field(fn, 'parameters') ?? field(fn, 'parameter') : null;
+      const sig = fn ? oneLine(`${name}${source.slice((params ?? fn).startIndex, body ? body.startIndex : fn.endIndex)}`.replace(/\s*=>\s*$/, '')) : header(p, null);
+      emit(name, fn ? kind : 'variable', p, p, scope, 'public', sig, fn ? sigParams(params) : [], fn ? typeOf(field(fn, 'return_type')) : null);
+      if (body) descend(body, scope);
     }
   }
 
