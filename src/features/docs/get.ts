@@ -17,6 +17,7 @@ export const DocsGetInput = z.object({
 });
 
 export const DocsGetOutput = DocItemSchema.extend({
+  public_id: z.string().describe('The path users write for it when a module re-exports it (`asyncio.sleep` for asyncio.tasks.sleep, `rxjs.map` for a file under dist/types); else the id.'),
   members: z.array(ItemSummarySchema).describe('Direct members (methods, fields, enum values) of a class, enum or namespace.'),
   also_defined_in: z.array(z.object({ file: z.string(), line: z.number().int() })).describe('Other declarations with the same id (overloads, re-exports, copies).'),
   truncated: z.boolean().describe('True when doc was cut at max_chars.'),
@@ -88,6 +89,7 @@ export async function docsGet(input: z.output<typeof DocsGetInput>, ctx: Feature
   const members = children.filter((m) => m.kind !== 'example').map((m) => ({ id: m.id, kind: m.kind, name: m.name, signature: m.signature, summary: m.summary }));
   return {
     ...shown,
+    public_id: root.queries.publicIdOf(item.id, item.module),
     members,
     also_defined_in: all.slice(1).map((a) => ({ file: displayFile(index, a.root, a.item.location.file), line: a.item.location.line })),
     truncated,
@@ -120,7 +122,7 @@ async function pendingDeclaration(index: DocsIndex, id: string, err: unknown): P
 }
 
 export function renderDocItem(i: DocsGetResult): string {
-  const out: string[] = [`${i.id} (${i.kind}, ${i.language}) — ${i.location.file}:${i.location.line}${i.package ? ` [${i.package}@${i.version}]` : ''}`];
+  const out: string[] = [`${i.id}${i.public_id !== i.id ? ` (public as ${i.public_id})` : ''} (${i.kind}, ${i.language}) — ${i.location.file}:${i.location.line}${i.package ? ` [${i.package}@${i.version}]` : ''}`];
   if (i.inherited_via) out.push(`inherited: ${i.inherited_via.join(' → ')}`);
   if (i.doc_from) out.push(`docs from: ${i.doc_from}`);
   out.push('', '    ' + i.signature);

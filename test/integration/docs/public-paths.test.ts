@@ -155,6 +155,7 @@ describe('Python public paths in the index', () => {
     const d = await docsGet({ id: 'pkg.sleep', max_chars: 24_000 }, ctx);
     expect(d.summary).toBe('Pause the calling coroutine for delay seconds without blocking the event loop.');
     expect(d.location.file).toBe('pkg/tasks.py');
+    expect(d).toMatchObject({ id: 'pkg.tasks.sleep', public_id: 'pkg.sleep' });
     const res = await docsResolve({ symbol: 'pkg.Pool' }, ctx);
     expect(res.id).toBe('pkg.pool.Pool');
   });
