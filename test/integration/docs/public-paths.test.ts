@@ -278,6 +278,9 @@ describe('JS/TS re-exports', () => {
     expect(one.reexports).toEqual([{ public: 'm/debounce.default', target: 'm/debounce.debounce' }]);
     const decl = await extractSource('javascript', '/** Creates a throttled function. */\nexport default function throttle(func, wait) { return func; }\n', { file: 'm/throttle.js', includePrivate: false });
     expect(decl.reexports).toEqual([{ public: 'm/throttle.default', target: 'm/throttle.throttle' }]);
+    const clause = await extractSource('javascript', '/** Creates a memoized function. */\nfunction memoize(f) { return f; }\nexport { memoize as default };\n', { file: 'm/memoize.js', includePrivate: false });
+    expect(clause.reexports).toEqual([{ public: 'm/memoize.default', target: 'm/memoize.memoize' }]);
+    expect(clause.items.map((i) => [i.id, i.visibility])).toEqual([['m/memoize.memoize', 'public']]);
     const index = "export { default as debounce } from './debounce.js';\nexport * as fp from './fp/index.js';\nexport { default } from './throttle.js';\n";
     expect((await extractSource('javascript', index, { file: 'm/index.js', includePrivate: false })).reexports).toEqual([
       { public: 'm.debounce', target: 'm/debounce.default' },

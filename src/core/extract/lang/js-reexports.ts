@@ -42,13 +42,14 @@ export function jsReexports(root: Node, file: string, module: string, moduleName
       const local = field(st, 'value') ?? field(st, 'declaration');
       const localName = local?.type === 'identifier' ? local.text : local && /^export\s+default\b/.test(st.text) ? field(local, 'name')?.text : undefined;
       if (localName && localName !== 'default') out.push({ public: `${module}.default`, target: `${module}.${localName}` });
-      // `export { map$1 as map }`: a bundler's renamed local is public under the exported name.
+      // `export { map$1 as map }`: a bundler's renamed local is public under the exported name;
+      // `export { debounce as default }` is `export default debounce`.
       for (const c of namedChildren(st)) {
         if (c.type !== 'export_clause') continue;
         for (const s of namedChildren(c)) {
           const name = field(s, 'name')?.text;
           const alias = field(s, 'alias')?.text;
-          if (name && alias && alias !== 'default' && BUNDLER_RENAME.test(name)) out.push({ public: `${module}.${alias}`, target: `${module}.${name}` });
+          if (name && alias && (alias === 'default' || BUNDLER_RENAME.test(name))) out.push({ public: `${module}.${alias}`, target: `${module}.${name}` });
         }
       }
       continue;
