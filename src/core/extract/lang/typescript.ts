@@ -10,6 +10,7 @@ import { commonJsReexport, compiledReexport, placeholder, reexportedValue, requi
 import { jsReexports } from './js-reexports.js';
 import { scanModuleExports } from './js-module-exports.js';
 import { jsModuleName } from './js-module-name.js';
+import { visitClassMembers, visitObjectLiteral, type MemberVisitor } from './ts-members.js';
 import { docComment, docSaysPublic, identity, kindFromDoc, synthesizeSignature, visibilityFor } from './jsdoc-rules.js';
 import type { DocItem, FileExtract, ItemKind, LanguageId, Reexport, Visibility } from '../types.js';
 
@@ -312,66 +313,6 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     descend(right, scope);
   }
 
-  function visitClassBody(body: Node, scope: Scope): void {
-    for (const m of namedChildren(body)) {
-      let kind: ItemKind | null = null;
-      const nameNode = field(m, 'name');
-      switch (m.type) {
-        case 'method_definition':
-        case 'method_signature':
-        case 'abstract_method_signature':
-          kind = nameNode?.text === 'constructor' ? 'constructor' : /^(get|set)\b/.test(memberModifiers(m)) ? 'property' : 'method';
-          break;
-        case 'public_field_definition':
-        case 'field_definition':
-        case 'property_signature':
-          kind = 'property';
-          break;
-        default:
-          continue;
-      }
-      const name = (nameNode ?? field(m, 'property'))?.text;
-      if (!name) continue;
-      const access = namedChildren(m).find((c) => c.type === 'accessibility_modifier')?.text;
-      const syntactic: Visibility = access === 'private' ? 'private' : access === 'protected' ? 'protected' : scope.visibility;
-      const bodyNode = field(m, 'body');
-      // A property's header ends at its initializer (not at the `=>` of a function type).
-      const init = field(m, 'value');
-      const sig = kind === 'property' && !field(m, 'parameters') ? oneLine(source.slice(m.startIndex, init ? init.startIndex : m.endIndex).trimEnd().replace(/=$/, '').trimEnd().replace(/;$/, ''), 200) : header(m, bodyNode);
-      const item = emit(name, kind, m, m, scope, syntactic, sig, sigParams(field(m, 'parameters')), typeOf(field(m, 'return_type') ?? (kind === 'property' ? field(m, 'type') : null)));
-      if (kind === 'constructor' && item) item.id = `${scope.id}.constructor`;
-      descend(bodyNode, scope);
-    }
-  }
-
-  /**
-   * An object literal's members as items of what it is bound to: `module.exports = { reverse(s)
-   * {…}, repeat: function… }` (the module's functions), `const paths = { join() {…} }` (the
-   * variable's methods). Functions always, as an exported object's functions are its API; other
-   * values when documented.
-   */
-  function visitObjectMembers(obj: Node, scope: Scope, kind: 'function' | 'method'): void {
-    for (const p of namedChildren(obj)) {
-      let name: string | undefined;
-      let fn: Node | null = null;
-      if (p.type === 'method_definition') {
-        name = field(p, 'name')?.text;
-        fn = p;
-      } else if (p.type === 'pair') {
-        name = field(p, 'key')?.text.replace(/^['"]|['"]$/g, '');
-        const v = field(p, 'value');
-        if (v && /^(arrow_function|function_expression|function|generator_function)$/.test(v.type)) fn = v;
-        else if (!docComment(p, plainLines)) continue;
-      } else continue;
-      if (!name || !/^[\w$]+$/.test(name)) continue;
-      const body = fn ? field(fn, 'body') : null;
-      const params = fn ? field(fn, 'parameters') ?? field(fn, 'parameter') : null;
-      const sig = fn ? oneLine(`${name}${source.slice((params ?? fn).startIndex, body ? body.startIndex : fn.endIndex)}`.replace(/\s*=>\s*$/, '')) : header(p, null);
-      emit(name, fn ? kind : 'variable', p, p, scope, 'public', sig, fn ? sigParams(params) : [], fn ? typeOf(field(fn, 'return_type')) : null);
-      if (body) descend(body, scope);
-    }
-  }
-
   /** Look inside function bodies and expressions for JSDoc'd API (only when there is JSDoc there). */
   function descend(node: Node | null, scope: Scope): void {
     if (!node) return;
@@ -386,14 +327,14 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     }
   }
 
-  function memberModifiers(m: Node): string {
-    const name = field(m, 'name');
-    return source.slice(m.startIndex, name ? name.startIndex : m.startIndex).trim().split(/\s+/).pop() ?? '';
-  }
-
   function header(node: Node, body: Node | null): string {
     return oneLine(source.slice(node.startIndex, body ? body.startIndex : node.endIndex).replace(/[;{]\s*$/, ''));
   }
+
+  /** What the member visitors (ts-members.ts) need of this file's extraction. */
+  const members: MemberVisitor<Scope> = { source, emit, descend, header, documented: (n) => !!docComment(n, plainLines) };
+  const visitClassBody = (body: Node, scope: Scope) => visitClassMembers(body, scope, members);
+  const visitObjectMembers = (obj: Node, scope: Scope, kind: 'function' | 'method') => visitObjectLiteral(obj, scope, kind, members);
 
   function heritage(node: Node): string[] {
     const out: string[] = [];
