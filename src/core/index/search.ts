@@ -14,6 +14,8 @@ import type { IndexQueries } from './query.js';
 import type { StatementCache } from './statements.js';
 import { foldHits } from './fold-hits.js';
 import { MetaStamp } from './meta-stamp.js';
+import { ftsQuote } from './fts-quote.js';
+import { WordCounts } from './word-counts.js';
 
 /**
  * Ranked search over one root's index (docs_search): candidates from a few FTS5 expressions, the
@@ -112,13 +114,10 @@ const OR_ROWS_PROSE = 0.5;
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
 const WEIGHTS_PROSE = '3.0, 1.5, 3.0, 1.5, 1.0';
 
-function ftsQuote(w: string): string {
-  return `"${w.replace(/"/g, '""')}"`;
-}
 
 export class RankedSearch {
-  private dfCache = new Map<string, number>();
-  private rowsCache = new Map<string, number>();
+  /** How many rows have a word (cached until the index is written: see refresh). */
+  private readonly counts: WordCounts;
   /** Module docs read so far (moduleDocs); like the word counts, dropped when the index was written since. */
   private readonly moduleDocMemo = new Map<string, readonly string[]>();
   private readonly written: MetaStamp;
@@ -134,6 +133,7 @@ export class RankedSearch {
     private readonly paths: PublicPaths,
     private readonly statements: StatementCache,
   ) {
+    this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP);
     this.related = new RelatedWords(store.db);
     this.popularity = new ModulePopularity(store.db);
     this.usage = new UsageCounts(store.db);
@@ -160,18 +160,6 @@ export class RankedSearch {
     this.pool.prepare();
   }
 
-  /** Documents containing `word` (cached until the index is written: see search). */
-  private docFreq(word: string): number {
-    let n = this.dfCache.get(word);
-    if (n === undefined) {
-      // Capped: beyond this many rows a word is "very common" and the exact figure does not matter.
-      n = this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${DF_CAP})`).pluck().get(ftsQuote(word)) as number;
-      if (this.dfCache.size > 20_000) this.dfCache.clear();
-      this.dfCache.set(word, n);
-    }
-    return n;
-  }
-
   /**
    * What the index held when these were read: a word searched before any item had it is
    * cached as absent (and left out of every expression), a module doc as it was. Read on every
@@ -180,8 +168,7 @@ export class RankedSearch {
    */
   private refresh(): void {
     if (this.written.changed(Date.now(), true)) {
-      this.dfCache.clear();
-      this.rowsCache.clear();
+      this.counts.clear();
       this.moduleDocMemo.clear();
     }
   }
@@ -190,7 +177,7 @@ export class RankedSearch {
   wordStats(query: string): WordStats {
     this.refresh();
     const df = new Map<string, number>();
-    for (const w of queryWords(query)) df.set(w, this.docFreq(w));
+    for (const w of queryWords(query)) df.set(w, this.counts.docFreq(w));
     return { total: this.lookups.itemCount(), df };
   }
 
@@ -202,7 +189,7 @@ export class RankedSearch {
     const idf = new Map<string, number>();
     const df = new Map<string, number>();
     for (const w of words) {
-      const n = this.docFreq(w);
+      const n = this.counts.docFreq(w);
       df.set(w, n);
       // Weighed over every database searched when the caller says (collection), else this one's.
       // A word this database lacks but others have still counts against its items' coverage.
@@ -432,20 +419,9 @@ export class RankedSearch {
       return unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(present.slice(0, 5).map(ftsQuote).join(' AND ')) as number[]);
     }
     const wide = present.filter((w) => df.get(w)! >= DF_CAP);
-    const countCost = wide.reduce((sum, w) => sum + this.rowsWith(w), 0) * COUNT_ROW_COST;
+    const countCost = wide.reduce((sum, w) => sum + this.counts.rowsWith(w), 0) * COUNT_ROW_COST;
     const words = wide.length && countCost > df.get(narrow[0]!)! ? narrow : present;
     return run(words.slice(0, 5).map(ftsQuote).join(' AND '));
-  }
-
-  /** Every row that has `word`, uncapped (cached beside docFreq; only asked of very common words). */
-  private rowsWith(word: string): number {
-    let n = this.rowsCache.get(word);
-    if (n === undefined) {
-      n = this.prep(`SELECT COUNT(*) FROM items_fts WHERE items_fts MATCH ?`).pluck().get(ftsQuote(word)) as number;
-      if (this.rowsCache.size > 5_000) this.rowsCache.clear();
-      this.rowsCache.set(word, n);
-    }
-    return n;
   }
 
   /**

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import { queryWords } from '../../rank/words.js';
 import type { IndexSource } from '../source.js';
+import { ftsQuote } from '../fts-quote.js';
 
 /**
  * Which databases a docs_search reads. The roots' own always; of the installed packages' (one
@@ -18,9 +19,6 @@ export const FANOUT_PACKAGES = 4;
 
 const BM25 = 'bm25(10.0, 5.0, 3.0, 1.0, 2.0)';
 
-function ftsQuote(w: string): string {
-  return `"${w.replace(/"/g, '""')}"`;
-}
 
 export class SourceProbe {
   private readonly named: Statement;
