@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { PublicPaths } from './public-paths.js';
+import { isVendored } from '../rank/score.js';
 import type { SearchHit } from './search.js';
 import type { ItemRow } from './store.js';
 
@@ -78,6 +79,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
       signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [],
     };
     if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
+    if (out.length < limit && isVendored(`${r.path} ${r.id}`) && publicId !== r.id) showCanonical(hit, r, ctx);
     seen.set(r.id, hit);
     byKey.set(key, hit);
     if (!byPublic.has(publicId)) byPublic.set(publicId, hit);
@@ -88,6 +90,24 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     } else if (byKey.size > limit + 40) break; // later rows only fold into what is shown
   }
   return out;
+}
+
+/**
+ * A shown hit whose row is a vendored or bundled copy (`jedi/third_party/typeshed/…/genericpath.pyi`
+ * for `os.path.exists`, ranked on its typed signature) shows the definition its public path
+ * names instead, when the index has it outside such copies: its docs, file and line, the copy
+ * in `also_in`. The copy's own docs are often none (a stub) or older.
+ */
+function showCanonical(hit: SearchHit, r: RankedRow['row'], ctx: FoldContext): void {
+  const get = ctx.prep(`SELECT i.id, i.kind, i.summary, i.signature, i.line, i.visibility, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? ORDER BY i.has_doc DESC LIMIT 5`);
+  for (const target of ctx.paths.targetsOf(hit.id).slice(0, 32)) {
+    const found = (get.all(target) as { id: string; kind: string; summary: string; signature: string; line: number; visibility: string; path: string }[])
+      .find((c) => !isVendored(`${c.path} ${c.id}`) && c.kind === r.kind);
+    if (!found) continue;
+    Object.assign(hit, { summary: found.summary || hit.summary, signature: found.signature, file: found.path, line: found.line, visibility: found.visibility });
+    if (!hit.also_in.some((a) => a.id === found.id && a.file === found.path)) hit.also_in.unshift({ id: found.id, file: found.path, line: found.line });
+    return;
+  }
 }
 
 /**

@@ -184,6 +184,9 @@ describe('Python public paths in the index', () => {
     const hit = r.results.find((h) => h.name === 'run_job');
     expect(hit?.snippet).toBe('Start fn as a background job.');
     expect(hit?.also_in?.map((a) => a.id)).toContain('vendorlib.third_party.typeshed.stdlib.pkg.jobs.run_job');
+    // Found by the stub's typed signature alone (`Callable`): the answer still shows the definition.
+    const typed = (await docsSearch({ query: 'callable job', limit: 5 }, ctx)).results.find((h) => h.name === 'run_job');
+    expect(typed).toMatchObject({ id: 'pkg.start_job', file: 'pkg/jobs.py', snippet: 'Start fn as a background job.' });
   });
 
   it('a class and its constructor are one answer carrying the parameters', async () => {
