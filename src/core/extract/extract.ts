@@ -7,7 +7,7 @@ import { extractJava } from './lang/java.js';
 import { extractPython } from './lang/python.js';
 import { addPythonAliases, pythonReexports } from './lang/python-public.js';
 import { addPrivateBaseMembers } from './lang/python-private-bases.js';
-import { applyDocAssignments } from './lang/python-doc-assignments.js';
+import { applyDocAssignments, applyModuleDocImport } from './lang/python-doc-assignments.js';
 import { addNewdocItems } from './lang/python-newdoc.js';
 import { addListedVariables } from './lang/python-listed-variables.js';
 import { addCAliases } from './lang/c-aliases.js';
@@ -64,6 +64,8 @@ function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, o
   if (lang === 'c' || lang === 'cpp') addCAliases(result);
   if (lang === 'python') {
     applyDocAssignments(result, source, opts, privateItems);
+    applyModuleDocImport(result, source, opts);
+    addModuleItem(result, opts); // a module documented only by the import has its item now
     addNewdocItems(result, source, opts.file, opts.includePrivate);
     addPythonAliases(result, source, privateItems);
     const re = pythonReexports(source, result.module.name, opts.file);

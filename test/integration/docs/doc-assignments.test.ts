@@ -94,6 +94,15 @@ describe('assigned docs', () => {
     const tally = await docsSearch({ query: 'count the entries recorded', limit: 3 }, ctx);
     expect(tally.results[0]?.id).toBe('textkit.codes.Ledger.tally');
   });
+
+  it("a module that imports its docstring (`from ._impl import parse, __doc__`) has the other module's", async () => {
+    const x = await extractSource('python', read('textkit/dates/__init__.py')!, { file: 'textkit/dates/__init__.py', includePrivate: false, readSource: read });
+    expect(x.module.summary).toBe('Read dates written in almost any common format.');
+    expect(item(x, 'textkit.dates')).toMatchObject({ kind: 'module', summary: 'Read dates written in almost any common format.' });
+    // Without the other module's source (a built-in C module), the written docstring stays.
+    const alone = await extractSource('python', read('textkit/dates/__init__.py')!, { file: 'textkit/dates/__init__.py', includePrivate: false });
+    expect(alone.module.summary).toBe('Placeholder docs that the import below replaces.');
+  });
 });
 
 describe('registered docs (numpy add_newdoc) and names a module re-exports by its __all__', () => {

@@ -161,27 +161,60 @@ function importedDoc(ref: string, imports: Map<string, string>, module: string, 
   const [head, ...rest] = ref.split('.');
   const bound = imports.get(head!);
   if (!bound) return null;
-  const target = [bound, ...rest].join('.');
-  // The folder module names start from: this file's folder, up one per package level.
+  const parts = [bound, ...rest].join('.').split('.');
+  for (let n = parts.length - 1; n >= 1; n--) {
+    const src = moduleSource(parts.slice(0, n).join('.'), module, opts);
+    if (!src) continue;
+    let items = extracted.get(src.rel);
+    if (!items) {
+      items = extractPythonFast(src.text, { file: src.rel, includePrivate: true })?.items ?? [];
+      extracted.set(src.rel, items);
+    }
+    const id = `${pythonModuleName(src.rel)}.${parts.slice(n).join('.')}`;
+    const found = items.find((i) => i.id === id);
+    return found && (found.doc || found.summary) ? found : null;
+  }
+  return null;
+}
+
+/** A module's source by its dotted name, from the folder module names start from (this file's, up one per package level). */
+function moduleSource(target: string, module: string, opts: ExtractOptions): { rel: string; text: string } | null {
+  if (!opts.readSource) return null;
   const isPackage = /(^|\/)__init__\.pyi?$/.test(opts.file);
   let base = path.posix.dirname(opts.file);
   for (let up = module.split('.').length - (isPackage ? 0 : 1); up > 0; up--) base = path.posix.dirname(base);
-  const parts = target.split('.');
-  for (let n = parts.length - 1; n >= 1; n--) {
-    const mod = parts.slice(0, n).join('/');
-    for (const file of [`${mod}.py`, `${mod}/__init__.py`, `${mod}.pyi`]) {
-      const rel = base === '.' ? file : `${base}/${file}`;
-      let items = extracted.get(rel);
-      if (!items) {
-        const text = opts.readSource(rel);
-        if (text === null) continue;
-        items = extractPythonFast(text, { file: rel, includePrivate: true })?.items ?? [];
-        extracted.set(rel, items);
-      }
-      const id = `${pythonModuleName(rel)}.${parts.slice(n).join('.')}`;
-      const found = items.find((i) => i.id === id);
-      return found && (found.doc || found.summary) ? found : null;
-    }
+  const mod = target.split('.').join('/');
+  for (const file of [`${mod}.py`, `${mod}/__init__.py`, `${mod}.pyi`]) {
+    const rel = base === '.' ? file : `${base}/${file}`;
+    const text = opts.readSource(rel);
+    if (text !== null) return { rel, text };
   }
   return null;
+}
+
+/**
+ * A module that takes its docstring from another: `from ._parser import __doc__` (dateutil.parser),
+ * `from numpy._core.records import __all__, __doc__` (numpy.rec), `__doc__ = orjson.__doc__`.
+ * The import replaces the written docstring at run time (csv.py's "csv.py - read/write/investigate
+ * CSV files" is `_csv`'s doc when imported), so here too, when the other module's source is in the
+ * tree (a built-in C module's is not).
+ */
+export function applyModuleDocImport(result: FileExtract, source: string, opts: ExtractOptions): void {
+  if (!source.includes('__doc__')) return;
+  const module = result.module.name;
+  const bound = pythonImportBindings(source, (spec) => relativePythonModule(module, opts.file, spec)).bound;
+  let target = bound.get('__doc__')?.replace(/\.__doc__$/, '');
+  const assigned = /^__doc__[ \t]*=[ \t]*([A-Za-z_][\w.]*)\.__doc__[ \t]*(?:#.*)?$/m.exec(source)?.[1];
+  if (!target && assigned) {
+    const [head, ...rest] = assigned.split('.');
+    const mod = bound.get(head!);
+    if (mod) target = [mod, ...rest].join('.');
+  }
+  if (!target || target === module) return;
+  const src = moduleSource(target, module, opts);
+  const other = src ? extractPythonFast(src.text, { file: src.rel, includePrivate: false })?.module : null;
+  if (!other?.doc && !other?.summary) return;
+  result.module = { ...result.module, doc: other.doc, summary: other.summary };
+  const item = result.items.find((i) => i.kind === 'module' && i.id === module);
+  if (item) Object.assign(item, { doc: other.doc, summary: other.summary });
 }
