@@ -1,9 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocsIndex } from '../../../src/core/index/service.js';
-import { tempIndex } from './fixtures.js';
+import { indexedTree } from './fixtures.js';
 
 /**
  * Python's builtins need no import, so the usage prior (counted from imports) never saw them:
@@ -15,7 +12,6 @@ let idx: DocsIndex;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'docent-builtins-usage-'));
   const files: Record<string, string> = {
     'builtins.pyi': 'class dict:\n    """dict() -> new empty dictionary"""\n    def get(self, key, default=None):\n        """Return the value for key if key is in the dictionary, else default."""\n',
     'symlib/__init__.py': '"""Symbolic containers."""\nfrom .containers import Dict\n',
@@ -25,11 +21,7 @@ beforeAll(async () => {
   };
   // Another library used by many files sets the scale: symlib's one importer makes it lightly used.
   for (let i = 0; i < 8; i++) files[`app/use${i}.py`] = `from otherlib import helper\n\ndef use${i}():\n    return helper()\n`;
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  ({ idx, close } = await tempIndex(root, 'docent-builtins-usage-idx-'));
+  ({ idx, close } = await indexedTree(files, 'docent-builtins-usage-'));
 }, 60_000);
 
 afterAll(async () => {

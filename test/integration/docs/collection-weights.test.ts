@@ -1,10 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeatureContext } from '../../../src/features/context.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
-import { docsContext } from './fixtures.js';
+import { docsContext, writeTree } from './fixtures.js';
 
 /**
  * One search over several databases (two roots here; a project and its packages' databases
@@ -17,12 +15,8 @@ const dirs: string[] = [];
 let ctx: FeatureContext;
 
 function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'docent-collection-'));
+  const dir = writeTree(files, 'docent-collection-');
   dirs.push(dir);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
   return dir;
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,4 +53,19 @@ export async function tempIndex(root: string, prefix: string): Promise<{ idx: Do
       rmSync(indexDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A temporary tree holding `files` (relative path → text); the caller removes it (tempIndex does). */
+export function writeTree(files: Record<string, string>, prefix: string): string {
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+/** `files` written to a temporary tree and indexed there (tempIndex). */
+export function indexedTree(files: Record<string, string>, prefix: string): Promise<{ idx: DocsIndex; close: () => Promise<void> }> {
+  return tempIndex(writeTree(files, `${prefix}src-`), prefix);
 }

@@ -1,10 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModulePopularity } from '../../../src/core/index/popularity.js';
 import type { DocsIndex } from '../../../src/core/index/service.js';
-import { tempIndex } from './fixtures.js';
+import { indexedTree } from './fixtures.js';
 
 /**
  * Module popularity counts the files that import a module. In C a header that includes headers
@@ -16,7 +13,6 @@ let idx: DocsIndex;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'docent-popularity-'));
   const files: Record<string, string> = {
     'bits/impl.h': '/** Open callback of a thing. */\ntypedef int thing_open_t(void *cookie);\n',
     'pub.h': '#include "bits/impl.h"\n/** Open a thing for use. */\nint open_thing(const char *name);\n',
@@ -24,11 +20,7 @@ beforeAll(async () => {
     'main.c': '#include "pub.h"\nint main(void) { return open_thing("x"); }\n',
     'tool.c': '#include "pub.h"\n#include <stdio.h>\nint tool(void) { return 0; }\n',
   };
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  ({ idx, close } = await tempIndex(root, 'docent-popularity-idx-'));
+  ({ idx, close } = await indexedTree(files, 'docent-popularity-'));
 }, 60_000);
 
 afterAll(async () => {

@@ -1,9 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocsIndex } from '../../../src/core/index/service.js';
-import { tempIndex } from './fixtures.js';
+import { indexedTree } from './fixtures.js';
 
 /**
  * A name that negates the question's verb ranks below the one that does what is asked, even
@@ -14,9 +11,8 @@ let idx: DocsIndex;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'docent-opposites-'));
   // Each pair's docs share the question's words about equally; only the name tells them apart.
-  writeFileSync(path.join(root, 'codec.py'), [
+  const codec = [
     'def unescape(text):',
     '    """Turn the percent escapes of a URL string back into characters."""',
     '',
@@ -32,8 +28,8 @@ beforeAll(async () => {
     'def encode_hex(data):',
     '    """Hexadecimal string form of some bytes."""',
     '',
-  ].join('\n'));
-  ({ idx, close } = await tempIndex(root, 'docent-opposites-idx-'));
+  ].join('\n');
+  ({ idx, close } = await indexedTree({ 'codec.py': codec }, 'docent-opposites-'));
 }, 60_000);
 
 afterAll(async () => {
