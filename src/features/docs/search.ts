@@ -78,7 +78,7 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
     if (first) {
       const swap = !first.summary && Boolean(h.summary);
       const other = swap ? { ...first } : h;
-      if (swap) Object.assign(first, { ...h, score: first.score, also_in: [...first.also_in, ...h.also_in] });
+      if (swap) Object.assign(first, { ...h, pending: h.pending, score: first.score, also_in: [...first.also_in, ...h.also_in] });
       if (first.also_in.length < 20 && !(other.file === first.file && other.line === first.line)) first.also_in = [...first.also_in, { id: other.id, file: other.file, line: other.line }];
       continue;
     }
