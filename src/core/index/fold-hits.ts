@@ -100,13 +100,17 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
  */
 function showCanonical(hit: SearchHit, r: RankedRow['row'], ctx: FoldContext): void {
   const get = ctx.prep(`SELECT i.id, i.kind, i.summary, i.signature, i.line, i.visibility, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? ORDER BY i.has_doc DESC LIMIT 5`);
-  for (const target of ctx.paths.targetsOf(hit.id).slice(0, 32)) {
-    const found = (get.all(target) as { id: string; kind: string; summary: string; signature: string; line: number; visibility: string; path: string }[])
-      .find((c) => !isVendored(`${c.path} ${c.id}`) && c.kind === r.kind);
-    if (!found) continue;
-    Object.assign(hit, { summary: found.summary || hit.summary, signature: found.signature, file: found.path, line: found.line, visibility: found.visibility });
-    if (!hit.also_in.some((a) => a.id === found.id && a.file === found.path)) hit.also_in.unshift({ id: found.id, file: found.path, line: found.line });
-    return;
+  // Hop by hop, nearest first: the definition is usually one re-export away, and the later hops'
+  // star guesses are hundreds.
+  for (const hop of ctx.paths.targetHops(hit.id)) {
+    for (const target of hop.slice(0, 32)) {
+      const found = (get.all(target) as { id: string; kind: string; summary: string; signature: string; line: number; visibility: string; path: string }[])
+        .find((c) => !isVendored(`${c.path} ${c.id}`) && c.kind === r.kind);
+      if (!found) continue;
+      Object.assign(hit, { summary: found.summary || hit.summary, signature: found.signature, file: found.path, line: found.line, visibility: found.visibility });
+      if (!hit.also_in.some((a) => a.id === found.id && a.file === found.path)) hit.also_in.unshift({ id: found.id, file: found.path, line: found.line });
+      return;
+    }
   }
 }
 

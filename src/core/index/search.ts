@@ -127,6 +127,7 @@ export class RankedSearch {
   private readonly counts: WordCounts;
   /** Module docs read so far (moduleDocs); like the word counts, dropped when the index was written since. */
   private readonly moduleDocMemo = new Map<string, readonly string[]>();
+  private docTakerMemo: Map<string, string[]> | null = null;
   private readonly written: MetaStamp;
   private readonly related: RelatedWords;
   private readonly popularity: ModulePopularity;
@@ -177,6 +178,7 @@ export class RankedSearch {
     if (this.written.changed(Date.now(), true)) {
       this.counts.clear();
       this.moduleDocMemo.clear();
+      this.docTakerMemo = null;
     }
   }
 
@@ -387,7 +389,9 @@ export class RankedSearch {
     if (!mods.length) return [];
     const scored = mods.map((m) => ({ id: m.id, cov: coverage(shape, `${m.id} ${m.summary} ${m.doc_head}`) })).filter((m) => m.cov >= MODULE_COVERAGE).sort((a, b) => b.cov - a.cov).slice(0, MODULE_EXPAND);
     const members = this.prep(`SELECT rowid FROM items WHERE module = ? AND parent IS NULL AND kind != 'module' AND visibility = 'public' LIMIT ${MODULE_MEMBERS}`).pluck();
-    return scored.flatMap((m) => members.all(m.id) as number[]);
+    // And those of a module that takes its doc from a matching one (csv from _csv): the module users import.
+    const docTakers = this.docTakers();
+    return scored.flatMap((m) => [m.id, ...(docTakers.get(m.id) ?? [])]).flatMap((id) => members.all(id) as number[]);
   }
 
   /**
@@ -395,9 +399,26 @@ export class RankedSearch {
    * remembered per module: looked up by prefix for every candidate of every question in words,
    * where scanning the text each time cost ~10% of a search.
    */
+  /**
+   * Modules whose doc is another's (`from _csv import __doc__` in csv.py: extraction tags the
+   * module item `doc_from`), by the module they take it from. Read once per index write.
+   */
+  private docTakers(): Map<string, string[]> {
+    if (this.docTakerMemo) return this.docTakerMemo;
+    const map = new Map<string, string[]>();
+    for (const r of this.prep(`SELECT id, json_extract(data, '$.tags.doc_from') AS source FROM items WHERE kind = 'module' AND data LIKE '%"doc_from"%'`).all() as { id: string; source: string | null }[]) {
+      if (!r.source) continue;
+      const list = map.get(r.source);
+      if (list) list.push(r.id);
+      else map.set(r.source, [r.id]);
+    }
+    this.docTakerMemo = map;
+    return map;
+  }
+
   private moduleDocs(modules: readonly string[]): Map<string, readonly string[]> {
     const out = new Map<string, readonly string[]>();
-    const get = this.prep(`SELECT summary || ' ' || doc_head FROM items WHERE id = ? AND kind = 'module' LIMIT 1`).pluck();
+    const get = this.prep(`SELECT summary || ' ' || doc_head || ' ' || coalesce((SELECT o.summary || ' ' || o.doc_head FROM items o WHERE o.id = json_extract(i.data, '$.tags.doc_from') AND o.kind = 'module' LIMIT 1), '') FROM items i WHERE i.id = ? AND i.kind = 'module' LIMIT 1`).pluck();
     for (const m of modules) {
       if (out.has(m)) continue;
       let words = this.moduleDocMemo.get(m);

@@ -102,6 +102,8 @@ describe('assigned docs', () => {
     // Without the other module's source (a built-in C module), the written docstring stays.
     const alone = await extractSource('python', read('textkit/dates/__init__.py')!, { file: 'textkit/dates/__init__.py', includePrivate: false });
     expect(alone.module.summary).toBe('Placeholder docs that the import below replaces.');
+    // …and the module says where its doc comes from, for the index to follow (search.ts moduleDocs).
+    expect(item(alone, 'textkit.dates').tags.doc_from).toBe('textkit.dates._impl');
   });
 });
 
