@@ -51,7 +51,9 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     // documented `compress2`). One answer, the documented declaration in front.
     const again = seen.get(r.id);
     if (again) {
-      sameId(again, r, ctx);
+      // A class put in front answers with its constructor's parameters, as a shown class does.
+      const signature = !again.summary && r.summary && r.kind === 'class' ? classSignature(ctx, r.id, r.signature) : r.signature;
+      mergeSameId(again, { id: again.id, name: r.name, kind: r.kind, module: r.module, score, summary: r.summary, signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [] }, r.id);
       continue;
     }
     // A summary of a sentence or more says which thing it is on its own: the same name, kind and
@@ -115,15 +117,17 @@ function showCanonical(hit: SearchHit, r: RankedRow['row'], ctx: FoldContext): v
 }
 
 /**
- * Another declaration under the id a hit already has: listed in `also_in`, and put in front when
- * the hit has no docs and it has (an undocumented macro or forward declaration ranked first).
+ * Another declaration under the id a shown hit already has (`id`, the defining id both carry):
+ * listed in `also_in`, or put in front when the hit has no docs and it has (an undocumented
+ * macro or forward declaration ranked first). For one database's rows (foldHits) and for the
+ * hits of several databases (docs_search); the hit keeps its id and score.
  */
-function sameId(hit: SearchHit, r: RankedRow['row'], ctx: FoldContext): void {
-  if (hit.file === r.path && hit.line === r.line) return;
-  if (!hit.summary && r.summary) {
-    hit.also_in.push({ id: r.id, file: hit.file, line: hit.line });
-    Object.assign(hit, { kind: r.kind, summary: r.summary, signature: r.kind === 'class' ? classSignature(ctx, r.id, r.signature) : r.signature, file: r.path, line: r.line, visibility: r.visibility });
-  } else if (hit.also_in.length < 20) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
+export function mergeSameId<H extends SearchHit>(hit: H, other: H, id: string): void {
+  if (hit.file === other.file && hit.line === other.line) return;
+  if (!hit.summary && other.summary) {
+    const before = { id, file: hit.file, line: hit.line };
+    Object.assign(hit, { ...other, id: hit.id, score: hit.score, pending: other.pending, also_in: [...hit.also_in, before, ...other.also_in] });
+  } else if (hit.also_in.length < 20) hit.also_in.push({ id, file: other.file, line: other.line });
 }
 
 /**

@@ -224,9 +224,10 @@ export class PublicPaths {
 
 }
 
-/** Whether public id `a` (used by `ua` files) is the better name than `b` (used by `ub`): see resolve. */
+/** A public id's last segment is `default`: a default export's name, which says nothing. */
 const DEFAULT_SEGMENT = /[./:]default$/;
 
+/** Whether public id `a` (used by `ua` files) is the better name than `b` (used by `ub`): see resolve. */
 function preferred(a: string, ua: number, b: string, ub: number): boolean {
   const pa = PRIVATE_SEGMENT.test(a);
   const pb = PRIVATE_SEGMENT.test(b);
@@ -254,6 +255,6 @@ function keysOf(id: string, module: string): string[] {
 }
 
 /** Rust and C++ paths use `::`, everything else here `.` (TypeScript's module part has `/`, its members `.`). */
-function separatorOf(id: string): string {
+export function separatorOf(id: string): string {
   return id.includes('::') ? '::' : '.';
 }

@@ -3,7 +3,7 @@ import type { DocItem } from '../extract/types.js';
 import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
-import { PublicPaths } from './public-paths.js';
+import { PublicPaths, separatorOf } from './public-paths.js';
 import { RankedSearch, type SearchHit, type SearchOptions, type WordStats } from './search.js';
 import { StatementCache } from './statements.js';
 
@@ -172,7 +172,7 @@ export class IndexQueries {
     const visit = (mod: string, depth: number) => {
       if (visited.has(mod) || depth > 3) return;
       visited.add(mod);
-      const sep = mod.includes('::') ? '::' : '.';
+      const sep = separatorOf(mod);
       for (const r of this.paths.reexportsUnder(mod)) {
         if (out.length >= limit) return;
         if (r.public.endsWith('*')) {

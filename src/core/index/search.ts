@@ -121,7 +121,6 @@ const OR_ROWS_PROSE = 0.5;
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
 const WEIGHTS_PROSE = '3.0, 1.5, 3.0, 1.5, 1.0';
 
-
 export class RankedSearch {
   /** How many rows have a word (cached until the index is written: see refresh). */
   private readonly counts: WordCounts;
@@ -395,11 +394,6 @@ export class RankedSearch {
   }
 
   /**
-   * The words of each module's own doc (its summary and doc head, score.ts contextWords),
-   * remembered per module: looked up by prefix for every candidate of every question in words,
-   * where scanning the text each time cost ~10% of a search.
-   */
-  /**
    * Modules whose doc is another's (`from _csv import __doc__` in csv.py: extraction tags the
    * module item `doc_from`), by the module they take it from. Read once per index write.
    */
@@ -416,6 +410,12 @@ export class RankedSearch {
     return map;
   }
 
+  /**
+   * The words of each module's own doc (its summary and doc head, score.ts contextWords, and
+   * those of the module it takes its doc from), remembered per module: looked up by prefix for
+   * every candidate of every question in words, where scanning the text each time cost ~10% of
+   * a search.
+   */
   private moduleDocs(modules: readonly string[]): Map<string, readonly string[]> {
     const out = new Map<string, readonly string[]>();
     const get = this.prep(`SELECT summary || ' ' || doc_head || ' ' || coalesce((SELECT o.summary || ' ' || o.doc_head FROM items o WHERE o.id = json_extract(i.data, '$.tags.doc_from') AND o.kind = 'module' LIMIT 1), '') FROM items i WHERE i.id = ? AND i.kind = 'module' LIMIT 1`).pluck();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SearchHit, WordStats } from '../../core/index/query.js';
+import { mergeSameId } from '../../core/index/fold-hits.js';
 import type { FeatureContext } from '../context.js';
 import { checkLanguage, displayFile, indexStateLine, inScope, LanguageSchema, packageFields, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema, KindSchema } from './schemas.js';
@@ -76,10 +77,7 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   for (const h of hits) {
     const first = byId.get(h.id);
     if (first) {
-      const swap = !first.summary && Boolean(h.summary);
-      const other = swap ? { ...first } : h;
-      if (swap) Object.assign(first, { ...h, pending: h.pending, score: first.score, also_in: [...first.also_in, ...h.also_in] });
-      if (first.also_in.length < 20 && !(other.file === first.file && other.line === first.line)) first.also_in = [...first.also_in, { id: other.id, file: other.file, line: other.line }];
+      mergeSameId(first, h, h.id);
       continue;
     }
     if (shown.length >= input.limit) continue;

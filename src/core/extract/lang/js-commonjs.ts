@@ -12,6 +12,15 @@ import { BUNDLER_RENAME } from './js-reexports.js';
  * ESM forms are js-reexports.ts's.
  */
 
+/**
+ * A top-level name bound to a relative module: `var x = require('./x')` (the module), or
+ * `const { Command } = require('./lib/command')` (its `member`).
+ */
+export interface RequiredLocal {
+  spec: string;
+  member?: string;
+}
+
 /** `require('x')`, a member of it, or a compiler's wrapper around it (`_interopRequireDefault(require('x'))`). */
 export function required(v: Node): boolean {
   return requiredSpec(v) !== null;
@@ -52,7 +61,7 @@ export function reexportedValue(v: Node): boolean {
  * `partition.js`), or as the member asked for (`y`): how one-function-per-file libraries are
  * laid out; a target the index does not have resolves to nothing.
  */
-export function commonJsReexport(name: string, value: Node, file: string, module: string, locals: ReadonlyMap<string, string>, moduleName: (file: string) => string): Reexport | null {
+export function commonJsReexport(name: string, value: Node, file: string, module: string, locals: ReadonlyMap<string, RequiredLocal>, moduleName: (file: string) => string): Reexport | null {
   let spec: string | null = null;
   let member: string | null = null;
   let v = value;
@@ -61,14 +70,12 @@ export function commonJsReexport(name: string, value: Node, file: string, module
     if (prop && prop !== 'default') member = prop;
     v = field(v, 'object') ?? v;
   }
-  if (v.type === 'identifier' || v.type === 'shorthand_property_identifier') spec = locals.get(v.text) ?? null;
-  else spec = requiredSpec(v);
-  // A local destructured from a require (`const { Command } = require('./lib/command')`) names its member.
-  const hash = spec?.indexOf('#') ?? -1;
-  if (spec && hash >= 0) {
-    member ??= spec.slice(hash + 1);
-    spec = spec.slice(0, hash);
-  }
+  if (v.type === 'identifier' || v.type === 'shorthand_property_identifier') {
+    const local = locals.get(v.text);
+    spec = local?.spec ?? null;
+    // A local destructured from a require (`const { Command } = require('./lib/command')`) names its member.
+    member ??= local?.member ?? null;
+  } else spec = requiredSpec(v);
   if (!spec?.startsWith('.')) return null;
   const target = moduleName(path.posix.join(path.posix.dirname(file.replace(/\\/g, '/')), spec));
   if (target === module) return null;
@@ -93,7 +100,7 @@ export function uniqueReexports(list: readonly Reexport[]): Reexport[] {
  * `Object.defineProperty(exports, "x", { enumerable: true, get: function () { return m_1.y; } })`
  * for `export { y as x } from './m'`, `m_1` bound to `require("./m")`. Null for any other call.
  */
-export function compiledReexport(call: Node, file: string, module: string, locals: ReadonlyMap<string, string>, moduleName: (file: string) => string): Reexport | null {
+export function compiledReexport(call: Node, file: string, module: string, locals: ReadonlyMap<string, RequiredLocal>, moduleName: (file: string) => string): Reexport | null {
   const fn = field(call, 'function')?.text.replace(/\s+/g, '') ?? '';
   const args = namedArgs(call);
   if (/(^|\.)_{1,2}exportStar$/.test(fn) && args.length >= 2 && /^(module\.)?exports$/.test(args[1]!.text)) {

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { field, namedChildren } from '../syntax.js';
-import { requiredSpec } from './js-commonjs.js';
+import { requiredSpec, type RequiredLocal } from './js-commonjs.js';
 
 /**
  * A JS/TS file's first pass: the names it exports (ESM `export { … }`, CommonJS
@@ -8,11 +8,11 @@ import { requiredSpec } from './js-commonjs.js';
  * (pushed onto `imports`), whether it is a module at all (a script's top-level names are all
  * public), and the top-level names bound to a relative `require` with the module each loads
  * (`var _x = require('./x')`, and Babel's `var _x2 = _interopRequireDefault(_x)` after it;
- * a destructured `const { Command, Help: H } = require('./lib')` as `./lib#Command`, `./lib#Help`).
+ * a destructured `const { Command, Help: H } = require('./lib')` with the member each names).
  */
-export function scanModuleExports(root: Node, imports: string[]): { exportedNames: Set<string>; isModule: boolean; requiredLocals: Map<string, string> } {
+export function scanModuleExports(root: Node, imports: string[]): { exportedNames: Set<string>; isModule: boolean; requiredLocals: Map<string, RequiredLocal> } {
   const exportedNames = new Set<string>();
-  const requiredLocals = new Map<string, string>();
+  const requiredLocals = new Map<string, RequiredLocal>();
   let isModule = false;
   for (const st of namedChildren(root)) {
     if (st.type === 'import_statement') {
@@ -53,11 +53,11 @@ export function scanModuleExports(root: Node, imports: string[]): { exportedName
         const name = field(d, 'name');
         if (name?.type === 'object_pattern') destructuredRequire(name, v, requiredLocals);
         if (name?.type !== 'identifier') continue;
-        let spec = requiredSpec(v);
+        const spec = requiredSpec(v);
         // A wrapper around a name bound before: Babel's `_interopRequireDefault(_x)`.
         const arg = v.type === 'call_expression' ? field(v, 'arguments')?.namedChild(0) : null;
-        if (!spec && arg?.type === 'identifier') spec = requiredLocals.get(arg.text) ?? null;
-        if (spec?.startsWith('.')) requiredLocals.set(name.text, spec);
+        const bound = spec ? { spec } : arg?.type === 'identifier' ? requiredLocals.get(arg.text) : undefined;
+        if (bound?.spec.startsWith('.')) requiredLocals.set(name.text, bound);
       }
     }
   }
@@ -65,15 +65,15 @@ export function scanModuleExports(root: Node, imports: string[]): { exportedName
 }
 
 /** `const { Command, Help: H } = require('./lib')`: each local bound to a member of a relative module. */
-function destructuredRequire(pattern: Node, value: Node, locals: Map<string, string>): void {
+function destructuredRequire(pattern: Node, value: Node, locals: Map<string, RequiredLocal>): void {
   const spec = value.type === 'call_expression' ? requiredSpec(value) : null;
   if (!spec?.startsWith('.')) return;
   for (const p of namedChildren(pattern)) {
-    if (p.type === 'shorthand_property_identifier_pattern') locals.set(p.text, `${spec}#${p.text}`);
+    if (p.type === 'shorthand_property_identifier_pattern') locals.set(p.text, { spec, member: p.text });
     else if (p.type === 'pair_pattern') {
       const key = field(p, 'key');
       const local = field(p, 'value');
-      if (key?.type === 'property_identifier' && local?.type === 'identifier') locals.set(local.text, `${spec}#${key.text}`);
+      if (key?.type === 'property_identifier' && local?.type === 'identifier') locals.set(local.text, { spec, member: key.text });
     }
   }
 }

@@ -6,6 +6,11 @@ import type { Reexport } from '../types.js';
 /** A local a bundler or compiler renamed (`map$1`, `_map`): not a name a user writes. */
 export const BUNDLER_RENAME = /^_|\$\d*$/;
 
+/** The name an `export = name;` statement exports (a declaration file's CommonJS export), or undefined. */
+export function exportAssigned(st: Node): string | undefined {
+  return st.type === 'export_statement' ? /^export\s*=\s*([\w$]+)\s*;?$/.exec(st.text)?.[1] : undefined;
+}
+
 /**
  * JS/TS re-exports from a relative module: `export { x as y } from './impl'` makes `impl`'s `x`
  * public as this module's `y` (`default` included), `export * from './impl'` all of its names,
@@ -28,7 +33,7 @@ export function jsReexports(root: Node, file: string, module: string, moduleName
     if (st.type !== 'export_statement') continue;
     // `export = chalk` (a declaration file's CommonJS export): the module is `chalk`, and the
     // members of a namespace merged with it are the module's (`chalk.chalk.Chalk` is `chalk.Chalk`).
-    const assigned = /^export\s*=\s*([\w$]+)\s*;?$/.exec(st.text)?.[1];
+    const assigned = exportAssigned(st);
     if (assigned) {
       const other = requiredModules.get(assigned);
       if (other === undefined) out.push({ public: module, target: `${module}.${assigned}` });

@@ -63,8 +63,8 @@ const GENERATED_NOTICE = /\b(?:auto-?generated|generated (?:automatically|by|fro
  * has no docs at all. JavaScript only: in TypeScript and declaration files the docs are TSDoc,
  * and `//` lines are notes to the maintainers ("NOTE: 'next' is defined using a tuple…").
  * Directive, to-do and note lines, a bundler's file markers (`// src/compiler/debug.ts`) and
- * lone URLs are left out, and a generated file's notice is no doc at all; what remains must have at least two words ("Shuffle a collection."),
- * or the run is not a doc.
+ * lone URLs are left out, and a generated file's notice is no doc at all; what remains must
+ * have at least two words ("Shuffle a collection."), or the run is not a doc.
  */
 function plainLineDoc(comments: readonly RawComment[]): RawComment | null {
   const run: RawComment[] = [];

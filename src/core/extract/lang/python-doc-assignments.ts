@@ -213,14 +213,13 @@ export function applyModuleDocImport(result: FileExtract, source: string, opts: 
   if (!target || target === module) return;
   const src = moduleSource(target, module, opts);
   const other = src ? extractPythonFast(src.text, { file: src.rel, includePrivate: false })?.module : null;
+  const item = result.items.find((i) => i.kind === 'module' && i.id === module);
   if (!other?.doc && !other?.summary) {
     // Not in the tree (a built-in C module, `from _csv import __doc__`): the index follows the
     // name to that module's doc when it has one (search.ts moduleDocs).
-    const item = result.items.find((i) => i.kind === 'module' && i.id === module);
     if (item) item.tags.doc_from = target;
     return;
   }
   result.module = { ...result.module, doc: other.doc, summary: other.summary };
-  const item = result.items.find((i) => i.kind === 'module' && i.id === module);
   if (item) Object.assign(item, { doc: other.doc, summary: other.summary });
 }

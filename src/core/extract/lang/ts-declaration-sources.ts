@@ -77,9 +77,10 @@ function tailOf(id: string, module: string): string {
   return module && id.startsWith(`${module}.`) ? id.slice(module.length + 1) : id;
 }
 
-/** A declaration and its implementation: the same kind, or a class's members written as functions and vice versa. */
+/** Kinds a declaration and its implementation may differ by (`declare const f: (…) => …` for `export function f`). */
+const CALLABLE = new Set<DocItem['kind']>(['function', 'method', 'variable', 'constant']);
+
+/** A declaration and its implementation: the same kind, or two of CALLABLE. */
 function compatible(a: DocItem['kind'], b: DocItem['kind']): boolean {
-  if (a === b) return true;
-  const callable = new Set(['function', 'method', 'variable', 'constant']);
-  return callable.has(a) && callable.has(b);
+  return a === b || (CALLABLE.has(a) && CALLABLE.has(b));
 }

@@ -6,8 +6,8 @@ import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
-import { commonJsReexport, compiledReexport, placeholder, reexportedValue, required, uniqueReexports } from './js-commonjs.js';
-import { jsReexports } from './js-reexports.js';
+import { commonJsReexport, compiledReexport, placeholder, reexportedValue, required, uniqueReexports, type RequiredLocal } from './js-commonjs.js';
+import { exportAssigned, jsReexports } from './js-reexports.js';
 import { scanModuleExports } from './js-module-exports.js';
 import { jsModuleName } from './js-module-name.js';
 import { visitClassMembers, visitObjectLiteral, type MemberVisitor } from './ts-members.js';
@@ -52,7 +52,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
   /** Re-exports read while visiting (CommonJS aliases), beside the ESM ones jsReexports reads. */
   const reexports: Reexport[] = [];
   /** Top-level names bound to a relative `require` (JavaScript), with the module each loads. */
-  const locals = lang === 'javascript' ? requiredLocals : new Map<string, string>();
+  const locals = lang === 'javascript' ? requiredLocals : new Map<string, RequiredLocal>();
 
   // The file's own doc: a leading JSDoc with @file/@fileoverview/@module/@packageDocumentation.
   const first = namedChildren(root).find((n) => n.type === 'comment');
@@ -221,7 +221,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
           reexports.push({ public: name, target: item?.id ?? `${module}.${name}` });
           // …and its `export = assert` makes the namespace merged with `assert` the module's members.
           for (const c of namedChildren(field(st, 'body') ?? st)) {
-            const assigned = c.type === 'export_statement' ? /^export\s*=\s*([\w$]+)\s*;?$/.exec(c.text)?.[1] : undefined;
+            const assigned = exportAssigned(c);
             if (assigned) reexports.push({ public: name, target: `${name}.${assigned}` });
           }
         }
@@ -299,7 +299,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     // bundler's or compiler's renamed local (`map$1`, `_map`) keeps the exported name as the
     // public path of its declaration. A plain local under another name (`exports.each =
     // forEach`) stays an item of its own: both names are the API.
-    if (isExport && !comment && !owner(path) && (reexportedValue(right) || (right.type === 'identifier' && locals.get(right.text)?.includes('#')))) {
+    if (isExport && !comment && !owner(path) && (reexportedValue(right) || (right.type === 'identifier' && locals.get(right.text)?.member !== undefined))) {
       const re = commonJsReexport(name, right, opts.file, module, locals, jsModuleName);
       if (re) reexports.push(re);
       else if (right.type === 'identifier') reexports.push({ public: `${module}.${name}`, target: `${module}.${right.text}` });
