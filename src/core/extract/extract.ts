@@ -12,6 +12,7 @@ import { addNewdocItems } from './lang/python-newdoc.js';
 import { addListedVariables } from './lang/python-listed-variables.js';
 import { addCAliases } from './lang/c-aliases.js';
 import { classDocsFromConstructors } from './constructor-docs.js';
+import { addModuleListings } from './module-listing.js';
 import { extractRust } from './lang/rust.js';
 import { extractTypeScript } from './lang/typescript.js';
 import { addDeclarationSourceDocs } from './lang/ts-declaration-sources.js';
@@ -39,6 +40,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
       addModuleItem(fast, opts);
       classDocsFromConstructors(fast);
       addPublicPaths(lang, fast, source, opts, () => (opts.includePrivate ? fast.items : (extractPythonFast(source, { ...opts, includePrivate: true })?.items ?? [])));
+      addModuleListings(fast);
       return fast;
     }
   }
@@ -51,6 +53,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
     classDocsFromConstructors(result);
     addPublicPaths(lang, result, source, opts, () => (opts.includePrivate ? result.items : EXTRACTORS[lang](tree, source, { ...opts, includePrivate: true }, lang).items));
     if (lang === 'typescript') await addDeclarationSourceDocs(result, source, opts);
+    addModuleListings(result);
     return result;
   } finally {
     tree.delete();

@@ -28,7 +28,7 @@ export interface PreparedItem {
 export function prepareItem(item: DocItem): PreparedItem {
   const aliases = item.tags.alias ? ' ' + item.tags.alias.split(/[\s,]+/).map(identifierText).join(' ') : '';
   const paramText = item.params.map((p) => `${p.name} ${p.doc ?? ''}`).join(' ');
-  const extra = [paramText, item.returns?.doc ?? '', item.throws.map((t) => `${t.type ?? ''} ${t.doc ?? ''}`).join(' '), item.tags.category ?? '', item.see_also.join(' ')].join(' ');
+  const extra = [paramText, item.returns?.doc ?? '', item.throws.map((t) => `${t.type ?? ''} ${t.doc ?? ''}`).join(' '), item.tags.category ?? '', item.tags.listed ?? '', item.see_also.join(' ')].join(' ');
   return {
     id: item.id,
     name: item.name,
@@ -58,7 +58,7 @@ export function prepareItem(item: DocItem): PreparedItem {
 /** The words a re-ranker looks at besides name and signature: the doc's start and the parameter docs. */
 function docHead(item: DocItem): string {
   const params = item.params.map((p) => p.doc ?? '').join(' ');
-  return `${item.doc.slice(0, 400)} ${params.slice(0, 200)} ${item.returns?.doc?.slice(0, 80) ?? ''}`.replace(/\s+/g, ' ').trim();
+  return `${item.tags.listed ?? ''} ${item.doc.slice(0, 400)} ${params.slice(0, 200)} ${item.returns?.doc?.slice(0, 80) ?? ''}`.replace(/\s+/g, ' ').trim();
 }
 
 /**

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractSource } from '../../../src/core/extract/extract.js';
+import type { FeatureContext } from '../../../src/features/context.js';
+import { docsSearch } from '../../../src/features/docs/search.js';
+import { docsContext, FIXTURES, item } from './fixtures.js';
+
+/**
+ * What a module's doc says of each member it lists (`core/extract/module-listing.ts`): a table
+ * like statistics' ("stdev  Sample standard deviation of data."), `name() -- text` lines like
+ * sys', `name(args) - text` like getpass', bullets. The line is kept on the member and searched
+ * with its docs, so a question in the listing's words finds a member whose own doc says how.
+ */
+
+const ROOT = path.join(FIXTURES, 'module-listing');
+const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
+
+let ctx: FeatureContext;
+
+beforeAll(async () => {
+  ctx = docsContext(ROOT, { dependencies: false });
+  await docsSearch({ query: 'warm up', limit: 1 }, ctx);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx.services.disposeAll();
+});
+
+describe('module listings', () => {
+  for (const engine of ['fast', 'tree-sitter'] as const) {
+    it(`reads a table of members and descriptions, not its heading or later prose (${engine})`, async () => {
+      const x = await extractSource('python', read('summarize.py'), { file: 'summarize.py', includePrivate: false, engine });
+      expect(item(x, 'summarize.spread').tags.listed).toBe('Sample standard deviation of the data.');
+      expect(item(x, 'summarize.centre').tags.listed).toBe('Middle value of the data, halfway through it.');
+      expect(item(x, 'summarize.tally').tags.listed).toBe('Count how often each value occurs.');
+      // Named in a sentence ("see variance"), not listed.
+      expect(item(x, 'summarize.variance').tags.listed).toBeUndefined();
+      // The member's own doc is untouched.
+      expect(item(x, 'summarize.spread').summary).toBe('Return the square root of the sample variance.');
+    });
+
+    it(`reads '--' and '-' entries with argument lists, continued lines and bullets (${engine})`, async () => {
+      const x = await extractSource('python', read('term.py'), { file: 'term.py', includePrivate: false, engine });
+      expect(item(x, 'term.exit_now').tags.listed).toBe('leave the program at once, skipping the cleanup handlers registered before');
+      expect(item(x, 'term.read_secret').tags.listed).toBe('Prompt for a password, with echo turned off.');
+      expect(item(x, 'term.columns').tags.listed).toBe('width of the terminal in characters');
+      expect(x.items.some((i) => i.name === 'undefined_name')).toBe(false);
+    });
+  }
+
+  it('finds a member by the words its module lists it with', async () => {
+    const r = await docsSearch({ query: 'standard deviation of a sample', limit: 3 }, ctx);
+    expect(r.results[0]?.id).toBe('summarize.spread');
+    const secret = await docsSearch({ query: 'prompt for a password without echo', limit: 3 }, ctx);
+    expect(secret.results[0]?.id).toBe('term.read_secret');
+  });
+});
