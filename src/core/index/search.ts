@@ -1,6 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { DocItem } from '../extract/types.js';
-import { blend, contextWords, coverage, onScaleOf, type Candidate, type QueryShape } from '../rank/score.js';
+import { blend, onScaleOf, type Candidate, type QueryShape } from '../rank/score.js';
 import { isProse, memberPath, queryWords, stem } from '../rank/words.js';
 import type { IndexStore, ItemRow } from './store.js';
 import type { PublicPaths } from './public-paths.js';
@@ -16,6 +15,8 @@ import { foldHits } from './fold-hits.js';
 import { MetaStamp } from './meta-stamp.js';
 import { ftsQuote } from './fts-quote.js';
 import { WordCounts } from './word-counts.js';
+import { ModuleDocs } from './module-docs.js';
+import { memberRows } from './member-rows.js';
 
 /**
  * Ranked search over one root's index (docs_search): candidates from a few FTS5 expressions, the
@@ -74,17 +75,6 @@ const CANDIDATES = 100;
  * candidate costs a row lookup and a blend).
  */
 const CANDIDATES_PROSE = 60;
-/**
- * A prose question also takes the public top-level members of the (at most) two candidate
- * modules whose own docs have most of its words (MODULE_COVERAGE of their weight), up to
- * MODULE_MEMBERS each: "read the rows of a comma separated file" names `_csv`'s doc, not
- * `reader`'s. Measured with the module context credit (score.ts CONTEXT_CREDIT): short queries
- * 0.815 → 0.831, C-implemented answers 0.587 → 0.591, held-out +0.003; 20 or 80 members, or four
- * modules, the same.
- */
-const MODULE_EXPAND = 2;
-const MODULE_COVERAGE = 0.4;
-const MODULE_MEMBERS = 20;
 /** Candidates taken from the nearest items by learned vectors, for prose questions. */
 const VEC_K = 30;
 /** Candidates taken from the nearest items by the configured sentence-embedding model. */
@@ -124,9 +114,8 @@ const WEIGHTS_PROSE = '3.0, 1.5, 3.0, 1.5, 1.0';
 export class RankedSearch {
   /** How many rows have a word (cached until the index is written: see refresh). */
   private readonly counts: WordCounts;
-  /** Module docs read so far (moduleDocs); like the word counts, dropped when the index was written since. */
-  private readonly moduleDocMemo = new Map<string, readonly string[]>();
-  private docTakerMemo: Map<string, string[]> | null = null;
+  /** What modules' own docs say (module-docs.ts); like the word counts, forgotten when the index was written since. */
+  private readonly modules: ModuleDocs;
   private readonly written: MetaStamp;
   private readonly related: RelatedWords;
   private readonly popularity: ModulePopularity;
@@ -147,6 +136,7 @@ export class RankedSearch {
     this.pool = new PopularPool(store.db, lookups);
     this.embedded = new EmbeddingSpace(store.db);
     this.written = new MetaStamp(store.db, 'last_update');
+    this.modules = new ModuleDocs((sql) => this.prep(sql));
   }
 
   private prep(sql: string): Statement {
@@ -176,8 +166,7 @@ export class RankedSearch {
   private refresh(): void {
     if (this.written.changed(Date.now(), true)) {
       this.counts.clear();
-      this.moduleDocMemo.clear();
-      this.docTakerMemo = null;
+      this.modules.clear();
     }
   }
 
@@ -225,7 +214,7 @@ export class RankedSearch {
     // Names written as a path, with dots or spaces (`json loads`, `Counter most_common`), name a member.
     const path = memberPath(query);
     const viaPublic = path ? this.lookups.byPublicId(path) : [];
-    const pathNamed = new Set(path ? this.memberRows(path, viaPublic) : []);
+    const pathNamed = new Set(path ? memberRows((sql) => this.prep(sql), path, viaPublic) : []);
     for (const rowid of pathNamed) if (!exact.includes(rowid)) exact.push(rowid);
     const bm = new Map<number, number>();
     const run = (expr: string) => {
@@ -346,7 +335,7 @@ export class RankedSearch {
       // The public members of the modules whose own docs say what the question asks ("comma
       // separated" is in `_csv`'s doc, not in `reader`'s): candidates whose words come partly
       // from their module (score.ts counts a word found only there for less).
-      const more = this.membersOfMatchingModules(shape, list).filter((rowid) => !bm.has(rowid));
+      const more = this.modules.membersOfMatching(shape, list).filter((rowid) => !bm.has(rowid));
       if (more.length) {
         unranked(more);
         list = list.concat(rowsOf(more));
@@ -360,7 +349,7 @@ export class RankedSearch {
     // vectors', put on their scale (score.ts SEMANTIC_WEIGHT says how the two were weighed).
     const learnedSims = list.map((r) => (qv ? this.related.similarity(qv, r) : undefined));
     const modelSims = sem ? onScaleOf(list.map((r) => this.embedded.similarity(sem, r.rowid, r.id)), learnedSims) : null;
-    const moduleDocs = prose ? this.moduleDocs(list.map((r) => r.module)) : null;
+    const moduleDocs = prose ? this.modules.of(list.map((r) => r.module)) : null;
     const cands: Candidate[] = list.map((r, i) => ({
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
       context: r.kind === 'module' ? undefined : moduleDocs?.get(r.module),
@@ -382,56 +371,6 @@ export class RankedSearch {
     return foldHits(ranked, opts.limit, keepCtors, { prep: (sql) => this.prep(sql), paths: this.paths });
   }
 
-  /** The public top-level members of the candidate modules whose docs best cover the question (see MODULE_EXPAND). */
-  private membersOfMatchingModules(shape: QueryShape, rows: readonly { id: string; kind: string; summary: string; doc_head: string }[]): number[] {
-    const mods = rows.filter((r) => r.kind === 'module');
-    if (!mods.length) return [];
-    const scored = mods.map((m) => ({ id: m.id, cov: coverage(shape, `${m.id} ${m.summary} ${m.doc_head}`) })).filter((m) => m.cov >= MODULE_COVERAGE).sort((a, b) => b.cov - a.cov).slice(0, MODULE_EXPAND);
-    const members = this.prep(`SELECT rowid FROM items WHERE module = ? AND parent IS NULL AND kind != 'module' AND visibility = 'public' LIMIT ${MODULE_MEMBERS}`).pluck();
-    // And those of a module that takes its doc from a matching one (csv from _csv): the module users import.
-    const docTakers = this.docTakers();
-    return scored.flatMap((m) => [m.id, ...(docTakers.get(m.id) ?? [])]).flatMap((id) => members.all(id) as number[]);
-  }
-
-  /**
-   * Modules whose doc is another's (`from _csv import __doc__` in csv.py: extraction tags the
-   * module item `doc_from`), by the module they take it from. Read once per index write.
-   */
-  private docTakers(): Map<string, string[]> {
-    if (this.docTakerMemo) return this.docTakerMemo;
-    const map = new Map<string, string[]>();
-    for (const r of this.prep(`SELECT id, json_extract(data, '$.tags.doc_from') AS source FROM items WHERE kind = 'module' AND data LIKE '%"doc_from"%'`).all() as { id: string; source: string | null }[]) {
-      if (!r.source) continue;
-      const list = map.get(r.source);
-      if (list) list.push(r.id);
-      else map.set(r.source, [r.id]);
-    }
-    this.docTakerMemo = map;
-    return map;
-  }
-
-  /**
-   * The words of each module's own doc (its summary and doc head, score.ts contextWords, and
-   * those of the module it takes its doc from), remembered per module: looked up by prefix for
-   * every candidate of every question in words, where scanning the text each time cost ~10% of
-   * a search.
-   */
-  private moduleDocs(modules: readonly string[]): Map<string, readonly string[]> {
-    const out = new Map<string, readonly string[]>();
-    const get = this.prep(`SELECT summary || ' ' || doc_head || ' ' || coalesce((SELECT o.summary || ' ' || o.doc_head FROM items o WHERE o.id = json_extract(i.data, '$.tags.doc_from') AND o.kind = 'module' LIMIT 1), '') FROM items i WHERE i.id = ? AND i.kind = 'module' LIMIT 1`).pluck();
-    for (const m of modules) {
-      if (out.has(m)) continue;
-      let words = this.moduleDocMemo.get(m);
-      if (words === undefined) {
-        words = contextWords((get.get(m) as string | undefined) ?? '');
-        if (this.moduleDocMemo.size > 20_000) this.moduleDocMemo.clear();
-        this.moduleDocMemo.set(m, words);
-      }
-      out.set(m, words);
-    }
-    return out;
-  }
-
   /**
    * The rows that have all of a query's words (up to five), ranked. bm25() first counts every
    * row that has each word (its IDF: ~60 ns a row, ~7 ms for `self` in 115,000 Python
@@ -450,55 +389,6 @@ export class RankedSearch {
     const countCost = wide.reduce((sum, w) => sum + this.counts.rowsWith(w), 0) * COUNT_ROW_COST;
     const words = wide.length && countCost > df.get(narrow[0]!)! ? narrow : present;
     return run(words.slice(0, 5).map(ftsQuote).join(' AND '));
-  }
-
-  /**
-   * Items a path of two or three names means (`json.loads`, `Counter.most_common`): that id or
-   * public path (`viaPublic`: the items its public path names, looked up once by the caller), a member of a module of that name, or a member of a type whose id ends with
-   * the path's owner (`dict` → `builtins.dict`, `mylib.Path` but not `other.Path`). A one-name
-   * owner may also be a JS/TS global declared with a type that holds the members
-   * (`declare var Promise: PromiseConstructor` holds `Promise.all`; `var console: Console`);
-   * failing all of these, a member of a module whose path ends with the owner (`json.Marshal`).
-   * Each lookup starts from the owner's side (a few types or variables), never from every item
-   * that has the member's name (`get`: thousands).
-   */
-  private memberRows(path: string, viaPublic: readonly DocItem[]): number[] {
-    const parts = path.split('.');
-    const name = parts.pop()!;
-    const owner = parts.join('.');
-    const byId = this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck();
-    const rows = byId.all(path) as number[];
-    for (const item of viaPublic.slice(0, 5)) rows.push(...(byId.all(item.id) as number[]));
-    rows.push(...(this.prep(`SELECT rowid FROM items WHERE module = ? AND name = ? COLLATE NOCASE LIMIT 10`).pluck().all(owner, name) as number[]));
-    const ownerName = parts[parts.length - 1]!;
-    const members = this.prep(
-      `SELECT m.rowid, t.id FROM items t CROSS JOIN items m ON m.parent = t.id
-       WHERE t.name = ? COLLATE NOCASE AND t.kind IN ('class','struct','interface','trait','enum','type') AND m.name = ? COLLATE NOCASE LIMIT 200`,
-    );
-    const lowerOwner = owner.toLowerCase();
-    for (const r of members.all(ownerName, name) as { rowid: number; id: string }[]) {
-      const t = r.id.toLowerCase().replace(/::|#/g, '.');
-      if (t === lowerOwner || t.endsWith(`.${lowerOwner}`)) rows.push(r.rowid);
-    }
-    if (parts.length === 1) {
-      for (const sig of this.prep(`SELECT signature FROM items WHERE name = ? COLLATE NOCASE AND kind IN ('variable','constant') AND parent IS NULL LIMIT 10`).pluck().all(ownerName) as string[]) {
-        // `var Promise: PromiseConstructor`, `var process: NodeJS.Process`, `const m: Map<K, V>` (the type's own name).
-        const declared = /^(?:declare\s+)?(?:var|let|const)\s+[\w$]+\s*:\s*(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*(?:<.*>)?\s*;?\s*$/.exec(sig)?.[1];
-        if (!declared || declared.toLowerCase() === ownerName.toLowerCase()) continue;
-        for (const r of members.all(declared, name) as { rowid: number; id: string }[]) if (r.id.endsWith(`.${declared}`) || r.id === declared) rows.push(r.rowid);
-      }
-    }
-    if (!rows.length && parts.length === 1 && /^[a-z]/.test(owner)) {
-      // Nothing closer: a member of a module whose path ends with the owner (Go's `json.Marshal`
-      // is `std/encoding/json.Marshal`), among the first items with the member's name (module
-      // names start lower-case; the bound keeps a name as common as `get` at ~0.3 ms). Only for
-      // two names: three plain words are mostly a question, and `os path join` is found above.
-      for (const r of this.prep(`SELECT rowid, module FROM items WHERE name = ? COLLATE NOCASE LIMIT 200`).all(name) as { rowid: number; module: string }[]) {
-        const m = r.module.toLowerCase();
-        if (m.endsWith(`/${lowerOwner}`) || m.endsWith(`.${lowerOwner}`)) rows.push(r.rowid);
-      }
-    }
-    return [...new Set(rows)];
   }
 
   /**

@@ -216,7 +216,7 @@ export function applyModuleDocImport(result: FileExtract, source: string, opts: 
   const item = result.items.find((i) => i.kind === 'module' && i.id === module);
   if (!other?.doc && !other?.summary) {
     // Not in the tree (a built-in C module, `from _csv import __doc__`): the index follows the
-    // name to that module's doc when it has one (search.ts moduleDocs).
+    // name to that module's doc when it has one (index/module-docs.ts).
     if (item) item.tags.doc_from = target;
     return;
   }
