@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { typedPackagePath } from '../extract/lang/js-module-name.js';
+import { npmManifest, npmPackageDir } from './npm-manifest.js';
 
 /**
  * Which import path an installed npm package's file answers to, from its package.json: `main`,
@@ -34,8 +33,8 @@ function leaves(v: unknown, out: string[] = []): string[] {
 }
 
 function entriesOf(pkgDir: string): Entries | null {
-  const json = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as Record<string, unknown>;
-  if (typeof json.name !== 'string') return null;
+  const json = npmManifest(pkgDir);
+  if (!json || typeof json.name !== 'string') return null;
   const name = typedPackagePath(json.name);
   const e: Entries = { exact: new Map(), patterns: [] };
   const add = (file: string, pub: string) => {
@@ -78,11 +77,9 @@ function entriesOf(pkgDir: string): Entries | null {
  */
 export function npmEntryOf(absFile: string): string | null {
   const parts = absFile.split(/[\\/]+/);
-  const at = parts.lastIndexOf('node_modules');
-  if (at < 0) return null;
-  const depth = parts[at + 1]?.startsWith('@') ? 2 : 1;
-  if (at + depth >= parts.length - 1) return null;
-  const dir = parts.slice(0, at + 1 + depth).join('/');
+  const pkg = npmPackageDir(parts);
+  if (!pkg) return null;
+  const { dir, at, depth } = pkg;
   let entries = cache.get(dir);
   if (entries === undefined) {
     try {

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { npmManifest, npmPackageDir } from './npm-manifest.js';
 import path from 'node:path';
 
 /**
@@ -38,16 +39,11 @@ export function packageOf(absFile: string): PackageRef | null {
 
 /** `…/node_modules/(@scope/)name/…`: the package.json of the innermost package directory. */
 function npmPackage(parts: string[]): PackageRef | null {
-  const at = parts.lastIndexOf('node_modules');
-  if (at < 0 || at + 2 >= parts.length) return null;
-  const depth = parts[at + 1]!.startsWith('@') ? 2 : 1;
-  if (at + depth >= parts.length - 1) return null;
-  const dir = parts.slice(0, at + 1 + depth).join('/');
-  return cached(dir, () => {
-    const json = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
-    if (typeof json.name !== 'string') return null;
-    return { name: json.name, version: typeof json.version === 'string' ? json.version : '' };
-  });
+  const pkg = npmPackageDir(parts);
+  if (!pkg) return null;
+  const json = npmManifest(pkg.dir);
+  if (!json || typeof json.name !== 'string') return null;
+  return { name: json.name, version: typeof json.version === 'string' ? json.version : '' };
 }
 
 /** Distribution names compare with `-`, `_` and `.` alike and case-insensitively (PEP 503). */
