@@ -216,6 +216,11 @@ export class IndexQueries {
     return rows.map((d) => unpackItem(d));
   }
 
+  /** The ids of every item a module defines (to tell its re-exports from its own names). */
+  moduleItemIds(module: string): string[] {
+    return this.prep(`SELECT id FROM items WHERE module = ?`).pluck().all(module) as string[];
+  }
+
   moduleCount(module: string): number {
     return this.prep(`SELECT COUNT(*) FROM items WHERE module = ? AND kind != 'module'`).pluck().get(module) as number;
   }

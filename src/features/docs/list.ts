@@ -50,9 +50,13 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
   const every = index.sources();
   const sources = index.sources(input.scope);
   // A module as other tools name it (search_symbols: a TypeScript file's name, `format`): the one module it ends.
-  if (!every.some((r) => r.queries.moduleCount(module) > 0 || r.queries.moduleDoc(module) || r.queries.publicMembers(module, 1).length)) {
+  let known = every.some((r) => r.queries.moduleCount(module) > 0 || r.queries.moduleDoc(module) || r.queries.publicMembers(module, 1).length > 0);
+  if (!known) {
     const ends = [...new Set(every.flatMap((r) => r.queries.modulesEndingWith(module)))];
-    if (ends.length === 1) module = ends[0]!;
+    if (ends.length === 1) {
+      module = ends[0]!;
+      known = true;
+    }
   }
   let total = 0;
   const all = [];
@@ -69,7 +73,8 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
       all.push(...kept.slice(0, input.offset + input.limit).map((i) => shownUnder(r, module, i)));
     }
     // And what it re-exports, under the path users write (`asyncio.sleep`, `rxjs.map`), after its own.
-    const own = new Set<string>(all.map((i) => i.id));
+    // Every item the module defines, not only the page's: a name it both defines and re-exports counts once.
+    const own = new Set<string>([...all.map((i) => i.id), ...r.queries.moduleItemIds(module)]);
     const more: { id: string; item: DocItem }[] = r.queries.publicMembers(module, 5000).filter((m) => !own.has(m.id) && (!language || m.item.language === language) && inScope(packageFields(r, m.item.location.file).package, input.scope));
     total += more.length;
     all.push(...more.slice(0, input.offset + input.limit).map((m) => ({ ...m.item, id: m.id })));
@@ -77,7 +82,7 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
     if (!doc) doc = r.queries.byId(module).find((i) => i.kind === 'module' || i.kind === 'namespace')?.doc ?? '';
     for (const s of directChildren(module, r.queries.submodules(module))) subs.add(s);
   }
-  if (!total && !subs.size && !doc && !every.some((r) => r.queries.moduleCount(module) > 0 || r.queries.publicMembers(module, 1).length)) {
+  if (!total && !subs.size && !doc && !known) {
     const suggestions = every.flatMap((r) => r.queries.search(module, { limit: 5, kinds: ['module', 'namespace', 'class'] }).map((h) => h.module)).filter((m, i, a) => a.indexOf(m) === i);
     throw new DocentError('E_NOT_FOUND', `No module "${module}" in the docs index.`, suggestions.length ? `Known modules like it: ${suggestions.slice(0, 8).join(', ')}.` : 'Use docs_search to find module names (kinds: ["module"]).', { suggestions });
   }
