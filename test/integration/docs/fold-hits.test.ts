@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsIndex } from '../../../src/core/index/service.js';
+import { mergeSameId } from '../../../src/core/index/fold-hits.js';
+import type { SearchHit } from '../../../src/core/index/search.js';
+import { docsSearch } from '../../../src/features/docs/search.js';
+import { docsContext, writeTree } from './fixtures.js';
 
 /**
  * Folding search results (fold-hits.ts) on a real index: variants of one method (the same name,
@@ -64,5 +68,37 @@ describe('folding search results', () => {
     const hits = index.roots[0]!.queries.search('open the lid', { limit: 10 });
     const opens = hits.filter((h) => h.name === 'open').map((h) => h.id.replace(/^.*\.(\w+\.open)$/, '$1')).sort();
     expect(opens).toEqual(['Box.open', 'Crate.open']);
+  });
+});
+
+describe('one answer per id across databases (docs_search over several roots)', () => {
+  it("shows the documented declaration once, the other root's in also_in", async () => {
+    const a = writeTree({ 'geom.py': 'def area(w, h):\n    return w * h\n' }, 'docent-same-id-a-');
+    const b = writeTree({ 'geom.py': 'def area(w, h):\n    """Area of a rectangle of width w and height h."""\n    return w * h\n' }, 'docent-same-id-b-');
+    const ctx = docsContext([a, b], { dependencies: false });
+    try {
+      const r = await docsSearch({ query: 'area', limit: 5 }, ctx);
+      const areas = r.results.filter((h) => h.id === 'geom.area');
+      expect(areas).toHaveLength(1);
+      expect(areas[0]!.snippet).toBe('Area of a rectangle of width w and height h.');
+      expect(areas[0]!.also_in?.map((x) => x.id)).toEqual(['geom.area']);
+      expect(areas[0]!.also_in?.[0]?.file).not.toBe(areas[0]!.file);
+    } finally {
+      await ctx.services.disposeAll();
+      rmSync(a, { recursive: true, force: true });
+      rmSync(b, { recursive: true, force: true });
+    }
+  });
+
+  it('puts a documented declaration in front of an undocumented one shown first', () => {
+    const hit = (file: string, summary: string): SearchHit => ({ id: 'geom.area', name: 'area', kind: 'function', module: 'geom', score: 2, summary, signature: 'def area(w, h)', file, line: 1, visibility: 'public', also_in: [] });
+    const shown = { ...hit('a/geom.py', ''), score: 3 };
+    mergeSameId(shown, hit('b/geom.py', 'Area of a rectangle.'), 'geom.area');
+    expect(shown).toMatchObject({ id: 'geom.area', score: 3, summary: 'Area of a rectangle.', file: 'b/geom.py' });
+    expect(shown.also_in).toEqual([{ id: 'geom.area', file: 'a/geom.py', line: 1 }]);
+    // A second documented copy does not displace the first; it is listed.
+    mergeSameId(shown, hit('c/geom.py', 'Another area.'), 'geom.area');
+    expect(shown.summary).toBe('Area of a rectangle.');
+    expect(shown.also_in.map((x) => x.file)).toEqual(['a/geom.py', 'c/geom.py']);
   });
 });
