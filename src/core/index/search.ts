@@ -179,9 +179,9 @@ export class RankedSearch {
   }
 
   search(query: string, opts: SearchOptions): SearchHit[] {
-    const words = queryWords(query);
-    if (!words.length) return [];
     this.refresh();
+    const words = this.counts.splitAbsentCompounds(queryWords(query));
+    if (!words.length) return [];
     const total = Math.max(1, opts.collection?.total ?? this.lookups.itemCount());
     const idf = new Map<string, number>();
     const df = new Map<string, number>();

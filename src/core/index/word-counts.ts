@@ -10,6 +10,7 @@ import { ftsQuote } from './fts-quote.js';
 export class WordCounts {
   private readonly capped = new Map<string, number>();
   private readonly exact = new Map<string, number>();
+  private readonly splits = new Map<string, readonly string[] | null>();
 
   constructor(private readonly prep: (sql: string) => Statement, private readonly cap: number) {}
 
@@ -35,9 +36,48 @@ export class WordCounts {
     return n;
   }
 
+  /**
+   * A query's words with each one no row has, written as one word where the docs write two
+   * (`whitespace` for "white space", `filesystem` for "file system"), split as the docs write
+   * it: the split whose two words (three letters or more) stand together in most rows. A word
+   * some row has stays as it is, so this costs only the words that would find nothing.
+   */
+  splitAbsentCompounds(words: readonly string[]): string[] {
+    const out: string[] = [];
+    for (const w of words) {
+      const parts = w.length >= 6 && /^[a-z]+$/.test(w) && this.docFreq(w) === 0 ? this.compoundParts(w) : null;
+      if (parts) out.push(...parts.filter((p) => !out.includes(p) && !words.includes(p)));
+      else out.push(w);
+    }
+    return out;
+  }
+
+  private compoundParts(word: string): readonly string[] | null {
+    let parts = this.splits.get(word);
+    if (parts === undefined) {
+      parts = null;
+      let best = 0;
+      for (let i = 3; i <= word.length - 3; i++) {
+        const a = word.slice(0, i);
+        const b = word.slice(i);
+        // Both halves must be words of the index before their phrase is worth asking for.
+        if (this.docFreq(a) === 0 || this.docFreq(b) === 0) continue;
+        const n = this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${this.cap})`).pluck().get(`"${a} ${b}"`) as number;
+        if (n > best) {
+          best = n;
+          parts = [a, b];
+        }
+      }
+      if (this.splits.size > 5_000) this.splits.clear();
+      this.splits.set(word, parts);
+    }
+    return parts;
+  }
+
   clear(): void {
     this.capped.clear();
     this.exact.clear();
+    this.splits.clear();
   }
 }
 
