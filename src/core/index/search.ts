@@ -174,7 +174,9 @@ export class RankedSearch {
   wordStats(query: string): WordStats {
     this.refresh();
     const df = new Map<string, number>();
-    for (const w of queryWords(query)) df.set(w, this.counts.docFreq(w));
+    // The words as asked and as this database would split them (another may have them whole).
+    const asked = queryWords(query);
+    for (const w of [...asked, ...this.counts.splitAbsentCompounds(asked)]) df.set(w, this.counts.docFreq(w));
     return { total: this.lookups.itemCount(), df };
   }
 
