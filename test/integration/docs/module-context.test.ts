@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocsIndex } from '../../../src/core/index/service.js';
-import { FIXTURES, tempIndex } from './fixtures.js';
+import { FIXTURES, indexedTree, tempIndex } from './fixtures.js';
 
 /**
  * A question in words may name what a function's module is about rather than the function:
@@ -48,4 +48,26 @@ describe("a module's doc as its members' context", () => {
     expect(search('read bookkeeping ledgers')[0]?.id).toBe('tabular.reader');
     expect(search('bookkeeping')[0]?.id).toBe('tabular');
   }, 30_000);
+});
+
+describe('a module the question names', () => {
+  let named: { idx: DocsIndex; close: () => Promise<void> };
+
+  beforeAll(async () => {
+    // Eighty functions that say "rng", "item" and "colours"; the answer says none, only its module's name does
+    // (and that module's doc covers too little of the question to bring its members in by itself).
+    const noise = Array.from({ length: 80 }, (_, i) => `def pick_${i}(items):\n    """Use the rng to pick item number ${i} of the colours."""\n`).join('\n\n');
+    named = await indexedTree({ 'rng.py': '"""Generators of pseudo-random numbers."""\n\n\ndef mix(x):\n    """Reorder x in place."""\n', 'palette.py': noise }, 'docent-named-module-');
+  }, 60_000);
+
+  afterAll(async () => {
+    await named?.close();
+  });
+
+  it("takes that module's members as candidates", () => {
+    // Not first (it shares one word with the question, as the eighty do), but found at all:
+    // without the module's name it is not among the candidates the full-text index gives.
+    const ids = named.idx.roots[0]!.queries.search('an rng permutation of item colours', { limit: 100 }).map((h) => h.id);
+    expect(ids).toContain('rng.mix');
+  });
 });
