@@ -30,7 +30,8 @@ export function addModuleListings(result: FileExtract): void {
     if (!m) continue;
     const item = members.get(m[2]!);
     if (!item || item.tags.listed) continue;
-    let text = m[4]!.trim();
+    // Left-over separator marks (`name --- text`, `name : -> text`) are not the description.
+    let text = m[4]!.replace(/^[-=:>|\s]+/, '').trim();
     // The description may go on, indented under its start (deeper than the name), until a blank line or the next entry.
     const indent = m[1]!.length;
     for (let j = i + 1; j < lines.length && text.length < MAX_LISTED; j++) {
