@@ -176,11 +176,13 @@ export class PublicPaths {
    * first that exists stops at the hop that has it: `asyncio.sleep` at the first, without
    * making the hundreds of guesses of the later ones.
    */
-  *targetHops(id: string): Generator<string[]> {
+  *targetHops(id: string, budget: { hops?: number; guesses?: number } = {}): Generator<string[]> {
     if (!this.any()) return;
+    const hops = Math.min(MAX_HOPS, budget.hops ?? MAX_HOPS);
+    const guesses = Math.min(MAX_GUESSES, budget.guesses ?? MAX_GUESSES);
     let frontier = [id];
     const seen = new Set(frontier);
-    for (let hop = 0; hop < MAX_HOPS && frontier.length; hop++) {
+    for (let hop = 0; hop < hops && frontier.length; hop++) {
       // Each with how likely it is the way on: a re-export of this very name before a star
       // import that may hold it, a package's own modules before bundled stubs of them (every
       // typeshed star doubles the frontier). `networkx.is_isomorphic` is a named re-export
@@ -188,7 +190,7 @@ export class PublicPaths {
       const next: { id: string; rank: number }[] = [];
       for (const cur of frontier) {
         // Bounded work: the frontier is best first, so what is left out is the least likely.
-        if (next.length >= MAX_GUESSES) break;
+        if (next.length >= guesses) break;
         const sep = separatorOf(cur);
         const segs = cur.split(sep);
         for (let cut = segs.length; cut >= 1; cut--) {
