@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extractSource } from '../../../src/core/extract/extract.js';
-import type { FeatureContext } from '../../../src/features/context.js';
 import { docsGet, renderDocItem } from '../../../src/features/docs/get.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
-import { docsContext, FIXTURES, item } from './fixtures.js';
+import { fileDocsContext, FIXTURES, item } from './fixtures.js';
 
 /**
  * Docs a Python module assigns rather than writes (`lang/python-doc-assignments.ts`): another
@@ -22,16 +21,7 @@ const read = (rel: string): string | null => {
   }
 };
 
-let ctx: FeatureContext;
-
-beforeAll(async () => {
-  ctx = docsContext(ROOT, { dependencies: false });
-  await docsSearch({ query: 'warm up', limit: 1 }, ctx);
-}, 60_000);
-
-afterAll(async () => {
-  await ctx.services.disposeAll();
-});
+const ctx = fileDocsContext(ROOT, { dependencies: false });
 
 describe('assigned docs', () => {
   for (const engine of ['fast', 'tree-sitter'] as const) {
@@ -84,14 +74,14 @@ describe('assigned docs', () => {
   });
 
   it('the index finds an item by its assigned docs, and docs_get shows where they came from', async () => {
-    const r = await docsSearch({ query: 'split the suffix from a filename', limit: 5 }, ctx);
+    const r = await docsSearch({ query: 'split the suffix from a filename', limit: 5 }, ctx());
     const ids = r.results.map((h) => h.id);
     expect(ids).toContain('textkit.paths.splitsuffix');
-    const got = await docsGet({ id: 'textkit.paths.splitsuffix' }, ctx);
+    const got = await docsGet({ id: 'textkit.paths.splitsuffix' }, ctx());
     expect(got.summary).toBe('Split the suffix from a filename.');
     expect(got.doc_from).toBe('textkit._generic._split_suffix');
     expect(renderDocItem(got)).toContain('docs from: textkit._generic._split_suffix');
-    const tally = await docsSearch({ query: 'count the entries recorded', limit: 3 }, ctx);
+    const tally = await docsSearch({ query: 'count the entries recorded', limit: 3 }, ctx());
     expect(tally.results[0]?.id).toBe('textkit.codes.Ledger.tally');
   });
 
@@ -137,11 +127,11 @@ describe('registered docs (numpy add_newdoc) and names a module re-exports by it
   });
 
   it('the registered item is found under the path users write, through both re-exports', async () => {
-    const r = await docsSearch({ query: 'textkit.fastsum', limit: 3 }, ctx);
+    const r = await docsSearch({ query: 'textkit.fastsum', limit: 3 }, ctx());
     expect(r.results[0]?.id).toBe('textkit.fastsum');
     expect(r.results[0]?.snippet).toBe('Add up a sequence of numbers in native code.');
     expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('textkit._native.fastsum');
-    const got = await docsGet({ id: 'textkit.Cursor' }, ctx);
+    const got = await docsGet({ id: 'textkit.Cursor' }, ctx());
     expect(got.kind).toBe('class');
     expect(got.members.map((m) => m.name).sort()).toEqual(['advance', 'line']);
   });

@@ -11,6 +11,8 @@ import { createLogger } from '../../../src/core/log.js';
 import { ServiceRegistry } from '../../../src/core/services.js';
 import { Workspace } from '../../../src/core/workspace/workspace.js';
 import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
+import { docsSearch } from '../../../src/features/docs/search.js';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Extraction of the committed per-language fixtures (test/fixtures/docs/<lang>/…). */
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/docs');
@@ -52,6 +54,26 @@ export async function tempIndex(root: string, prefix: string): Promise<{ idx: Do
       rmSync(root, { recursive: true, force: true });
       rmSync(indexDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A docs context over `root` shared by a test file's tests: made, and its index built by one
+ * search, before them; its services disposed after them. A getter, since the context exists
+ * only once the file's beforeAll ran.
+ */
+export function fileDocsContext(root: string | string[], index: Record<string, unknown> = {}): () => FeatureContext {
+  let ctx: FeatureContext | undefined;
+  beforeAll(async () => {
+    ctx = docsContext(root, index);
+    await docsSearch({ query: 'warm up', limit: 1 }, ctx);
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.services.disposeAll();
+  });
+  return () => {
+    if (!ctx) throw new Error('the docs context is made in beforeAll');
+    return ctx;
   };
 }
 

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeatureContext } from '../../../src/features/context.js';
+import { describe, expect, it } from 'vitest';
 import { docsGet } from '../../../src/features/docs/get.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
-import { docsContext, extractFixture, FIXTURES } from './fixtures.js';
+import { extractFixture, fileDocsContext, FIXTURES } from './fixtures.js';
 
 /**
  * Queries that spell a member's path as names (index/search.ts memberRows): with spaces
@@ -14,43 +13,34 @@ import { docsContext, extractFixture, FIXTURES } from './fixtures.js';
  * class (`argparse.ArgumentParser.add_argument` is defined on `argparse._ActionsContainer`).
  */
 
-let ctx: FeatureContext;
-
-beforeAll(async () => {
-  ctx = docsContext(path.join(FIXTURES, 'member-paths'), { dependencies: false });
-  await docsSearch({ query: 'warm up', limit: 1 }, ctx);
-}, 60_000);
-
-afterAll(async () => {
-  await ctx.services.disposeAll();
-});
+const ctx = fileDocsContext(path.join(FIXTURES, 'member-paths'), { dependencies: false });
 
 describe('member paths', () => {
   it('a class and member separated by a space answer that member first', async () => {
-    const r = await docsSearch({ query: 'Circle area', limit: 5 }, ctx);
+    const r = await docsSearch({ query: 'Circle area', limit: 5 }, ctx());
     expect(r.results[0]?.id).toBe('shapes.Circle.area');
-    const lower = await docsSearch({ query: 'circle scale', limit: 5 }, ctx);
+    const lower = await docsSearch({ query: 'circle scale', limit: 5 }, ctx());
     expect(lower.results[0]?.id).toBe('shapes.Circle.scale');
   });
 
   it('two words that spell a documented module\'s path answer the module, though a question in words would not', async () => {
-    const r = await docsSearch({ query: 'shapes solid', limit: 3 }, ctx);
+    const r = await docsSearch({ query: 'shapes solid', limit: 3 }, ctx());
     expect(r.results[0]?.id).toBe('shapes.solid');
     expect(r.results[0]?.kind).toBe('module');
   });
 
   it('a module named by the last segment of its path holds the member (Go\'s json.Marshal is std/encoding/json.Marshal)', async () => {
-    const r = await docsSearch({ query: 'format wrap', limit: 3 }, ctx);
+    const r = await docsSearch({ query: 'format wrap', limit: 3 }, ctx());
     expect(r.results[0]?.id).toBe('lib/text/format.wrap');
   });
 
   it("a TypeScript global's member is found on the type the global is declared with", async () => {
-    const r = await docsSearch({ query: 'Widget.from', limit: 5 }, ctx);
+    const r = await docsSearch({ query: 'Widget.from', limit: 5 }, ctx());
     expect(r.results[0]?.id).toMatch(/WidgetConstructor\.from$/);
-    const spaced = await docsSearch({ query: 'Widget isWidget', limit: 5 }, ctx);
+    const spaced = await docsSearch({ query: 'Widget isWidget', limit: 5 }, ctx());
     expect(spaced.results[0]?.id).toMatch(/WidgetConstructor\.isWidget$/);
     // Declared with a qualified type (`var engine: Engine.Runtime`, as `var process: NodeJS.Process`).
-    const qualified = await docsSearch({ query: 'engine.halt', limit: 5 }, ctx);
+    const qualified = await docsSearch({ query: 'engine.halt', limit: 5 }, ctx());
     expect(qualified.results[0]?.id).toMatch(/Runtime\.halt$/);
   });
 
@@ -91,13 +81,13 @@ describe('member paths', () => {
   }
 
   it('docs_get and docs_search reach a member inherited from a private base under the public class', async () => {
-    const d = await docsGet({ id: 'shapes.Square.describe', max_chars: 8_000 }, ctx);
+    const d = await docsGet({ id: 'shapes.Square.describe', max_chars: 8_000 }, ctx());
     expect(d.id).toBe('shapes.Square.describe');
     expect(d.summary).toBe('Return a description that lists the corners.');
     expect(d.inherited_via).toEqual(['shapes.Square', 'shapes._Polygon']);
-    const made = await docsGet({ id: 'mro.Made', max_chars: 8_000 }, ctx);
+    const made = await docsGet({ id: 'mro.Made', max_chars: 8_000 }, ctx());
     expect(made.params.map((p) => p.name)).toEqual(['size', 'colour']);
-    const r = await docsSearch({ query: 'Square describe', limit: 3 }, ctx);
+    const r = await docsSearch({ query: 'Square describe', limit: 3 }, ctx());
     expect(r.results[0]?.id).toBe('shapes.Square.describe');
   });
 });

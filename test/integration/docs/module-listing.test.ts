@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extractSource } from '../../../src/core/extract/extract.js';
-import type { FeatureContext } from '../../../src/features/context.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
-import { docsContext, FIXTURES, item } from './fixtures.js';
+import { fileDocsContext, FIXTURES, item } from './fixtures.js';
 
 /**
  * What a module's doc says of each member it lists (`core/extract/module-listing.ts`): a table
@@ -16,16 +15,7 @@ import { docsContext, FIXTURES, item } from './fixtures.js';
 const ROOT = path.join(FIXTURES, 'module-listing');
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
 
-let ctx: FeatureContext;
-
-beforeAll(async () => {
-  ctx = docsContext(ROOT, { dependencies: false });
-  await docsSearch({ query: 'warm up', limit: 1 }, ctx);
-}, 60_000);
-
-afterAll(async () => {
-  await ctx.services.disposeAll();
-});
+const ctx = fileDocsContext(ROOT, { dependencies: false });
 
 describe('module listings', () => {
   for (const engine of ['fast', 'tree-sitter'] as const) {
@@ -50,9 +40,9 @@ describe('module listings', () => {
   }
 
   it('finds a member by the words its module lists it with', async () => {
-    const r = await docsSearch({ query: 'standard deviation of a sample', limit: 3 }, ctx);
+    const r = await docsSearch({ query: 'standard deviation of a sample', limit: 3 }, ctx());
     expect(r.results[0]?.id).toBe('summarize.spread');
-    const secret = await docsSearch({ query: 'prompt for a password without echo', limit: 3 }, ctx);
+    const secret = await docsSearch({ query: 'prompt for a password without echo', limit: 3 }, ctx());
     expect(secret.results[0]?.id).toBe('term.read_secret');
   });
 });

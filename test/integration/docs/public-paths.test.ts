@@ -8,7 +8,7 @@ import { docsResolve } from '../../../src/features/docs/resolve.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
 import { jsModuleName } from '../../../src/core/extract/lang/js-module-name.js';
 import { extractSource } from '../../../src/core/extract/extract.js';
-import { docsContext, extractFixture, FIXTURES, item, writeTree } from './fixtures.js';
+import { docsContext, extractFixture, fileDocsContext, FIXTURES, item, writeTree } from './fixtures.js';
 
 /**
  * Names public under another path than their definition (Python): `__all__` grown by
@@ -18,16 +18,7 @@ import { docsContext, extractFixture, FIXTURES, item, writeTree } from './fixtur
  */
 
 const ROOT = path.join(FIXTURES, 'python-public');
-let ctx: FeatureContext;
-
-beforeAll(async () => {
-  ctx = docsContext(ROOT);
-  await docsSearch({ query: 'warm up', limit: 1 }, ctx);
-}, 60_000);
-
-afterAll(async () => {
-  await ctx.services.disposeAll();
-});
+const ctx = fileDocsContext(ROOT);
 
 describe('Python public names (extraction, both engines)', () => {
   for (const engine of ['fast', 'tree-sitter'] as const) {
@@ -99,21 +90,21 @@ describe('Python names __all__ lists and a plain assignment binds', () => {
   });
 
   it('docs_get answers one', async () => {
-    const d = await docsGet({ id: 'consts.PIPE' }, ctx);
+    const d = await docsGet({ id: 'consts.PIPE' }, ctx());
     expect(d).toMatchObject({ kind: 'constant', signature: 'PIPE = -1' });
   });
 });
 
 describe('Python public paths in the index', () => {
   it('docs_search finds re-exported items under the path users write, the definition in also_in', async () => {
-    const r = await docsSearch({ query: 'pkg.sleep', limit: 3 }, ctx);
+    const r = await docsSearch({ query: 'pkg.sleep', limit: 3 }, ctx());
     expect(r.results[0]?.id).toBe('pkg.sleep');
     expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('pkg.tasks.sleep');
-    const lazy = await docsSearch({ query: 'pkg.Pool', limit: 3 }, ctx);
+    const lazy = await docsSearch({ query: 'pkg.Pool', limit: 3 }, ctx());
     expect(lazy.results[0]?.id).toBe('pkg.Pool');
-    const renamed = await docsSearch({ query: 'pkg.start_job', limit: 3 }, ctx);
+    const renamed = await docsSearch({ query: 'pkg.start_job', limit: 3 }, ctx());
     expect(renamed.results[0]?.id).toBe('pkg.start_job');
-    const absolute = await docsSearch({ query: 'pkg.tick', limit: 3 }, ctx);
+    const absolute = await docsSearch({ query: 'pkg.tick', limit: 3 }, ctx());
     expect(absolute.results[0]?.id).toBe('pkg.tick');
     expect(absolute.results[0]?.also_in?.map((a) => a.id)).toContain('pkg.jobs.tick');
   });
@@ -121,30 +112,30 @@ describe('Python public paths in the index', () => {
   it('of several public paths, the one other code writes wins, though longer (os.path.exists over ntpath.exists)', async () => {
     // genpath.exists is public as posixish.exists and ntish.exists (star imports), and both are
     // osish.path (a module alias osish's __all__ lists); client/ writes osish.path.exists.
-    const r = await docsSearch({ query: 'osish.path.exists', limit: 3 }, ctx);
+    const r = await docsSearch({ query: 'osish.path.exists', limit: 3 }, ctx());
     expect(r.results[0]?.id).toBe('osish.path.exists');
     expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('genpath.exists');
-    const byWords = await docsSearch({ query: 'test whether a path exists', limit: 3 }, ctx);
+    const byWords = await docsSearch({ query: 'test whether a path exists', limit: 3 }, ctx());
     expect(byWords.results[0]?.id).toBe('osish.path.exists');
     // The alias names the module itself too: `os.path` is posixpath's docs.
-    const mod = await docsGet({ id: 'osish.path' }, ctx);
+    const mod = await docsGet({ id: 'osish.path' }, ctx());
     expect(mod).toMatchObject({ kind: 'module', summary: 'Path operations for POSIX systems (as posixpath).' });
   });
 
   it('a renamed re-export leads on from its own module (a stub\'s `from _lowlock import LockType as Lock` is `locking.Lock`)', async () => {
-    const r = await docsSearch({ query: 'locking.Lock', limit: 3 }, ctx);
+    const r = await docsSearch({ query: 'locking.Lock', limit: 3 }, ctx());
     expect(r.results[0]?.id).toBe('locking.Lock');
     expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('_lowlock.LockType');
     // A bundled stub of it, undocumented, is the same public path: folded, not a second answer.
     expect(r.results.filter((h) => h.id === 'locking.Lock')).toHaveLength(1);
     expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('vendorlib.third_party.typeshed.stdlib._lowlock.LockType');
     // Its members follow it.
-    const m = await docsSearch({ query: 'locking.Lock.acquire', limit: 3 }, ctx);
+    const m = await docsSearch({ query: 'locking.Lock.acquire', limit: 3 }, ctx());
     expect(m.results[0]?.id).toBe('locking.Lock.acquire');
   });
 
   it('docs_list lists what a package re-exports, under the path users write', async () => {
-    const r = await docsList({ module: 'pkg', limit: 200, offset: 0 }, ctx);
+    const r = await docsList({ module: 'pkg', limit: 200, offset: 0 }, ctx());
     const ids = r.items.map((i) => i.id);
     expect(ids).toEqual(expect.arrayContaining(['pkg.helper', 'pkg.sleep', 'pkg.start_job', 'pkg.tick', 'pkg.Pool']));
     expect(ids).not.toContain('pkg.tasks.sleep');
@@ -178,24 +169,24 @@ describe('Python public paths in the index', () => {
   });
 
   it('docs_get and docs_resolve accept the public path', async () => {
-    const d = await docsGet({ id: 'pkg.sleep', max_chars: 24_000 }, ctx);
+    const d = await docsGet({ id: 'pkg.sleep', max_chars: 24_000 }, ctx());
     expect(d.summary).toBe('Pause the calling coroutine for delay seconds without blocking the event loop.');
     expect(d.location.file).toBe('pkg/tasks.py');
     expect(d).toMatchObject({ id: 'pkg.tasks.sleep', public_id: 'pkg.sleep' });
-    const res = await docsResolve({ symbol: 'pkg.Pool' }, ctx);
+    const res = await docsResolve({ symbol: 'pkg.Pool' }, ctx());
     expect(res.id).toBe('pkg.pool.Pool');
   });
 
   it('docs_resolve follows a Python file\'s relative import to the module it names', async () => {
     // runner.py does `from ._vendor.aio.tasks import sleep`: that copy, not the package's own.
-    const viaImport = await docsResolve({ symbol: 'sleep', context: 'pkg/runner.py' }, ctx);
+    const viaImport = await docsResolve({ symbol: 'sleep', context: 'pkg/runner.py' }, ctx());
     expect(viaImport.id).toBe('pkg._vendor.aio.tasks.sleep');
-    const plain = await docsResolve({ symbol: 'sleep' }, ctx);
+    const plain = await docsResolve({ symbol: 'sleep' }, ctx());
     expect(plain.id).not.toBe('pkg._vendor.aio.tasks.sleep');
   });
 
   it('a vendored copy folds into the original (also_in) instead of ranking beside it', async () => {
-    const r = await docsSearch({ query: 'pause a coroutine without blocking the event loop', limit: 5 }, ctx);
+    const r = await docsSearch({ query: 'pause a coroutine without blocking the event loop', limit: 5 }, ctx());
     expect(r.results[0]?.id).toBe('pkg.sleep');
     expect(r.results.map((h) => h.id).filter((id) => id.includes('_vendor'))).toEqual([]);
     expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('pkg._vendor.aio.tasks.sleep');
@@ -204,26 +195,26 @@ describe('Python public paths in the index', () => {
   it('a typeshed stub bundled by another tool folds into the module it describes', async () => {
     const x = await extractFixture('python-public', 'vendorlib/third_party/typeshed/stdlib/pkg/jobs.pyi');
     expect(x.reexports).toEqual(expect.arrayContaining([{ public: 'pkg.jobs.*', target: 'vendorlib.third_party.typeshed.stdlib.pkg.jobs.*' }]));
-    const r = await docsSearch({ query: 'run_job', limit: 5 }, ctx);
+    const r = await docsSearch({ query: 'run_job', limit: 5 }, ctx());
     // One answer for the definition and its stub, under the path users write (pkg re-exports it as start_job).
     expect(r.results.filter((h) => h.name === 'run_job').map((h) => h.id)).toEqual(['pkg.start_job']);
     const hit = r.results.find((h) => h.name === 'run_job');
     expect(hit?.snippet).toBe('Start fn as a background job.');
     expect(hit?.also_in?.map((a) => a.id)).toContain('vendorlib.third_party.typeshed.stdlib.pkg.jobs.run_job');
     // Found by the stub's typed signature alone (`Callable`): the answer still shows the definition.
-    const typed = (await docsSearch({ query: 'callable job', limit: 5 }, ctx)).results.find((h) => h.name === 'run_job');
+    const typed = (await docsSearch({ query: 'callable job', limit: 5 }, ctx())).results.find((h) => h.name === 'run_job');
     expect(typed).toMatchObject({ id: 'pkg.start_job', file: 'pkg/jobs.py', snippet: 'Start fn as a background job.' });
   });
 
   it('a class and its constructor are one answer carrying the parameters', async () => {
-    const r = await docsSearch({ query: 'unit of work a scheduler can retry', limit: 5 }, ctx);
+    const r = await docsSearch({ query: 'unit of work a scheduler can retry', limit: 5 }, ctx());
     expect(r.results[0]?.id).toBe('pkg.Job');
     expect(r.results[0]?.signature).toContain('(name, retries=3)');
     expect(r.results.some((h) => h.kind === 'constructor')).toBe(false);
-    const byCtorWords = await docsSearch({ query: 'how many times a failure is retried', limit: 5 }, ctx);
+    const byCtorWords = await docsSearch({ query: 'how many times a failure is retried', limit: 5 }, ctx());
     expect(byCtorWords.results[0]?.id).toBe('pkg.Job');
     expect(byCtorWords.results[0]?.kind).toBe('class');
-    const d = await docsGet({ id: 'pkg.Job', max_chars: 24_000 }, ctx);
+    const d = await docsGet({ id: 'pkg.Job', max_chars: 24_000 }, ctx());
     expect(d.params.map((p) => p.name)).toEqual(['name', 'retries']);
     expect(d.params[1]?.doc).toBe('How many times a failure is retried.');
   });

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeatureContext } from '../../../src/features/context.js';
+import { describe, expect, it } from 'vitest';
 import { docsIndexFor } from '../../../src/features/docs/service.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
-import { docsContext, FIXTURES } from './fixtures.js';
+import { fileDocsContext, FIXTURES } from './fixtures.js';
 
 /**
  * The usage prior: how many files of other packages use an item (index/usage.ts). Of two
@@ -12,20 +11,11 @@ import { docsContext, FIXTURES } from './fixtures.js';
  * little better.
  */
 
-let ctx: FeatureContext;
-
-beforeAll(async () => {
-  ctx = docsContext(path.join(FIXTURES, 'python-usage'), { dependencies: false });
-  await docsSearch({ query: 'warm up', limit: 1 }, ctx);
-}, 60_000);
-
-afterAll(async () => {
-  await ctx.services.disposeAll();
-});
+const ctx = fileDocsContext(path.join(FIXTURES, 'python-usage'), { dependencies: false });
 
 describe('usage prior', () => {
   it('counts the files of other packages using each name, through module aliases and from-imports', async () => {
-    const index = await docsIndexFor(ctx);
+    const index = await docsIndexFor(ctx());
     await index.settled();
     const db = index.roots[0]!.store.db;
     expect(db.prepare(`SELECT files FROM usage WHERE key = 'fmtlib.text.render'`).pluck().get()).toBe(3);
@@ -34,7 +24,7 @@ describe('usage prior', () => {
   });
 
   it('ranks the used one of two similarly worded functions first', async () => {
-    const r = await docsSearch({ query: 'turn an object into readable text for a terminal', limit: 5 }, ctx);
+    const r = await docsSearch({ query: 'turn an object into readable text for a terminal', limit: 5 }, ctx());
     expect(r.results.slice(0, 2).map((h) => h.id)).toEqual(['fmtlib.text.render', 'fmtlib.text.render_plain']);
     expect(r.results[0]!.score).toBeGreaterThan(r.results[1]!.score);
   });
