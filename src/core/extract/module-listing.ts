@@ -15,6 +15,8 @@ import type { FileExtract } from './types.js';
  * list, then a separator that cannot be prose: two or more spaces, ` -- `, ` - `, or a colon.
  */
 const LISTING = /^(\s*)(?:[-*•]\s+)?`{0,2}([A-Za-z_$][\w$]*)`{0,2}(\([^)]*\))?\s*(?:\s{2,}|\s--?\s+|:\s+|\s[–—]\s+)(\S.*)$/;
+/** Lines longer than this are not read as entries. */
+const MAX_LINE = 300;
 /** At most this much description per member. */
 const MAX_LISTED = 240;
 
@@ -26,6 +28,8 @@ export function addModuleListings(result: FileExtract): void {
   if (!members.size) return;
   const lines = doc.split('\n');
   for (let i = 0; i < lines.length; i++) {
+    // A listing line is short; a long one is prose (and would cost the expression's backtracking).
+    if (lines[i]!.length > MAX_LINE) continue;
     const m = LISTING.exec(lines[i]!);
     if (!m) continue;
     const item = members.get(m[2]!);
@@ -37,7 +41,7 @@ export function addModuleListings(result: FileExtract): void {
     for (let j = i + 1; j < lines.length && text.length < MAX_LISTED; j++) {
       const next = lines[j]!;
       const lead = next.length - next.trimStart().length;
-      if (!next.trim() || lead <= indent || LISTING.test(next)) break;
+      if (!next.trim() || lead <= indent || next.length > MAX_LINE || LISTING.test(next)) break;
       text += ` ${next.trim()}`;
     }
     // A table's heading row or a word that happens to be a member's name is no description.
