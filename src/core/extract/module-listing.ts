@@ -11,10 +11,11 @@ import type { FileExtract } from './types.js';
  */
 
 /**
- * One listing line: an optional bullet, the name (in backticks or not), an optional argument
- * list, then a separator that cannot be prose: two or more spaces, ` -- `, ` - `, or a colon.
+ * One listing line: an optional bullet, the name (bare, in backticks, bold, or a Markdown link
+ * label as rustdoc writes them: [`Vec`]), an optional argument list, then a separator that
+ * cannot be prose: two or more spaces, ` -- `, ` - `, or a colon.
  */
-const LISTING = /^(\s*)(?:[-*•]\s+)?`{0,2}([A-Za-z_$][\w$]*)`{0,2}(\([^)]*\))?\s*(?:\s{2,}|\s--?\s+|:\s+|\s[–—]\s+)(\S.*)$/;
+const LISTING = /^(\s*)(?:[-*•]\s+)?\[?(?:\*\*|`{1,2})?([A-Za-z_$][\w$]*)(?:\*\*|`{1,2})?\]?(\([^)]*\))?\s*(?:\s{2,}|\s--?\s+|:\s+|\s[–—]\s+)(\S.*)$/;
 /** Lines longer than this are not read as entries. */
 const MAX_LINE = 300;
 /** At most this much description per member. */

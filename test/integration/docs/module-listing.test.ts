@@ -39,6 +39,25 @@ describe('module listings', () => {
     });
   }
 
+  it("reads rustdoc's link labels in a crate's list of its items", async () => {
+    const src = [
+      '//! Containers.',
+      '//!',
+      '//! - [`Ring`]: a fixed-size queue that overwrites its oldest item',
+      '//! - **grow** - make a buffer larger in place',
+      '',
+      '/// A ring buffer.',
+      'pub struct Ring { items: Vec<u8> }',
+      '',
+      '/// Grow the buffer.',
+      'pub fn grow(r: &mut Ring) {}',
+      '',
+    ].join('\n');
+    const x = await extractSource('rust', src, { file: 'src/lib.rs', includePrivate: false });
+    expect(item(x, 'crate::Ring').tags.listed).toBe('a fixed-size queue that overwrites its oldest item');
+    expect(item(x, 'crate::grow').tags.listed).toBe('make a buffer larger in place');
+  });
+
   it('finds a member by the words its module lists it with', async () => {
     const r = await docsSearch({ query: 'standard deviation of a sample', limit: 3 }, ctx());
     expect(r.results[0]?.id).toBe('summarize.spread');
