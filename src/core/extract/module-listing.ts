@@ -4,7 +4,9 @@ import type { FileExtract } from './types.js';
  * What a module's own doc says of its members, where it lists them one a line with a
  * description (`stdev    Sample standard deviation of data.` in statistics, `exit() -- exit the
  * interpreter by raising SystemExit` in sys, `getpass(prompt[, stream]) - Prompt for a
- * password, with echo turned off.` in getpass, `quad -- General purpose integration` in scipy).
+ * password, with echo turned off.` in getpass, `- [`Ring`]: a fixed-size queue` in a crate).
+ * Only members the file defines take one: a package `__init__` listing what it re-exports
+ * (scipy's `quad -- General purpose integration`) would need the other file's item.
  * Such a line is often the task in a user's words where the member's own doc describes how it
  * does it (statistics.stdev: "Return the square root of the sample variance."), so it is kept
  * on the member (`tags.listed`) and searched with its docs (rows.ts).

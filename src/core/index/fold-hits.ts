@@ -113,7 +113,7 @@ const CANONICAL_BUDGET = { hops: 3, guesses: 128 };
 function showCanonical(hit: SearchHit, r: RankedRow['row'], ctx: FoldContext): void {
   const get = ctx.prep(`SELECT i.id, i.kind, i.summary, i.signature, i.line, i.visibility, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? ORDER BY i.has_doc DESC LIMIT 5`);
   // Hop by hop, nearest first: the definition is usually one re-export away, and the later hops'
-  // star guesses are hundreds.
+  // star guesses are many (up to CANONICAL_BUDGET's).
   for (const hop of ctx.paths.targetHops(hit.id, CANONICAL_BUDGET)) {
     for (const target of hop.slice(0, 32)) {
       const found = (get.all(target) as { id: string; kind: string; summary: string; signature: string; line: number; visibility: string; path: string }[])

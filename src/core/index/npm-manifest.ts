@@ -8,6 +8,13 @@ import path from 'node:path';
  */
 
 const manifests = new Map<string, Record<string, unknown> | null>();
+const FIELDS = ['name', 'version', 'main', 'module', 'types', 'typings', 'browser', 'exports'] as const;
+
+function pick(json: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of FIELDS) if (f in json) out[f] = json[f];
+  return out;
+}
 
 /** The directory of the innermost package holding the file whose path is split into `parts` (`…/node_modules/(@scope/)name`), with the index of its `node_modules`, or null. */
 export function npmPackageDir(parts: readonly string[]): { dir: string; at: number; depth: number } | null {
@@ -24,7 +31,8 @@ export function npmManifest(dir: string): Record<string, unknown> | null {
   if (m === undefined) {
     try {
       const json = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as unknown;
-      m = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+      // Only the fields read (name, version, entries): a package.json may carry its whole README.
+      m = json && typeof json === 'object' && !Array.isArray(json) ? pick(json as Record<string, unknown>) : null;
     } catch {
       m = null;
     }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { npmManifest, npmPackageDir } from './npm-manifest.js';
 import path from 'node:path';
+import { npmManifest, npmPackageDir } from './npm-manifest.js';
 
 /**
  * Which installed package a file belongs to, from where it lies: the nearest package.json

@@ -174,7 +174,8 @@ export class PublicPaths {
   /**
    * The same, one hop at a time (best guesses first within each), so a caller looking for the
    * first that exists stops at the hop that has it: `asyncio.sleep` at the first, without
-   * making the hundreds of guesses of the later ones.
+   * making the hundreds of guesses of the later ones. `budget` narrows the hops and the guesses
+   * made at each (never beyond MAX_HOPS, MAX_GUESSES) for a caller that can settle for less.
    */
   *targetHops(id: string, budget: { hops?: number; guesses?: number } = {}): Generator<string[]> {
     if (!this.any()) return;

@@ -54,9 +54,18 @@ export class IndexQueries {
     return this.ranked.search(query, opts);
   }
 
-  /** Item count and per-word counts, to weigh words alike over several databases (SearchOptions.collection). */
-  wordStats(query: string): WordStats {
-    return this.ranked.wordStats(query);
+  /**
+   * Item count and per-word counts, to weigh words alike over several databases
+   * (SearchOptions.collection): the query's words, this database's split of those it lacks, and
+   * `also` (the words other databases split them into).
+   */
+  wordStats(query: string, also: readonly string[] = []): WordStats {
+    return this.ranked.wordStats(query, also);
+  }
+
+  /** The words a search of this database looks for: the query's, a compound it lacks split as its docs write it. */
+  searchWords(query: string): string[] {
+    return this.ranked.searchWords(query);
   }
 
   private prep(sql: string): Statement {

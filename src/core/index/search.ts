@@ -86,13 +86,6 @@ const SEM_K = 30;
 const RANK_ROWS = 4000;
 const DF_CAP = 5000;
 /**
- * The use a Python builtin counts for (usage.ts measures 0–1 from imports, which builtins never
- * need). Measured (bench/docs-quality): C-implemented questions 0.591 → 0.628, short 0.831 →
- * 0.844, tuning and held-out unchanged; 0.3 the same but short 0.833, 0.5 held-out −0.001,
- * 1.0 held-out 0.448 → 0.426.
- */
-const BUILTINS_USAGE = 0.4;
-/**
  * Row budgets (× RANK_ROWS) of the pair and OR expressions. A prose question's OR is narrower:
  * its ranking leans on coverage and the learned vectors, which also bring their own
  * candidates, so a third of the budget finds as much (measured: 0.75 and 0.5 gave the same
@@ -170,19 +163,25 @@ export class RankedSearch {
     }
   }
 
-  /** This database's item count and the count of items containing each of the query's words. */
-  wordStats(query: string): WordStats {
+  /** This database's item count and the count of items containing each of the query's words (see IndexQueries.wordStats). */
+  wordStats(query: string, also: readonly string[] = []): WordStats {
     this.refresh();
     const df = new Map<string, number>();
-    // The words as asked and as this database would split them (another may have them whole).
+    // The words as asked, as this database splits them, and as others do (one that has a
+    // compound whole still counts its halves, which another database searches for).
     const asked = queryWords(query);
-    for (const w of [...asked, ...this.counts.splitAbsentCompounds(asked)]) df.set(w, this.counts.docFreq(w));
+    for (const w of [...asked, ...this.counts.splitAbsentCompounds(asked), ...also]) if (!df.has(w)) df.set(w, this.counts.docFreq(w));
     return { total: this.lookups.itemCount(), df };
   }
 
-  search(query: string, opts: SearchOptions): SearchHit[] {
+  /** The words a search looks for: the query's, with a word no row has split as the docs write it. */
+  searchWords(query: string): string[] {
     this.refresh();
-    const words = this.counts.splitAbsentCompounds(queryWords(query));
+    return this.counts.splitAbsentCompounds(queryWords(query));
+  }
+
+  search(query: string, opts: SearchOptions): SearchHit[] {
+    const words = this.searchWords(query);
     if (!words.length) return [];
     const total = Math.max(1, opts.collection?.total ?? this.lookups.itemCount());
     const idf = new Map<string, number>();
@@ -362,7 +361,7 @@ export class RankedSearch {
       vec: learnedSims[i],
       sem: modelSims?.[i] ?? undefined,
       popularity: this.popularity.of(publicIds[i]!.slice(0, Math.max(0, publicIds[i]!.length - r.name.length - 1)) || r.module),
-      usage: this.usageOf(r, publicIds[i]!),
+      usage: this.usage.ofItem(r, publicIds[i]!),
     }));
     // On equal scores the project's own item comes first (and is the one its installed copies fold into).
     const dep = (i: number) => Number(list[i]!.package !== null);
@@ -391,21 +390,5 @@ export class RankedSearch {
     const countCost = wide.reduce((sum, w) => sum + this.counts.rowsWith(w), 0) * COUNT_ROW_COST;
     const words = wide.length && countCost > df.get(narrow[0]!)! ? narrow : present;
     return run(words.slice(0, 5).map(ftsQuote).join(' AND '));
-  }
-
-  /**
-   * How much other code uses the item, by its public path or defining id. A method or
-   * constructor nobody names directly (`x.method()` on a value cannot be resolved from text)
-   * gets half of its class's use.
-   */
-  private usageOf(r: { id: string; kind: string; parent: string | null; name: string }, publicId: string): number {
-    // Python's builtins need no import, so counting imports and dotted chains sees none of their
-    // use (`d.get(…)`, `len(…)`): every one counts as fairly used instead.
-    const own = this.usage.of(publicId === r.id ? [r.id] : [publicId, r.id]);
-    if (publicId.startsWith('builtins.')) return Math.max(own, BUILTINS_USAGE);
-    if (!r.parent || !(r.kind === 'method' || r.kind === 'constructor' || r.kind === 'property')) return own;
-    const parentPublic = publicId.endsWith(`.${r.name}`) ? publicId.slice(0, -r.name.length - 1) : r.parent;
-    const cls = this.usage.of(parentPublic === r.parent ? [r.parent] : [parentPublic, r.parent]);
-    return Math.max(own, r.kind === 'constructor' ? cls : 0.5 * cls);
   }
 }

@@ -1,11 +1,13 @@
 import type { Statement } from 'better-sqlite3';
 import { ftsQuote } from './fts-quote.js';
+import { STOP_WORDS } from '../rank/words.js';
 
 /**
  * How many rows of the full-text index have a word: capped (`docFreq`, every search's word
- * weights and plans) or exact (`rowsWith`, asked only of very common words). Both are
- * remembered until the index is written (the search clears them then): a word searched
- * before any item had it stays counted as absent until then.
+ * weights and plans) or exact (`rowsWith`, asked only of very common words), and how a word no
+ * row has splits into two (`splitAbsentCompounds`). All three are remembered until the index is
+ * written (the search clears them then): a word searched before any item had it stays counted
+ * as absent until then.
  */
 export class WordCounts {
   private readonly capped = new Map<string, number>();
@@ -46,7 +48,8 @@ export class WordCounts {
     const out: string[] = [];
     for (const w of words) {
       const parts = w.length >= 6 && /^[a-z]+$/.test(w) && this.docFreq(w) === 0 ? this.compoundParts(w) : null;
-      if (parts) out.push(...parts.filter((p) => !out.includes(p) && !words.includes(p)));
+      // A half that is a stop word (`forloop` → for, loop) is no word to look for, as in queryWords.
+      if (parts) out.push(...parts.filter((p) => !STOP_WORDS.has(p) && !out.includes(p) && !words.includes(p)));
       else out.push(w);
     }
     return out;

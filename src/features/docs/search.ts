@@ -52,7 +52,9 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   // (Only the roots' databases hold model vectors: a deps-only search has no use for it.)
   const queryVector = index.embeddings && input.scope !== 'deps' && isProse(input.query, queryWords(input.query)) ? await index.embedQuery(input.query) : null;
   const sources = index.searchSources(input.query, input.scope);
-  const collection = sources.length > 1 ? collectionStats(sources.map((r) => r.queries.wordStats(input.query))) : undefined;
+  // Counted over every database for every word any of them searches (one splits a compound another has whole).
+  const searched = sources.length > 1 ? [...new Set(sources.flatMap((r) => r.queries.searchWords(input.query)))] : [];
+  const collection = sources.length > 1 ? collectionStats(sources.map((r) => r.queries.wordStats(input.query, searched))) : undefined;
   for (const r of sources) {
     for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection })) {
       const pkg = packageFields(r, h.file);

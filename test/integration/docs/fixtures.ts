@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { extractSource } from '../../../src/core/extract/extract.js';
 import { DocsIndex } from '../../../src/core/index/service.js';
 import { languageOf } from '../../../src/core/extract/languages.js';
@@ -12,7 +13,6 @@ import { ServiceRegistry } from '../../../src/core/services.js';
 import { Workspace } from '../../../src/core/workspace/workspace.js';
 import { OwnedSession, type FeatureContext } from '../../../src/features/context.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
-import { afterAll, beforeAll } from 'vitest';
 
 /** Extraction of the committed per-language fixtures (test/fixtures/docs/<lang>/…). */
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/docs');

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeatureContext } from '../../../src/features/context.js';
@@ -8,7 +7,7 @@ import { docsResolve } from '../../../src/features/docs/resolve.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
 import { jsModuleName } from '../../../src/core/extract/lang/js-module-name.js';
 import { extractSource } from '../../../src/core/extract/extract.js';
-import { docsContext, extractFixture, fileDocsContext, FIXTURES, item, writeTree } from './fixtures.js';
+import { docsContext, extractFixture, fileDocsContext, FIXTURES, item } from './fixtures.js';
 
 /**
  * Names public under another path than their definition (Python): `__all__` grown by
@@ -141,31 +140,6 @@ describe('Python public paths in the index', () => {
     expect(ids).not.toContain('pkg.tasks.sleep');
     expect(r.items.find((i) => i.id === 'pkg.sleep')?.summary).toBe('Pause the calling coroutine for delay seconds without blocking the event loop.');
     expect(r.total).toBe(new Set(ids).size);
-  });
-
-  it('docs_list counts a name the module both defines and re-exports once, beyond the page too', async () => {
-    const doc = (text: string) => `    """${text}"""\n`;
-    const root = writeTree(
-      {
-        'twice/__init__.py': `"""Twice."""\nfrom ._impl import *\n\n\ndef a():\n${doc('First.')}\n\ndef b():\n${doc('Second.')}\n\ndef c():\n${doc('Third, over the one imported.')}`,
-        'twice/_impl.py': `__all__ = ["c", "d"]\n\n\ndef c():\n${doc('Imported third.')}\n\ndef d():\n${doc('Fourth.')}`,
-      },
-      'docent-list-twice-',
-    );
-    const lctx = docsContext(root, { dependencies: false });
-    try {
-      const names = new Set<string>();
-      for (let offset = 0; offset < 8; offset++) {
-        const r = await docsList({ module: 'twice', limit: 1, offset }, lctx);
-        expect(r.total).toBe(4);
-        for (const i of r.items) names.add(i.id);
-        if (!r.truncated) break;
-      }
-      expect([...names].sort()).toEqual(['twice.a', 'twice.b', 'twice.c', 'twice.d']);
-    } finally {
-      await lctx.services.disposeAll();
-      rmSync(root, { recursive: true, force: true });
-    }
   });
 
   it('docs_get and docs_resolve accept the public path', async () => {
