@@ -218,4 +218,31 @@ describe('C headers that declare through macros (zlib, glibc, libpng styles)', (
     expect(x.items.map((i) => i.name).sort()).toEqual(['__dev_t', 'getline']);
     expect(item(x, 'getline').summary).toBe("Like `getdelim', but reads up to a newline.");
   });
+
+  it('names a function returning a pointer after an export macro, a function-pointer field, and a function returning one (sqlite3.h, signal.h)', async () => {
+    const src = [
+      '/** Return the file object of a database file name. */',
+      'SQLITE_API sqlite3_file *sqlite3_database_file_object(const char *zName);',
+      '/** The default VFS. */',
+      'SQLITE_API sqlite3_vfs *default_vfs;',
+      'struct sqlite3_io_methods {',
+      '  int iVersion;',
+      '  /** Close the file. */',
+      '  int (*xClose)(sqlite3_file *pFile, int flags);',
+      '};',
+      '/** Install a handler for a signal. */',
+      'void (*signal(int sig, void (*func)(int)))(int);',
+      '',
+    ].join('\n');
+    const x = await extractSource('cpp', src, { file: 'sqlite3.h', includePrivate: false });
+    expect(x.items.map((i) => i.name).sort()).toEqual(['default_vfs', 'iVersion', 'signal', 'sqlite3_database_file_object', 'sqlite3_io_methods', 'xClose']);
+    expect(item(x, 'sqlite3_database_file_object')).toMatchObject({ kind: 'function', summary: 'Return the file object of a database file name.' });
+    expect(item(x, 'sqlite3_database_file_object').params.map((p) => p.name)).toEqual(['zName']);
+    expect(item(x, 'default_vfs').kind).toBe('variable');
+    // A pointer to a function is a field holding one, called with these parameters.
+    expect(item(x, 'sqlite3_io_methods::xClose')).toMatchObject({ kind: 'field', summary: 'Close the file.' });
+    expect(item(x, 'sqlite3_io_methods::xClose').params.map((p) => p.name)).toEqual(['pFile', 'flags']);
+    expect(item(x, 'signal')).toMatchObject({ kind: 'function', summary: 'Install a handler for a signal.' });
+    expect(item(x, 'signal').params.map((p) => p.name)).toEqual(['sig', 'func']);
+  });
 });

@@ -8,17 +8,48 @@ import { field, namedChildren } from '../syntax.js';
  * defaults. Pure functions over tree-sitter nodes, shared by the C/C++ extractor's paths.
  */
 
-const FUNCTION_WRAPPERS = new Set(['pointer_declarator', 'reference_declarator', 'parenthesized_declarator', 'attributed_declarator']);
+const FUNCTION_WRAPPERS = new Set(['pointer_declarator', 'pointer_type_declarator', 'reference_declarator', 'parenthesized_declarator', 'attributed_declarator']);
 
-/** The `function_declarator` under `*`, `&`, parentheses and attributes, or null when the declarator declares no function. */
+/**
+ * The `function_declarator` under `*`, `&`, parentheses and attributes, or null when the
+ * declarator declares no function. Also under a type macro's misparse (`SQLITE_API
+ * sqlite3_file *sqlite3_database_file_object(const char*)`: C++'s grammar reads `sqlite3_file
+ * *…` as a qualified name with its `::` missing).
+ */
 export function functionDeclarator(d: Node): Node | null {
   let cur: Node | null = d;
   while (cur) {
     if (cur.type === 'function_declarator') return cur;
+    if (cur.type === 'qualified_identifier' && missingScope(cur)) {
+      cur = field(cur, 'name');
+      continue;
+    }
     if (!FUNCTION_WRAPPERS.has(cur.type)) return null;
     cur = field(cur, 'declarator') ?? cur.namedChild(cur.namedChildCount - 1);
   }
   return null;
+}
+
+/**
+ * The function a declarator declares, and whether it is rather a pointer to one: `int
+ * (*xClose)(sqlite3_file*)` declares a field or variable holding a function, `void
+ * (*signal(int, void (*)(int)))(int)` the function `signal` (returning such a pointer).
+ */
+export function declaredFunction(d: Node): { fn: Node; pointer: boolean } | null {
+  let fn = functionDeclarator(d);
+  if (!fn) return null;
+  for (let inner = field(fn, 'declarator'); inner?.type === 'parenthesized_declarator'; inner = field(fn, 'declarator')) {
+    const deeper = functionDeclarator(inner);
+    if (!deeper) return { fn, pointer: true };
+    fn = deeper;
+  }
+  return { fn, pointer: false };
+}
+
+/** A qualified name whose `::` the parser had to invent: a type macro before a declaration's type. */
+function missingScope(n: Node): boolean {
+  for (let i = 0; i < n.childCount; i++) if (n.child(i)?.isMissing) return true;
+  return false;
 }
 
 /**
@@ -27,8 +58,11 @@ export function functionDeclarator(d: Node): Node | null {
  * `__ssize_t getline` as a qualified name with its `::` missing: the name is the last part.
  */
 export function declaredName(n: Node): string {
-  if (n.type === 'qualified_identifier') {
-    for (let i = 0; i < n.childCount; i++) if (n.child(i)?.isMissing) return field(n, 'name')?.text ?? n.text;
+  if (n.type === 'qualified_identifier' && missingScope(n)) {
+    const name = field(n, 'name');
+    // `SQLITE_API sqlite3_vfs *zVfs;`: the name under the pointer.
+    if (name && !/identifier$/.test(name.type)) return innermostName(name) ?? name.text;
+    return name?.text ?? n.text;
   }
   return n.text;
 }

@@ -7,7 +7,7 @@ import { parseTaggedDoc } from '../doc/tags.js';
 import { parseLoadedSync } from '../parser.js';
 import { commentsBelow, field, isComment, leadingComments, namedChildren, trailingComment } from '../syntax.js';
 import { isMacroLike, lexicalParams, recoverPrototype, withoutComments, type RecoveredPrototype } from './c-prototype.js';
-import { declaredName, functionDeclarator, innermostName, paramsOf } from './cpp-declarators.js';
+import { declaredFunction, declaredName, functionDeclarator, innermostName, paramsOf } from './cpp-declarators.js';
 import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
 
 /**
@@ -315,7 +315,8 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     const declarators = n.childrenForFieldName('declarator').filter((d): d is Node => !!d);
     const body = field(n, 'body');
     for (const d of declarators) {
-      const fn = functionDeclarator(d);
+      const declared = declaredFunction(d);
+      const fn = declared && !declared.pointer ? declared.fn : null;
       if (fn) {
         const nameNode = field(fn, 'declarator');
         if (!nameNode) continue;
@@ -342,7 +343,9 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
         const isConst = /\b(const|constexpr)\b/.test(source.slice(n.startIndex, d.startIndex));
         const kind: ItemKind = scope.cls ? 'field' : isConst ? 'constant' : 'variable';
         const sig = oneLine(templatePrefix + n.text.replace(/;\s*$/, ''), 200);
-        emit(kind, name, anchor, n, scope, sig, [], null, isStatic && !scope.cls, end, [], end);
+        // A pointer to a function (`int (*xClose)(sqlite3_file*)`) keeps the parameters it is called with.
+        const params = declared?.pointer ? paramsOf(field(declared.fn, 'parameters')) : [];
+        emit(kind, name, anchor, n, scope, sig, params, null, isStatic && !scope.cls, end, [], end);
       }
     }
   }
