@@ -12,6 +12,8 @@
 //   lodash     lodash's JSDoc (node_modules/lodash, a devDependency)
 //   ramda, async, underscore  three more JavaScript libraries (devDependencies), asked only by
 //              bench/data/docs-questions-jsdoc.json
+//   c          sqlite3.h, zlib.h and glibc's stdio.h/stdlib.h/string.h (Debian: libsqlite3-dev,
+//              zlib1g-dev, libc6-dev), asked only by bench/data/docs-questions-c.json
 // A corpus the question file does not ask about is skipped.
 // Per corpus, in one run: full index time of docent (median of --runs, fresh database each)
 // against `ctags -R` on the same files (median of --runs), then MRR@10 and hit@1 of the
@@ -77,6 +79,18 @@ function tsLibRoot() {
   for (const f of readdirSync(lib)) if (/^lib\..*\.d\.ts$/.test(f)) copyFileSync(path.join(lib, f), path.join(dir, f));
   return dir;
 }
+/**
+ * C: the headers of three libraries as Debian installs them (libsqlite3-dev, zlib1g-dev,
+ * libc6-dev), copied to a temp dir so the corpus is those files only; skipped unless all are there.
+ */
+const C_HEADERS = ['sqlite3.h', 'zlib.h', 'zconf.h', 'stdio.h', 'stdlib.h', 'string.h'];
+function cHeadersRoot() {
+  if (!C_HEADERS.every((f) => existsSync(path.join('/usr/include', f)))) return null;
+  const dir = mkdtempSync(path.join(tmpdir(), 'docent-bench-cheaders-'));
+  temps.push(dir);
+  for (const f of C_HEADERS) copyFileSync(path.join('/usr/include', f), path.join(dir, f));
+  return dir;
+}
 function goRoot() {
   const base = '/usr/lib';
   const dirs = existsSync(base) ? readdirSync(base).filter((d) => /^go-\d/.test(d)).sort() : [];
@@ -87,6 +101,8 @@ const corpora = [
   { name: 'python', root: pythonRoot },
   { name: 'typescript', root: tsLibRoot },
   { name: 'go', root: goRoot },
+  // C headers (sqlite3.h, zlib.h, glibc's stdio/stdlib/string), asked only by bench/data/docs-questions-c.json.
+  { name: 'c', root: cHeadersRoot },
   { name: 'lodash', root: () => path.dirname(require.resolve('lodash/package.json')) },
   // Three more JavaScript libraries (devDependencies), asked by bench/data/docs-questions-jsdoc.json.
   { name: 'ramda', root: () => path.join(repo, 'node_modules/ramda') },

@@ -219,6 +219,29 @@ describe('C headers that declare through macros (zlib, glibc, libpng styles)', (
     expect(item(x, 'getline').summary).toBe("Like `getdelim', but reads up to a newline.");
   });
 
+  it("reads SQLite's comments: a ** gutter, the CAPI3REF title as the summary, no index lines", async () => {
+    const src = [
+      '/*',
+      '** CAPI3REF: Set A Busy Timeout',
+      '** METHOD: sqlite3',
+      '** KEYWORDS: {busy timeout}',
+      '**',
+      '** ^This routine sets a [sqlite3_busy_handler | busy handler] that sleeps',
+      '** for a specified amount of time when a table is locked.',
+      '**',
+      '**   * a list item stays one',
+      '*/',
+      'SQLITE_API int sqlite3_busy_timeout(sqlite3*, int ms);',
+      '',
+    ].join('\n');
+    const x = await extractSource('cpp', src, { file: 'sqlite3.h', includePrivate: false });
+    const it = item(x, 'sqlite3_busy_timeout');
+    expect(it.summary).toBe('Set A Busy Timeout.');
+    expect(it.doc).toContain('^This routine sets a [sqlite3_busy_handler | busy handler] that sleeps\nfor a specified amount of time');
+    expect(it.doc).not.toMatch(/METHOD|KEYWORDS|^\*|\n\*/);
+    expect(it.doc).toContain('* a list item stays one');
+  });
+
   it('names a function returning a pointer after an export macro, a function-pointer field, and a function returning one (sqlite3.h, signal.h)', async () => {
     const src = [
       '/** Return the file object of a database file name. */',

@@ -47,13 +47,14 @@ export function dedent(lines: string[]): string {
 export function stripBlockComment(text: string): string {
   let body = text.replace(/^\/\*+!?/, '').replace(/\*+\/$/, '');
   const lines = body.split(/\r?\n/);
-  // A gutter of `*` on every continuation line is removed with one following space.
+  // A gutter of `*` on every continuation line is removed with one following space; SQLite
+  // writes it `**`, so a gutter is one or more stars (a Markdown bullet after it keeps its own).
   const rest = lines.slice(1).filter((l) => l.trim());
   const gutter = rest.length > 0 && rest.every((l) => /^\s*\*/.test(l));
   body = lines
     .map((l, i) => {
       if (i === 0) return l.replace(/^\s/, '');
-      return gutter ? l.replace(/^\s*\*(?!\/) ?/, '') : l;
+      return gutter ? l.replace(/^\s*\*+(?!\/) ?/, '') : l;
     })
     .join('\n');
   return dedent(body.split('\n'));

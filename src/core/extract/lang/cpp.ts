@@ -33,13 +33,19 @@ interface Scope {
   internal: boolean;
 }
 
+const SQLITE_TITLE = /^\s*CAPI3REF:\s*(.+)$/;
+const SQLITE_INDEX_LINE = /^\s*(?:METHOD|KEYWORDS|DESTRUCTOR|CONSTRUCTOR):/;
+
 function cleanComment(c: RawComment): string {
   let text = c.text.replace(/^\/\/[/!]<\s?|^\/\*[*!]<\s?/, (m) => m.slice(0, 2) + ' ');
   text = commentToText(text);
-  // Separator lines (`//-----`, `/*****`) carry no text.
+  // Separator lines (`//-----`, `/*****`) carry no text. SQLite's doc tool marks each API's
+  // title (`CAPI3REF: Evaluate An SQL Statement`, the summary a reader wants) and its index
+  // entries (`METHOD: sqlite3_stmt`, `KEYWORDS: …`) on lines of their own.
   return text
     .split('\n')
-    .filter((l) => !/^[-=*#/~_+]{3,}\s*$/.test(l.trim()))
+    .filter((l) => !/^[-=*#/~_+]{3,}\s*$/.test(l.trim()) && !SQLITE_INDEX_LINE.test(l))
+    .map((l) => l.replace(SQLITE_TITLE, (_m, title: string) => `${title.trim().replace(/[.:]?$/, '.')}\n`))
     .join('\n')
     .trim();
 }
