@@ -219,6 +219,29 @@ describe('C headers that declare through macros (zlib, glibc, libpng styles)', (
     expect(item(x, 'getline').summary).toBe("Like `getdelim', but reads up to a newline.");
   });
 
+  it('gives the comment over an #ifdef block to the first declaration of each branch (glibc string.h)', async () => {
+    const src = [
+      '/* Find the first occurrence of NEEDLE in HAYSTACK.  */',
+      '#ifdef __CORRECT_ISO_CPP_STRING_H_PROTO',
+      'extern "C++" char *strstr (char *__haystack, const char *__needle);',
+      '#else',
+      'extern char *strstr (const char *__haystack, const char *__needle);',
+      'extern int strnotdoc (const char *__s);',
+      '#endif',
+      '',
+      '#ifdef __USE_GNU',
+      'extern int strverscmp (const char *__s1, const char *__s2);',
+      '#endif',
+      '',
+    ].join('\n');
+    const x = await extractSource('cpp', src, { file: 'string.h', includePrivate: false });
+    const docs = x.items.filter((i) => i.name === 'strstr').map((i) => i.summary);
+    expect(docs).toContain('Find the first occurrence of NEEDLE in HAYSTACK.');
+    // Only the branch's first declaration; a block with no comment over it gives nothing.
+    expect(item(x, 'strnotdoc').summary).toBe('');
+    expect(item(x, 'strverscmp').summary).toBe('');
+  });
+
   it("reads SQLite's comments: a ** gutter, the CAPI3REF title as the summary, no index lines", async () => {
     const src = [
       '/*',

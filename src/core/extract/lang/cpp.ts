@@ -19,6 +19,7 @@ import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js'
  */
 
 const HEADER_RE = /\.(h|hh|hpp|hxx|h\+\+|ipp|tpp|inl)$/i;
+const CONDITIONAL_BRANCH = new Set(['preproc_ifdef', 'preproc_if', 'preproc_else', 'preproc_elif', 'preproc_elifdef']);
 const CONTAINERS = new Set(['preproc_ifdef', 'preproc_if', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'linkage_specification', 'declaration_list']);
 /** Node types one C declaration can be split into when macros confuse the grammar. */
 const STATEMENT_PARTS = new Set(['declaration', 'field_declaration', 'expression_statement', 'ERROR', 'identifier', 'type_identifier', 'call_expression']);
@@ -79,9 +80,29 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
       // members are exempt, their next-line comments introduce the following member.
       else if (anchor.type !== 'enumerator') texts = commentsBelow(trailingOn).map(cleanComment).filter(Boolean);
     }
+    // glibc's `/* Find the first occurrence of NEEDLE in HAYSTACK.  */` over `#ifdef
+    // __CORRECT_ISO_CPP_STRING_H_PROTO … #else extern char *strstr (…); #endif`: the comment over
+    // a conditional block documents the first declaration of each of its branches.
+    if (!texts.length) {
+      const block = conditionalOpening(anchor);
+      if (block) texts = leadingComments(block).filter((c) => !(c.startRow <= 1 && LICENSE_RE.test(c.text))).map(cleanComment).filter(Boolean);
+    }
     const text = texts.join('\n').trim();
     return text ? parseTaggedDoc(text, 'doxygen', lang === 'c' ? 'c' : 'cpp') : null;
   };
+
+  /** The `#if`/`#ifdef` whose branch `anchor` opens (its first declaration, `extern "C++"` aside), or null. */
+  function conditionalOpening(anchor: Node): Node | null {
+    let n = anchor;
+    while (n.parent?.type === 'linkage_specification') n = n.parent;
+    let branch = n.parent;
+    if (!branch || !CONDITIONAL_BRANCH.has(branch.type)) return null;
+    const condition = field(branch, 'condition') ?? field(branch, 'name');
+    const first = namedChildren(branch).find((c) => !isComment(c) && c.startIndex !== condition?.startIndex);
+    if (first?.startIndex !== n.startIndex) return null;
+    while (branch.parent && (branch.type === 'preproc_else' || branch.type === 'preproc_elif' || branch.type === 'preproc_elifdef')) branch = branch.parent;
+    return branch.type === 'preproc_if' || branch.type === 'preproc_ifdef' ? branch : null;
+  }
 
   const moduleOf = (scope: Scope) => (scope.ns.length ? scope.ns.join('::') : fileModule);
   const qualify = (scope: Scope, name: string) => (scope.cls ? `${scope.cls}::${name}` : [...scope.ns, name].join('::'));
