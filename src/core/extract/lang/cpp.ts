@@ -82,8 +82,10 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     }
     // glibc's `/* Find the first occurrence of NEEDLE in HAYSTACK.  */` over `#ifdef
     // __CORRECT_ISO_CPP_STRING_H_PROTO … #else extern char *strstr (…); #endif`: the comment over
-    // a conditional block documents the first declaration of each of its branches.
-    if (!texts.length) {
+    // a conditional block documents the first declaration of each of its branches. Not a macro's:
+    // over `#ifdef Z_PREFIX  #define deflate z_deflate` (or an include guard) it says what the
+    // block is for.
+    if (!texts.length && !anchor.type.startsWith('preproc_')) {
       const block = conditionalOpening(anchor);
       if (block) texts = leadingComments(block).filter((c) => !(c.startRow <= 1 && LICENSE_RE.test(c.text))).map(cleanComment).filter(Boolean);
     }
