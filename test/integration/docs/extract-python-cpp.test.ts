@@ -219,6 +219,33 @@ describe('C headers that declare through macros (zlib, glibc, libpng styles)', (
     expect(item(x, 'getline').summary).toBe("Like `getdelim', but reads up to a newline.");
   });
 
+  it("gives a comment over a run of declarations to the members it names, with the sentence that names each (sqlite3.h's groups)", async () => {
+    const src = [
+      '/*',
+      '** CAPI3REF: Error Codes And Messages',
+      '**',
+      '** ^If the most recent call failed, then the sqlite3_errcode(D) interface',
+      '** returns the numeric result code.',
+      '**',
+      '** ^The sqlite3_errmsg() and sqlite3_errmsg16() return English-language',
+      '** text that describes the error.)^',
+      '*/',
+      'SQLITE_API int sqlite3_errcode(sqlite3 *db);',
+      'SQLITE_API const char *sqlite3_errmsg(sqlite3*);',
+      'SQLITE_API int sqlite3_unnamed(sqlite3*);',
+      '',
+      'SQLITE_API int sqlite3_after_blank(sqlite3*);',
+      '',
+    ].join('\n');
+    const x = await extractSource('cpp', src, { file: 'sqlite3.h', includePrivate: false });
+    expect(item(x, 'sqlite3_errcode').summary).toBe('Error Codes And Messages.');
+    expect(item(x, 'sqlite3_errmsg')).toMatchObject({ summary: 'The sqlite3_errmsg() and sqlite3_errmsg16() return English-language text that describes the error.' });
+    expect(item(x, 'sqlite3_errmsg').tags.doc_from).toBe('sqlite3_errcode');
+    // Not named by the comment, or past a blank line: no docs.
+    expect(item(x, 'sqlite3_unnamed').summary).toBe('');
+    expect(item(x, 'sqlite3_after_blank').summary).toBe('');
+  });
+
   it('gives the comment over an #ifdef block to the first declaration of each branch (glibc string.h)', async () => {
     const src = [
       '/* Find the first occurrence of NEEDLE in HAYSTACK.  */',

@@ -1,12 +1,13 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
-import { commentToText, type RawComment } from '../doc/comments.js';
+import { commentToText } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { parseLoadedSync } from '../parser.js';
 import { commentsBelow, field, isComment, leadingComments, namedChildren, trailingComment } from '../syntax.js';
 import { isMacroLike, lexicalParams, recoverPrototype, withoutComments, type RecoveredPrototype } from './c-prototype.js';
+import { cleanComment, conditionalOpening, sentenceNaming } from './c-comments.js';
 import { declaredFunction, declaredName, functionDeclarator, innermostName, paramsOf } from './cpp-declarators.js';
 import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
 
@@ -19,8 +20,9 @@ import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js'
  */
 
 const HEADER_RE = /\.(h|hh|hpp|hxx|h\+\+|ipp|tpp|inl)$/i;
-const CONDITIONAL_BRANCH = new Set(['preproc_ifdef', 'preproc_if', 'preproc_else', 'preproc_elif', 'preproc_elifdef']);
 const CONTAINERS = new Set(['preproc_ifdef', 'preproc_if', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'linkage_specification', 'declaration_list']);
+/** Declarations followed up a run for the comment over it (groupDoc). */
+const GROUP_MAX = 40;
 /** Node types one C declaration can be split into when macros confuse the grammar. */
 const STATEMENT_PARTS = new Set(['declaration', 'field_declaration', 'expression_statement', 'ERROR', 'identifier', 'type_identifier', 'call_expression']);
 const LICENSE_RE = /copyright|licen[sc]e|SPDX-|all rights reserved/i;
@@ -32,23 +34,6 @@ interface Scope {
   clsName: string | null;
   access: Visibility;
   internal: boolean;
-}
-
-const SQLITE_TITLE = /^\s*CAPI3REF:\s*(.+)$/;
-const SQLITE_INDEX_LINE = /^\s*(?:METHOD|KEYWORDS|DESTRUCTOR|CONSTRUCTOR):/;
-
-function cleanComment(c: RawComment): string {
-  let text = c.text.replace(/^\/\/[/!]<\s?|^\/\*[*!]<\s?/, (m) => m.slice(0, 2) + ' ');
-  text = commentToText(text);
-  // Separator lines (`//-----`, `/*****`) carry no text. SQLite's doc tool marks each API's
-  // title (`CAPI3REF: Evaluate An SQL Statement`, the summary a reader wants) and its index
-  // entries (`METHOD: sqlite3_stmt`, `KEYWORDS: …`) on lines of their own.
-  return text
-    .split('\n')
-    .filter((l) => !/^[-=*#/~_+]{3,}\s*$/.test(l.trim()) && !SQLITE_INDEX_LINE.test(l))
-    .map((l) => l.replace(SQLITE_TITLE, (_m, title: string) => `${title.trim().replace(/[.:]?$/, '.')}\n`))
-    .join('\n')
-    .trim();
 }
 
 export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lang: LanguageId): FileExtract {
@@ -93,18 +78,6 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     return text ? parseTaggedDoc(text, 'doxygen', lang === 'c' ? 'c' : 'cpp') : null;
   };
 
-  /** The `#if`/`#ifdef` whose branch `anchor` opens (its first declaration, `extern "C++"` aside), or null. */
-  function conditionalOpening(anchor: Node): Node | null {
-    let n = anchor;
-    while (n.parent?.type === 'linkage_specification') n = n.parent;
-    let branch = n.parent;
-    if (!branch || !CONDITIONAL_BRANCH.has(branch.type)) return null;
-    const condition = field(branch, 'condition') ?? field(branch, 'name');
-    const first = namedChildren(branch).find((c) => !isComment(c) && c.startIndex !== condition?.startIndex);
-    if (first?.startIndex !== n.startIndex) return null;
-    while (branch.parent && (branch.type === 'preproc_else' || branch.type === 'preproc_elif' || branch.type === 'preproc_elifdef')) branch = branch.parent;
-    return branch.type === 'preproc_if' || branch.type === 'preproc_ifdef' ? branch : null;
-  }
 
   const moduleOf = (scope: Scope) => (scope.ns.length ? scope.ns.join('::') : fileModule);
   const qualify = (scope: Scope, name: string) => (scope.cls ? `${scope.cls}::${name}` : [...scope.ns, name].join('::'));
@@ -117,14 +90,40 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     return 'public';
   }
 
+  /**
+   * The comment over a run of function declarations written one under the other, for a member
+   * of the run that has none of its own and that the comment names: sqlite3.h documents
+   * `sqlite3_errcode`, `sqlite3_errmsg` and four more with one `CAPI3REF: Error Codes And
+   * Messages` block, which says "The sqlite3_errmsg() and sqlite3_errmsg16() return
+   * English-language text that describes the error". That sentence is the member's summary. A
+   * blank line, a comment or another kind of node ends the run.
+   */
+  function groupDoc(anchor: Node, name: string): { doc: ParsedDoc; from: string | undefined } | null {
+    let cur = anchor;
+    for (let k = 0; k < GROUP_MAX; k++) {
+      const prev = cur.previousNamedSibling;
+      if (!prev || isComment(prev) || !STATEMENT_PARTS.has(prev.type) || prev.endPosition.row + 1 !== cur.startPosition.row) return null;
+      cur = prev;
+      const doc = docFor(cur, null);
+      if (!doc) continue;
+      const sentence = sentenceNaming(doc.description, name);
+      if (!sentence) return null;
+      return { doc: { ...doc, brief: sentence }, from: sink.items.find((i) => i.location.line === cur.startPosition.row + 1)?.id };
+    }
+    return null;
+  }
+
   function emit(kind: ItemKind, name: string, anchor: Node, decl: Node, scope: Scope, signature: string, params: SignatureParam[], returnType: string | null, isStatic: boolean, trailingOn: Node | null, impl: string[] = [], end: Node = decl): string {
-    const doc = docFor(anchor, trailingOn);
+    let doc = docFor(anchor, trailingOn);
+    const group = !doc && kind === 'function' && scope.cls === null ? groupDoc(anchor, name) : null;
+    if (group) doc = group.doc;
     const id = qualify(scope, name);
     const item = buildItem(
       { kind, name, id, module: moduleOf(scope), visibility: visibilityOf(scope, isStatic, doc), language: lang, signature, params, returnType, line: decl.startPosition.row + 1, endLine: end.endPosition.row + 1, parent: scope.cls, implements: impl },
       doc,
       opts.file,
     );
+    if (group?.from) item.tags.doc_from = group.from;
     emitted.add(id);
     sink.add(item);
     return id;
@@ -210,7 +209,9 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     const sig = oneLine(`${head}${/[*&]$/.test(head) ? '' : ' '}${proto.name}(${paramText})`);
     const isStatic = proto.storage.includes('static');
     const kind: ItemKind = scope.cls ? 'method' : 'function';
-    const doc = docFor(first, last);
+    let doc = docFor(first, last);
+    const group = !doc && scope.cls === null ? groupDoc(first, proto.name) : null;
+    if (group) doc = group.doc;
     const id = qualify(scope, proto.name);
     // A name declared twice under `#if` branches stays one item (the first, or the documented one).
     if (emitted.has(id) && !doc) return;
@@ -219,6 +220,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
       doc,
       opts.file,
     );
+    if (group?.from) item.tags.doc_from = group.from;
     emitted.add(id);
     sink.add(item);
   }
