@@ -48,15 +48,15 @@ export class ModuleDocs {
    */
   membersOfMatching(shape: QueryShape, rows: readonly { id: string; kind: string; summary: string; doc_head: string }[]): number[] {
     const named = shape.words.filter((w) => (shape.idf.get(w) ?? 0) > 0 && this.prep(`SELECT 1 FROM items WHERE id = ? AND kind = 'module' LIMIT 1`).pluck().get(w));
-    const byName = named.flatMap((w) => this.prep(`SELECT rowid FROM items WHERE module = ? AND parent IS NULL AND kind != 'module' AND visibility = 'public' LIMIT ${NAMED_MEMBERS}`).pluck().all(w) as number[]);
+    const members = this.prep(`SELECT rowid FROM items WHERE module = ? AND parent IS NULL AND kind != 'module' AND visibility = 'public' LIMIT ?`).pluck();
+    const byName = named.flatMap((w) => members.all(w, NAMED_MEMBERS) as number[]);
     const mods = rows.filter((r) => r.kind === 'module');
     if (!mods.length) return [...new Set(byName)];
     const scored = mods.map((m) => ({ id: m.id, cov: coverage(shape, `${m.id} ${m.summary} ${m.doc_head}`) })).filter((m) => m.cov >= MODULE_COVERAGE).sort((a, b) => b.cov - a.cov).slice(0, MODULE_EXPAND);
-    const members = this.prep(`SELECT rowid FROM items WHERE module = ? AND parent IS NULL AND kind != 'module' AND visibility = 'public' LIMIT ${MODULE_MEMBERS}`).pluck();
     // And those of a module that takes its doc from a matching one (csv from _csv): the module users import.
     const docTakers = this.docTakers();
     // A module both named and matching gives its members once.
-    return [...new Set([...byName, ...scored.flatMap((m) => [m.id, ...(docTakers.get(m.id) ?? [])]).flatMap((id) => members.all(id) as number[])])];
+    return [...new Set([...byName, ...scored.flatMap((m) => [m.id, ...(docTakers.get(m.id) ?? [])]).flatMap((id) => members.all(id, MODULE_MEMBERS) as number[])])];
   }
 
   /**

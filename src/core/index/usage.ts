@@ -51,15 +51,15 @@ export function countUsage(db: Database.Database): { keys: number; max: number; 
  */
 const SATURATION = 30;
 
-/** The query side: 0..1 per item (log scale, full at SATURATION files). */
 /**
- * The use a Python builtin counts for (usage.ts measures 0–1 from imports, which builtins never
+ * The use a Python builtin counts for (`of` measures 0–1 from imports, which builtins never
  * need). Measured (bench/docs-quality): C-implemented questions 0.591 → 0.628, short 0.831 →
  * 0.844, tuning and held-out unchanged; 0.3 the same but short 0.833, 0.5 held-out −0.001,
  * 1.0 held-out 0.448 → 0.426.
  */
 const BUILTINS_USAGE = 0.4;
 
+/** The query side: 0..1 per item (log scale, full at SATURATION files). */
 export class UsageCounts {
   private readonly stamp: MetaStamp;
   private max = 0;

@@ -20,7 +20,7 @@ export class WordCounts {
   docFreq(word: string): number {
     let n = this.capped.get(word);
     if (n === undefined) {
-      n = this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${this.cap})`).pluck().get(ftsQuote(word)) as number;
+      n = this.upToCap(ftsQuote(word));
       if (this.capped.size > 20_000) this.capped.clear();
       this.capped.set(word, n);
     }
@@ -65,7 +65,7 @@ export class WordCounts {
         const b = word.slice(i);
         // Both halves must be words of the index before their phrase is worth asking for.
         if (this.docFreq(a) === 0 || this.docFreq(b) === 0) continue;
-        const n = this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${this.cap})`).pluck().get(`"${a} ${b}"`) as number;
+        const n = this.upToCap(`"${a} ${b}"`);
         if (n > best) {
           best = n;
           parts = [a, b];
@@ -75,6 +75,11 @@ export class WordCounts {
       this.splits.set(word, parts);
     }
     return parts;
+  }
+
+  /** Rows matching an FTS5 expression, counted up to the cap. */
+  private upToCap(expr: string): number {
+    return this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${this.cap})`).pluck().get(expr) as number;
   }
 
   clear(): void {

@@ -73,9 +73,11 @@ export async function docsList(input: z.output<typeof DocsListInput>, ctx: Featu
       all.push(...kept.slice(0, input.offset + input.limit).map((i) => shownUnder(r, module, i)));
     }
     // And what it re-exports, under the path users write (`asyncio.sleep`, `rxjs.map`), after its own.
-    // Every item the module defines, not only the page's: a name it both defines and re-exports counts once.
-    const own = new Set<string>([...all.map((i) => i.id), ...r.queries.moduleItemIds(module)]);
-    const more: { id: string; item: DocItem }[] = r.queries.publicMembers(module, 5000).filter((m) => !own.has(m.id) && (!language || m.item.language === language) && inScope(packageFields(r, m.item.location.file).package, input.scope));
+    // Told from every item the module defines, not only the page's: a name it both defines and
+    // re-exports counts once. (Its ids are read only when it re-exports anything.)
+    const reexported = r.queries.publicMembers(module, 5000);
+    const own = new Set<string>(reexported.length ? [...all.map((i) => i.id), ...r.queries.moduleItemIds(module)] : []);
+    const more: { id: string; item: DocItem }[] = reexported.filter((m) => !own.has(m.id) && (!language || m.item.language === language) && inScope(packageFields(r, m.item.location.file).package, input.scope));
     total += more.length;
     all.push(...more.slice(0, input.offset + input.limit).map((m) => ({ ...m.item, id: m.id })));
     doc ||= r.queries.moduleDoc(module)?.doc ?? '';

@@ -53,8 +53,11 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   const queryVector = index.embeddings && input.scope !== 'deps' && isProse(input.query, queryWords(input.query)) ? await index.embedQuery(input.query) : null;
   const sources = index.searchSources(input.query, input.scope);
   // Counted over every database for every word any of them searches (one splits a compound another has whole).
-  const searched = sources.length > 1 ? [...new Set(sources.flatMap((r) => r.queries.searchWords(input.query)))] : [];
-  const collection = sources.length > 1 ? collectionStats(sources.map((r) => r.queries.wordStats(input.query, searched))) : undefined;
+  let collection: WordStats | undefined;
+  if (sources.length > 1) {
+    const searched = [...new Set(sources.flatMap((r) => r.queries.searchWords(input.query)))];
+    collection = collectionStats(sources.map((r) => r.queries.wordStats(input.query, searched)));
+  }
   for (const r of sources) {
     for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection })) {
       const pkg = packageFields(r, h.file);

@@ -1,7 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
-import { commentToText } from '../doc/comments.js';
+import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { parseLoadedSync } from '../parser.js';
@@ -26,6 +26,8 @@ const GROUP_MAX = 40;
 /** Node types one C declaration can be split into when macros confuse the grammar. */
 const STATEMENT_PARTS = new Set(['declaration', 'field_declaration', 'expression_statement', 'ERROR', 'identifier', 'type_identifier', 'call_expression']);
 const LICENSE_RE = /copyright|licen[sc]e|SPDX-|all rights reserved/i;
+/** Not the licence block at a file's top, which documents nothing below it. */
+const notLicence = (c: RawComment): boolean => !(c.startRow <= 1 && LICENSE_RE.test(c.text));
 
 interface Scope {
   ns: string[];
@@ -46,7 +48,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
   const fileModule = opts.file;
 
   const docFor = (anchor: Node, trailingOn: Node | null): ParsedDoc | null => {
-    let lead = leadingComments(anchor, (n) => n.type === 'attribute_declaration').filter((c) => !(c.startRow <= 1 && LICENSE_RE.test(c.text)));
+    let lead = leadingComments(anchor, (n) => n.type === 'attribute_declaration').filter(notLicence);
     // `int f(void);` `/* f's doc */` `/* g's doc */` `int g(void);`: the first block trails f.
     if (lead.length > 1 && lead[0]!.text.startsWith('/*')) {
       let prev = anchor.previousSibling;
@@ -72,12 +74,11 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     // block is for.
     if (!texts.length && !anchor.type.startsWith('preproc_')) {
       const block = conditionalOpening(anchor);
-      if (block) texts = leadingComments(block).filter((c) => !(c.startRow <= 1 && LICENSE_RE.test(c.text))).map(cleanComment).filter(Boolean);
+      if (block) texts = leadingComments(block).filter(notLicence).map(cleanComment).filter(Boolean);
     }
     const text = texts.join('\n').trim();
     return text ? parseTaggedDoc(text, 'doxygen', lang === 'c' ? 'c' : 'cpp') : null;
   };
-
 
   const moduleOf = (scope: Scope) => (scope.ns.length ? scope.ns.join('::') : fileModule);
   const qualify = (scope: Scope, name: string) => (scope.cls ? `${scope.cls}::${name}` : [...scope.ns, name].join('::'));
@@ -98,7 +99,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
    * English-language text that describes the error". That sentence is the member's summary. A
    * blank line, a comment or another kind of node ends the run.
    */
-  function groupDoc(anchor: Node, name: string): { doc: ParsedDoc; from: string | undefined } | null {
+  function groupDoc(anchor: Node, name: string): { doc: ParsedDoc; from?: string } | null {
     let cur = anchor;
     for (let k = 0; k < GROUP_MAX; k++) {
       const prev = cur.previousNamedSibling;
@@ -113,17 +114,22 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     return null;
   }
 
+  /** A function's own doc, else that of the run of declarations it is in (groupDoc), with the declaration that has it. */
+  function functionDoc(anchor: Node, trailingOn: Node | null, name: string, scope: Scope): { doc: ParsedDoc | null; from?: string } {
+    const doc = docFor(anchor, trailingOn);
+    if (doc || scope.cls !== null) return { doc };
+    return groupDoc(anchor, name) ?? { doc: null };
+  }
+
   function emit(kind: ItemKind, name: string, anchor: Node, decl: Node, scope: Scope, signature: string, params: SignatureParam[], returnType: string | null, isStatic: boolean, trailingOn: Node | null, impl: string[] = [], end: Node = decl): string {
-    let doc = docFor(anchor, trailingOn);
-    const group = !doc && kind === 'function' && scope.cls === null ? groupDoc(anchor, name) : null;
-    if (group) doc = group.doc;
+    const { doc, from } = kind === 'function' ? functionDoc(anchor, trailingOn, name, scope) : { doc: docFor(anchor, trailingOn), from: undefined };
     const id = qualify(scope, name);
     const item = buildItem(
       { kind, name, id, module: moduleOf(scope), visibility: visibilityOf(scope, isStatic, doc), language: lang, signature, params, returnType, line: decl.startPosition.row + 1, endLine: end.endPosition.row + 1, parent: scope.cls, implements: impl },
       doc,
       opts.file,
     );
-    if (group?.from) item.tags.doc_from = group.from;
+    if (from) item.tags.doc_from = from;
     emitted.add(id);
     sink.add(item);
     return id;
@@ -209,9 +215,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     const sig = oneLine(`${head}${/[*&]$/.test(head) ? '' : ' '}${proto.name}(${paramText})`);
     const isStatic = proto.storage.includes('static');
     const kind: ItemKind = scope.cls ? 'method' : 'function';
-    let doc = docFor(first, last);
-    const group = !doc && scope.cls === null ? groupDoc(first, proto.name) : null;
-    if (group) doc = group.doc;
+    const { doc, from } = functionDoc(first, last, proto.name, scope);
     const id = qualify(scope, proto.name);
     // A name declared twice under `#if` branches stays one item (the first, or the documented one).
     if (emitted.has(id) && !doc) return;
@@ -220,7 +224,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
       doc,
       opts.file,
     );
-    if (group?.from) item.tags.doc_from = group.from;
+    if (from) item.tags.doc_from = from;
     emitted.add(id);
     sink.add(item);
   }
