@@ -38,10 +38,10 @@ export type DebugStartResult = z.output<typeof DebugStartOutput>;
 export async function launchTarget(
   input: { program?: string; script?: string; test_id?: string; args: string[]; cwd?: string },
   ctx: FeatureContext,
-): Promise<{ program: string; args: string[]; cwd: string }> {
+): Promise<{ program: string; args: string[]; cwd: string; profilesTestCall?: boolean }> {
   if (input.test_id) {
     const t = await testTarget(ctx, input.test_id);
-    return { program: t.program, args: [...t.args, ...input.args], cwd: t.cwd };
+    return { program: t.program, args: [...t.args, ...input.args], cwd: t.cwd, profilesTestCall: t.profilesTestCall };
   }
   const given = input.program ?? input.script;
   if (!given) throw new DocentError('E_BAD_INPUT', 'Pass program (or script, or test_id).');

@@ -39,13 +39,13 @@ export type ProfileRunResult = z.output<typeof ProfileRunOutput>;
 
 export async function profileRun(input: z.output<typeof ProfileRunInput>, ctx: FeatureContext): Promise<ProfileRunResult> {
   requireRun(ctx, 'Running programs under the profiler');
-  const { program, args, cwd } = await launchTarget(input, ctx);
+  const { program, args, cwd, profilesTestCall } = await launchTarget(input, ctx);
   const run = { args, cwd, durationS: input.duration_s, signal: ctx.signal };
   ctx.progress({ progress: 0, message: `profiling ${path.basename(program)}` });
   const kind = programKind(program);
   const measured =
     kind === 'python'
-      ? await profilePython({ ...run, python: pythonFor(cwd), program })
+      ? await profilePython({ ...run, python: pythonFor(cwd), program, scope: profilesTestCall ? 'launcher' : 'whole' })
       : kind === 'node'
         ? await profileNode({ ...run, program: nodeScript(program) })
         : await profileNative({ ...run, program });

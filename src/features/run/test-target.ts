@@ -22,11 +22,35 @@ export interface TestTarget {
   project: Project;
   /** A .py launcher or a native executable. */
   program: string;
+  /** The launcher profiles only the test's own call when the profiler lets it (pytest). */
+  profilesTestCall: boolean;
   args: string[];
   cwd: string;
 }
 
-const PYTEST_LAUNCHER = 'import sys\nimport pytest\nsys.exit(pytest.main(sys.argv[1:]))\n';
+/**
+ * Runs pytest on its arguments. Under docent's cProfile driver (which leaves its profiler on
+ * `sys._docent_profiler`, not yet enabled) it also profiles each test's call phase and nothing
+ * else: pytest's own start-up (imports, collection, unmarshalling .pyc files) can take longer
+ * than a short test, and a profile of a test should be about the test.
+ */
+const PYTEST_LAUNCHER = `import sys
+import pytest
+
+plugins = []
+profiler = getattr(sys, "_docent_profiler", None)
+if profiler is not None:
+    class DocentProfileTestCall:
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_runtest_call(self, item):
+            profiler.enable()
+            try:
+                yield
+            finally:
+                profiler.disable()
+    plugins.append(DocentProfileTestCall())
+sys.exit(pytest.main(sys.argv[1:], plugins=plugins))
+`;
 
 /** The launcher lives in the temp directory, never in the project; written on each use (tiny). */
 function pytestLauncher(): string {
@@ -55,14 +79,14 @@ export async function testTarget(ctx: FeatureContext, testId: string): Promise<T
   switch (project.runner) {
     case 'pytest':
     case 'unittest':
-      return { runner: 'pytest', project, program: pytestLauncher(), args: ['-p', 'no:cacheprovider', '-q', testId], cwd: project.dir };
+      return { runner: 'pytest', project, program: pytestLauncher(), profilesTestCall: true, args: ['-p', 'no:cacheprovider', '-q', testId], cwd: project.dir };
     case 'ctest': {
       const cmd = await withExec(ctx, project, undefined, (exec) => ctestCommand(exec, testId)).catch((err: unknown) => {
         if (err instanceof DocentError) throw err;
         throw new DocentError('E_UNAVAILABLE', `Could not build the tests: ${(err as Error).message}`, 'Run build or test_run to see the diagnostics.');
       });
       if (!cmd) throw new DocentError('E_NOT_FOUND', `ctest knows no test named ${testId}.`, 'Take an id from test_list.');
-      return { runner: 'ctest', project, program: cmd.argv[0]!, args: cmd.argv.slice(1), cwd: cmd.cwd };
+      return { runner: 'ctest', project, program: cmd.argv[0]!, profilesTestCall: false, args: cmd.argv.slice(1), cwd: cmd.cwd };
     }
     default:
       throw new DocentError(
