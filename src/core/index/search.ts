@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { blend, onScaleOf, type Candidate, type QueryShape } from '../rank/score.js';
 import { isProse, memberPath, queryWords, stem } from '../rank/words.js';
+import { spelledAcronyms } from '../rank/acronyms.js';
 import type { IndexStore, ItemRow } from './store.js';
 import type { PublicPaths } from './public-paths.js';
 import { RelatedWords } from './vectors.js';
@@ -95,6 +96,8 @@ const DF_CAP = 5000;
 const PAIR_ROWS = 1.25;
 /** How many of a question's rarest words are paired (n words: n(n-1)/2 pair expressions). */
 const PAIR_WORDS = 3;
+/** An acronym a question spells out is searched on its own when at most this many rows have it (more would be slow to rank and mostly other senses). */
+const ACRONYM_ALONE_ROWS = 500;
 const OR_ROWS = 1.5;
 /** What bm25() spends counting one row that has a word, in rows it could score instead (~60 ns against ~1.7 µs). */
 const COUNT_ROW_COST = 1 / 28;
@@ -198,7 +201,10 @@ export class RankedSearch {
     // Prose questions also match the words the indexed docs use in the same contexts ("remove" → "delete").
     const related = new Map<string, { word: string; sim: number }[]>();
     if (prose) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, this.related.of(w).filter((r) => !words.includes(r.word)));
-    const shape: QueryShape = { raw: query, words, idf, prose, related };
+    // Acronyms the question spells out ("cyclic redundancy check" for CRC): standard ones the
+    // index has, and initials some doc writes beside their phrase (rank/acronyms.ts).
+    const acronyms = prose ? spelledAcronyms(query).filter((a) => this.counts.docFreq(a.acronym) > 0 && (a.known || this.counts.besidePhrase(a.acronym, a.words))) : [];
+    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms };
 
     // Candidates: the best-ranked rowids per FTS5 expression (its top-N sort touches no other
     // table), then one lookup of their rows. All words together first; a broader OR over the
@@ -286,6 +292,13 @@ export class RankedSearch {
         }
         run(chosen.map(ftsQuote).join(' OR '));
       }
+    }
+    for (const a of acronyms) {
+      // The acronym with any of the question's other rare words, and alone when few rows have it.
+      const n = df.get(a.acronym) ?? this.counts.docFreq(a.acronym);
+      const rest = present.filter((w) => !a.words.includes(w) && !common(w)).slice(0, PAIR_WORDS);
+      if (rest.length) run(`${ftsQuote(a.acronym)} AND (${rest.map(ftsQuote).join(' OR ')})`);
+      else if (n <= ACRONYM_ALONE_ROWS) run(ftsQuote(a.acronym));
     }
     // Items whose name and summary mean what the question says, in other words (learned vectors).
     const qv = prose ? this.related.embedQuery(words) : null;

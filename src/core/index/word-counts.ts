@@ -4,8 +4,9 @@ import { STOP_WORDS } from '../rank/words.js';
 
 /**
  * How many rows of the full-text index have a word: capped (`docFreq`, every search's word
- * weights and plans) or exact (`rowsWith`, asked only of very common words), and how a word no
- * row has splits into two (`splitAbsentCompounds`). All three are remembered until the index is
+ * weights and plans) or exact (`rowsWith`, asked only of very common words), how a word no
+ * row has splits into two (`splitAbsentCompounds`), and whether a word stands beside a phrase
+ * (`besidePhrase`). All are remembered until the index is
  * written (the search clears them then): a word searched before any item had it stays counted
  * as absent until then.
  */
@@ -13,6 +14,7 @@ export class WordCounts {
   private readonly capped = new Map<string, number>();
   private readonly exact = new Map<string, number>();
   private readonly splits = new Map<string, readonly string[] | null>();
+  private readonly beside = new Map<string, boolean>();
 
   constructor(private readonly prep: (sql: string) => Statement, private readonly cap: number) {}
 
@@ -77,6 +79,18 @@ export class WordCounts {
     return parts;
   }
 
+  /** Whether some row has `word` and the phrase `words` both: the docs write the one beside the other (an acronym beside its expansion). */
+  besidePhrase(word: string, words: readonly string[]): boolean {
+    const expr = `${ftsQuote(word)} AND "${words.join(' ')}"`;
+    let got = this.beside.get(expr);
+    if (got === undefined) {
+      got = this.prep(`SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT 1`).pluck().get(expr) !== undefined;
+      if (this.beside.size > 5_000) this.beside.clear();
+      this.beside.set(expr, got);
+    }
+    return got;
+  }
+
   /** Rows matching an FTS5 expression, counted up to the cap. */
   private upToCap(expr: string): number {
     return this.prep(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${this.cap})`).pluck().get(expr) as number;
@@ -86,6 +100,7 @@ export class WordCounts {
     this.capped.clear();
     this.exact.clear();
     this.splits.clear();
+    this.beside.clear();
   }
 }
 

@@ -85,6 +85,8 @@ export interface QueryShape {
   prose: boolean;
   /** Per query word, words the indexed docs use in the same contexts (learned word vectors), with their similarity. */
   related?: Map<string, { word: string; sim: number }[]>;
+  /** Acronyms the question spells out (acronyms.ts), with the query words each stands for. */
+  acronyms?: readonly { acronym: string; words: readonly string[] }[];
 }
 
 /** How much a related word counts for the query word it stands in for (times its similarity). */
@@ -126,6 +128,8 @@ interface Matcher {
   stem: string;
   weight: number;
   related: { stem: string; sim: number }[];
+  /** Acronyms that stand for this word among others (found as whole words, they cover it fully). */
+  acronyms: string[];
 }
 
 /** The query's matchers, and one expression that finds all their stems in a text in a single pass. */
@@ -133,6 +137,8 @@ interface Matchers {
   list: Matcher[];
   stems: string[];
   scan: RegExp | null;
+  /** The acronyms as whole words (`crc` in "crc-32" and "crc32", not in "crcs" or "accrue"). */
+  acronymScan: RegExp | null;
 }
 
 function matchers(shape: QueryShape): Matchers {
@@ -140,13 +146,16 @@ function matchers(shape: QueryShape): Matchers {
   for (const w of shape.words) {
     const weight = shape.idf.get(w) ?? 0;
     if (weight <= 0) continue;
-    list.push({ stem: stem(w), weight, related: (shape.related?.get(w) ?? []).map((r) => ({ stem: stem(r.word), sim: r.sim })) });
+    const acronyms = (shape.acronyms ?? []).filter((a) => a.words.includes(w)).map((a) => a.acronym);
+    list.push({ stem: stem(w), weight, related: (shape.related?.get(w) ?? []).map((r) => ({ stem: stem(r.word), sim: r.sim })), acronyms });
   }
+  const acronyms = [...new Set(list.flatMap((m) => m.acronyms))];
+  const acronymScan = acronyms.length ? new RegExp(`(?<![a-z0-9])(?:${acronyms.join('|')})(?![a-z])`, 'g') : null;
   const stems = [...new Set(list.flatMap((m) => [m.stem, ...m.related.map((r) => r.stem)]))].filter(Boolean).sort((a, b) => b.length - a.length);
   // Longest first: at a word's start the alternation takes the longest stem that matches there;
   // the shorter stems that are its prefixes are added after the scan.
   const scan = stems.length ? new RegExp(`(?<![a-z0-9])(?:${stems.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g') : null;
-  return { list, stems, scan };
+  return { list, stems, scan, acronymScan };
 }
 
 /** The stems of `ms` that start a word of the (prepared) text `t`: one scan over it, however many stems. */
@@ -198,10 +207,12 @@ export function contextWords(text: string): string[] {
 export function coverage(shape: QueryShape, text: string, ms = matchers(shape), context?: readonly string[]): number {
   let total = 0;
   let got = 0;
-  const found = stemsIn(ms, matchText(text));
+  const prepared = matchText(text);
+  const found = stemsIn(ms, prepared);
+  const acronyms = ms.acronymScan ? new Set(prepared.match(ms.acronymScan)) : null;
   for (const m of ms.list) {
     total += m.weight;
-    if (found.has(m.stem)) got += m.weight;
+    if (found.has(m.stem) || (acronyms?.size && m.acronyms.some((a) => acronyms.has(a)))) got += m.weight;
     else {
       let best = 0;
       for (const r of m.related) if (r.sim > best && found.has(r.stem)) best = r.sim;

@@ -1,0 +1,103 @@
+import { STOP_WORDS, stem } from './words.js';
+
+/**
+ * Acronyms a question spells out. People asking in words write "cyclic redundancy check" or
+ * "comma separated values" where the docs write CRC and CSV, and no stemming or learned vector
+ * joins the two. A run of the question's words stands for an acronym when:
+ * - it is one of the standard expansions below (general computing vocabulary, written from
+ *   usage, not from any question set), or
+ * - its initials are a word of the index that some item writes beside that very phrase (the
+ *   docs define it: "greatest common divisor (gcd)"). Initials alone would be noise: over a
+ *   Python installation "times each element" → `tee` and "send email through" → `set` are
+ *   words of the index too, but no doc writes either beside its phrase.
+ * The search then looks for the acronym, and an item that has it (as a whole word) covers the
+ * run's words.
+ */
+
+/** Standard acronyms with their usual expansions (one line each; words as written, any case). */
+const KNOWN = `
+api application programming interface
+ascii american standard code for information interchange
+cpu central processing unit
+crc cyclic redundancy check
+csv comma separated values
+dns domain name system
+eof end of file
+fifo first in first out
+ftp file transfer protocol
+gcd greatest common divisor
+gid group id
+gui graphical user interface
+html hypertext markup language
+http hypertext transfer protocol
+ip internet protocol
+ipc inter process communication
+json javascript object notation
+lcm least common multiple
+lifo last in first out
+lru least recently used
+mime multipurpose internet mail extensions
+os operating system
+pid process id
+pid process identifier
+rng random number generator
+rpc remote procedure call
+sql structured query language
+ssl secure sockets layer
+tcp transmission control protocol
+tls transport layer security
+tty teletypewriter
+udp user datagram protocol
+uid user id
+uri uniform resource identifier
+url uniform resource locator
+utc coordinated universal time
+utf unicode transformation format
+uuid universally unique identifier
+xml extensible markup language
+`
+  .trim()
+  .split('\n')
+  .map((line) => {
+    const [acronym, ...words] = line.split(' ');
+    return { acronym: acronym!, stems: words.map(stem) };
+  });
+
+/** An acronym a run of the question's words may stand for. */
+export interface SpelledAcronym {
+  acronym: string;
+  /** The run's words as the question writes them (lower case). */
+  words: string[];
+  /** The run is a standard expansion (KNOWN); otherwise its initials, to be confirmed by the index. */
+  known: boolean;
+}
+
+/** Learned runs: three or four content words (two-letter initials are too often something else). */
+const MIN_RUN = 3;
+const MAX_RUN = 4;
+
+/** The runs of a question that may stand for an acronym, standard expansions first. */
+export function spelledAcronyms(query: string): SpelledAcronym[] {
+  const tokens = query.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const stems = tokens.map(stem);
+  const out: SpelledAcronym[] = [];
+  const seen = new Set<string>();
+  const add = (a: SpelledAcronym) => {
+    if (seen.has(a.acronym) || tokens.includes(a.acronym)) return;
+    seen.add(a.acronym);
+    out.push(a);
+  };
+  for (const k of KNOWN) {
+    for (let i = 0; i + k.stems.length <= stems.length; i++) {
+      if (k.stems.every((s, j) => stems[i + j] === s)) add({ acronym: k.acronym, words: tokens.slice(i, i + k.stems.length), known: true });
+    }
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    for (let n = MIN_RUN; n <= MAX_RUN && i + n <= tokens.length; n++) {
+      const run = tokens.slice(i, i + n);
+      if (!run.every((w) => /^[a-z]{2,}$/.test(w) && !STOP_WORDS.has(w))) break;
+      add({ acronym: run.map((w) => w[0]).join(''), words: run, known: false });
+    }
+  }
+  return out;
+}

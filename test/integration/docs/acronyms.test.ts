@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocsIndex } from '../../../src/core/index/service.js';
+import { indexedTree } from './fixtures.js';
+
+/**
+ * A question that spells out an acronym the docs write ("cyclic redundancy check" for CRC)
+ * finds the item that has it (rank/acronyms.ts): a standard acronym whenever the index has it,
+ * other initials only when some doc writes them beside that phrase.
+ */
+
+let idx: DocsIndex;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const checks = [
+    'def crc32(data, value=0):',
+    '    """Compute a CRC-32 checksum of data, starting from value."""',
+    '',
+    'def check_blocks(data):',
+    '    """Check that every block of data has the redundancy byte its format needs."""',
+    '',
+    'def parity(data):',
+    '    """Return the parity bit of data, a cyclic count of its set bits."""',
+    '',
+  ].join('\n');
+  const network = [
+    '"""Network helpers. The mtu (maximum transmission unit) of a link bounds every packet sent on it."""',
+    '',
+    'def path_mtu(host):',
+    '    """Discover the mtu of the path to host."""',
+    '',
+    'def send_unit(sock, data):',
+    '    """Send one unit of data, retrying its transmission at most the maximum number of times."""',
+    '',
+  ].join('\n');
+  const numbers = [
+    'def tee(iterable, n=2):',
+    '    """Return n independent iterators from one iterable."""',
+    '',
+    'def repeat_each(items, times):',
+    '    """Repeat each element of items the given number of times."""',
+    '',
+  ].join('\n');
+  ({ idx, close } = await indexedTree({ 'checks.py': checks, 'network.py': network, 'numbers.py': numbers }, 'docent-acronyms-'));
+}, 60_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+const ids = (q: string) => idx.roots[0]!.queries.search(q, { limit: 5 }).map((h) => h.id);
+
+describe('acronyms spelled out', () => {
+  it('finds a standard acronym the docs write for the words the question spells out', () => {
+    // No doc here says "cyclic redundancy check"; crc32 has none of those words but CRC.
+    expect(ids('cyclic redundancy check of some data')[0]).toBe('checks.crc32');
+  });
+
+  it('finds initials the docs define beside their phrase', () => {
+    // mtu is no standard acronym here; network's own doc writes it beside its phrase.
+    expect(ids('discover the maximum transmission unit')[0]).toBe('network.path_mtu');
+  });
+
+  it('does not read initials as an acronym that no doc writes beside the phrase', () => {
+    // "times each element" → tee: a word of the index, never written beside that phrase.
+    const got = ids('times each element');
+    expect(got[0]).toBe('numbers.repeat_each');
+    expect(got).not.toContain('numbers.tee');
+  });
+});
