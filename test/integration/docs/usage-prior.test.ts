@@ -1,5 +1,7 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { docsIndexFor } from '../../../src/features/docs/service.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
 import { fileDocsContext, FIXTURES } from './fixtures.js';
@@ -8,7 +10,7 @@ import { fileDocsContext, FIXTURES } from './fixtures.js';
  * The usage prior: how many files of other packages use an item (index/usage.ts). Of two
  * functions that say nearly the same, the one other code calls (through every import form)
  * comes first for a question in words, even though the other's doc matches the question a
- * little better.
+ * little better, when the counts come from enough files to mean something.
  */
 
 const ctx = fileDocsContext(path.join(FIXTURES, 'python-usage'), { dependencies: false });
@@ -23,17 +25,43 @@ describe('usage prior', () => {
     expect(db.prepare(`SELECT COUNT(*) FROM usage WHERE key = 'fmtlib.text.render_plain'`).pluck().get()).toBe(0);
   });
 
-  it('ranks the used one of two similarly worded functions first', async () => {
+  it('trusts counts from a few files little: the better-worded doc wins', async () => {
+    // Five files use other packages' names here: whether render_plain was called is chance.
     const r = await docsSearch({ query: 'turn an object into readable text for a terminal', limit: 5 }, ctx());
+    expect(r.results.slice(0, 2).map((h) => h.id)).toEqual(['fmtlib.text.render_plain', 'fmtlib.text.render']);
+  });
+});
+
+describe('usage prior over many files', () => {
+  // The same tree with 400 more files of another package that use names, 40 of them render:
+  // counts over that many files are evidence, and render's callers decide.
+  let root = '';
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 400; i++) files[`svc/m${i}.py`] = i < 40 ? `from fmtlib.text import render\n\nrender(${i})\n` : `import json\n\njson.dumps({${i}: ${i}})\n`;
+  const many = fileDocsContext(withFiles(path.join(FIXTURES, 'python-usage'), files, (dir) => (root = dir)), { dependencies: false });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('ranks the used one of two similarly worded functions first', async () => {
+    const r = await docsSearch({ query: 'turn an object into readable text for a terminal', limit: 5 }, many());
     expect(r.results.slice(0, 2).map((h) => h.id)).toEqual(['fmtlib.text.render', 'fmtlib.text.render_plain']);
     expect(r.results[0]!.score).toBeGreaterThan(r.results[1]!.score);
   });
 });
 
+/** A temporary copy of `fixture` with `files` added (relative path → text); `made` receives its path. */
+function withFiles(fixture: string, files: Record<string, string>, made: (dir: string) => void): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docent-usage-many-'));
+  cpSync(fixture, dir, { recursive: true });
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  made(dir);
+  return dir;
+}
+
 describe('usage counts while serving', () => {
   it('are counted again once watched changes settle: a new caller in another package counts', async () => {
-    const { cpSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
     const { DocsIndex } = await import('../../../src/core/index/service.js');
     const root = mkdtempSync(path.join(tmpdir(), 'docent-usage-'));
     const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-usage-idx-'));
