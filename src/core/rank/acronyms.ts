@@ -21,6 +21,7 @@ ascii american standard code for information interchange
 cpu central processing unit
 crc cyclic redundancy check
 csv comma separated values
+csv comma separated
 dns domain name system
 eof end of file
 fifo first in first out
@@ -46,6 +47,8 @@ sql structured query language
 ssl secure sockets layer
 tcp transmission control protocol
 tls transport layer security
+tsv tab separated values
+tsv tab separated
 tty teletypewriter
 udp user datagram protocol
 uid user id
