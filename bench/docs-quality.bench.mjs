@@ -14,6 +14,8 @@
 //              bench/data/docs-questions-jsdoc.json
 //   c          sqlite3.h, zlib.h and glibc's stdio.h/stdlib.h/string.h (Debian: libsqlite3-dev,
 //              zlib1g-dev, libc6-dev), asked only by bench/data/docs-questions-c.json
+//   rust       Rust's core, alloc and std (Debian: apt-get install rust-src), asked only by
+//              bench/data/docs-questions-rust.json
 // A corpus the question file does not ask about is skipped.
 // Per corpus, in one run: full index time of docent (median of --runs, fresh database each)
 // against `ctags -R` on the same files (median of --runs), then MRR@10 and hit@1 of the
@@ -31,7 +33,7 @@
 // --reuse DIR keeps the databases in DIR between runs (quality only: no timing of the build),
 // for quick ranking experiments; a changed EXTRACTOR_VERSION re-extracts on its own.
 import { spawnSync, execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,6 +93,21 @@ function cHeadersRoot() {
   for (const f of C_HEADERS) copyFileSync(path.join('/usr/include', f), path.join(dir, f));
   return dir;
 }
+/**
+ * Rust: the standard library's core, alloc and std crates as Debian's rust-src installs them
+ * (/usr/src/rustc-<version>/library), copied to a temp dir so the corpus is those three crates
+ * (not stdarch's thousands of intrinsics or the test harness); skipped when missing.
+ */
+function rustStdRoot() {
+  const base = '/usr/src';
+  const dirs = existsSync(base) ? readdirSync(base).filter((d) => /^rustc-\d/.test(d)).sort() : [];
+  const lib = dirs.length ? path.join(base, dirs[dirs.length - 1], 'library') : null;
+  if (!lib || !['core', 'alloc', 'std'].every((c) => existsSync(path.join(lib, c, 'src', 'lib.rs')))) return null;
+  const dir = mkdtempSync(path.join(tmpdir(), 'docent-bench-ruststd-'));
+  temps.push(dir);
+  for (const c of ['core', 'alloc', 'std']) cpSync(path.join(lib, c), path.join(dir, c), { recursive: true });
+  return dir;
+}
 function goRoot() {
   const base = '/usr/lib';
   const dirs = existsSync(base) ? readdirSync(base).filter((d) => /^go-\d/.test(d)).sort() : [];
@@ -103,6 +120,8 @@ const corpora = [
   { name: 'go', root: goRoot },
   // C headers (sqlite3.h, zlib.h, glibc's stdio/stdlib/string), asked only by bench/data/docs-questions-c.json.
   { name: 'c', root: cHeadersRoot },
+  // Rust's core, alloc and std (Debian: rust-src), asked only by bench/data/docs-questions-rust.json.
+  { name: 'rust', root: rustStdRoot },
   { name: 'lodash', root: () => path.dirname(require.resolve('lodash/package.json')) },
   // Three more JavaScript libraries (devDependencies), asked by bench/data/docs-questions-jsdoc.json.
   { name: 'ramda', root: () => path.join(repo, 'node_modules/ramda') },

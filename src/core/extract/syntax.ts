@@ -21,8 +21,10 @@ function raw(n: Node): RawComment {
 /**
  * The comments directly above `node`: consecutive comment siblings with no blank line between
  * them and the node. `skip` names sibling types that may sit between (attributes, decorators).
+ * `acrossBlankLines` keeps going past blank lines, for languages where a doc comment belongs to
+ * the next item wherever it stands (Rust's `///` is an attribute of what follows).
  */
-export function leadingComments(node: Node, skip?: (n: Node) => boolean): RawComment[] {
+export function leadingComments(node: Node, skip?: (n: Node) => boolean, acrossBlankLines = false): RawComment[] {
   const out: RawComment[] = [];
   let nextRow = node.startPosition.row;
   let sib = node.previousSibling;
@@ -33,7 +35,7 @@ export function leadingComments(node: Node, skip?: (n: Node) => boolean): RawCom
       continue;
     }
     if (isComment(sib)) {
-      if (sib.endPosition.row + 1 < nextRow) break; // a blank line separates it
+      if (!acrossBlankLines && sib.endPosition.row + 1 < nextRow) break; // a blank line separates it
       // A trailing comment of the previous statement (`int a; // x`) is not ours.
       let before = sib.previousSibling;
       while (before && !before.isNamed && !/\S/.test(before.text.replace(/[,;]/g, ''))) before = before.previousSibling;
@@ -42,7 +44,7 @@ export function leadingComments(node: Node, skip?: (n: Node) => boolean): RawCom
       out.unshift(raw(sib));
       nextRow = sib.startPosition.row;
     } else if (skip?.(sib)) {
-      if (sib.endPosition.row + 1 < nextRow) break;
+      if (!acrossBlankLines && sib.endPosition.row + 1 < nextRow) break;
       nextRow = sib.startPosition.row;
     } else break;
     sib = sib.previousSibling;

@@ -18,6 +18,7 @@ import { ftsQuote } from './fts-quote.js';
 import { WordCounts } from './word-counts.js';
 import { ModuleDocs } from './module-docs.js';
 import { memberRows } from './member-rows.js';
+import { RustModules } from './rust-modules.js';
 
 /**
  * Ranked search over one root's index (docs_search): candidates from a few FTS5 expressions, the
@@ -113,6 +114,8 @@ export class RankedSearch {
   /** What modules' own docs say (module-docs.ts); like the word counts, forgotten when the index was written since. */
   private readonly modules: ModuleDocs;
   private readonly written: MetaStamp;
+  /** Which Rust modules are public (rust-modules.ts); like the word counts, forgotten when the index was written since. */
+  private readonly rustModules: RustModules;
   private readonly related: RelatedWords;
   private readonly popularity: ModulePopularity;
   private readonly usage: UsageCounts;
@@ -132,6 +135,7 @@ export class RankedSearch {
     this.pool = new PopularPool(store.db, lookups);
     this.embedded = new EmbeddingSpace(store.db);
     this.written = new MetaStamp(store.db, 'last_update');
+    this.rustModules = new RustModules((sql) => this.prep(sql));
     this.modules = new ModuleDocs((sql) => this.prep(sql));
   }
 
@@ -163,6 +167,7 @@ export class RankedSearch {
     if (this.written.changed(Date.now(), true)) {
       this.counts.clear();
       this.modules.clear();
+      this.rustModules.clear();
     }
   }
 
@@ -369,6 +374,7 @@ export class RankedSearch {
       context: r.kind === 'module' ? undefined : moduleDocs?.get(r.module),
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
       own: r.package === null,
+      hiddenModule: r.path.endsWith('.rs') && this.rustModules.hidden(r.id, r.module, publicIds[i]!),
       pathNamed: pathNamed.has(r.rowid),
       memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
       vec: learnedSims[i],

@@ -36,6 +36,8 @@ export interface Candidate {
   usage?: number;
   /** True for the root's own code (no installed package): a Python installation's standard library, a project's sources. */
   own?: boolean;
+  /** A Rust item under a module nothing makes public (`std::sys::…`; index/rust-modules.ts): private, as a `_name` segment is in Python. */
+  hiddenModule?: boolean;
   /** A method or property whose class is a candidate too. */
   memberOfCandidate?: boolean;
   /** The query spells its path as names (`json loads`, `Array.from`): see memberPath. */
@@ -288,14 +290,14 @@ const SAMPLES = /(^|[./])(examples?|demos?|samples?|benchmarks?)([./]|$)/;
  * test, example and vendored copies (`pip/_vendor/...`, `jedi/third_party/typeshed/...`). The
  * depth counts the path users write (a re-exported `asyncio.sleep` is two segments, not three).
  */
-export function pathPrior(c: Pick<Candidate, 'id' | 'name' | 'publicId' | 'file'>): number {
+export function pathPrior(c: Pick<Candidate, 'id' | 'name' | 'publicId' | 'file' | 'hiddenModule'>): number {
   const id = c.publicId ?? c.id;
   const prefix = id.slice(0, id.length - c.name.length);
   const where = `${prefix} ${c.file ?? ''}`;
   let p = 0;
   const segments = id.split(/::|[./#]/).length;
   p -= 0.02 * Math.max(0, segments - 2);
-  if (PRIVATE_SEGMENT.test(prefix)) p -= 0.06;
+  if (PRIVATE_SEGMENT.test(prefix) || c.hiddenModule) p -= 0.06;
   // Go does not let code outside its parent import an `internal` package; elsewhere (Node's
   // lib/internal, google.protobuf.internal) the name says the same. As far from the API as a
   // vendored copy: Go questions 0.847 → 0.856 (at −0.06: 0.849), the other corpora unchanged.

@@ -34,6 +34,16 @@ function intraDocLinks(md: string): string[] {
   return [...out];
 }
 
+/**
+ * A summary without Markdown link syntax, as rustdoc renders it: `[hash map]` and `[text][ref]`
+ * and `[text](path)` keep their text, `[`Vec`]` its code. A bracket right after a word or a code
+ * span (`buf[0..len]`) is an index, not a link, and stays.
+ */
+export function plainLinks(summary: string): string {
+  if (!summary.includes('[')) return summary;
+  return summary.replace(/(^|[\s(])\[([^\]\[]+)\](?:\([^)\s]*\)|\[[^\]]*\])?/g, '$1$2');
+}
+
 /** Argument lists in prose: `* `name` - text` / `- name: text`. */
 function argumentList(body: string): DocParam[] {
   const out: DocParam[] = [];

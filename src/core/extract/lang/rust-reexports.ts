@@ -3,10 +3,22 @@ import type { Reexport } from '../types.js';
 /**
  * Rust `pub use` re-exports: `pub use parser::Parser;`, `pub use crate::a::{B, C as D};`,
  * `pub use self::inner::*;` make a name public at the using module's path. Paths are read as
- * written: `crate::` from the crate root, `self::`/`super::` from this module, anything else
- * from this module too (a child module; an external crate's path simply matches nothing).
+ * written: `crate::` from the crate root, `self::`/`super::` from this module, a path that
+ * starts with an external crate's name (`core::iter`, or `alloc_crate::vec` after `extern crate
+ * alloc as alloc_crate`) from that crate's root, anything else from this module (a child
+ * module). std re-exports most of core and alloc this way (`std::vec` is alloc's `vec`).
  */
-export function rustReexports(useText: string, scope: string[], rootName: string): Reexport[] {
+
+/** The crates every crate can name without declaring them. */
+const BUILTIN_CRATES: ReadonlyMap<string, string> = new Map([['std', 'std'], ['core', 'core'], ['alloc', 'alloc']]);
+
+/** `extern crate alloc as alloc_crate;` → alloc_crate → alloc; `extern crate libc;` → libc → libc. */
+export function externCrate(text: string): [string, string] | null {
+  const m = /^extern\s+crate\s+(\w+)(?:\s+as\s+(\w+))?\s*;?\s*$/.exec(text.trim());
+  return m ? [m[2] ?? m[1]!, m[1]!] : null;
+}
+
+export function rustReexports(useText: string, scope: string[], rootName: string, externs: ReadonlyMap<string, string> = BUILTIN_CRATES): Reexport[] {
   const m = /^pub(?:\([^)]*\))?\s+use\s+([\s\S]+?);?\s*$/.exec(useText.trim());
   if (!m) return [];
   const here = scope.join('::');
@@ -17,6 +29,7 @@ export function rustReexports(useText: string, scope: string[], rootName: string
     if (segs[0] === 'crate') segs = [rootName, ...segs.slice(1)];
     else if (segs[0] === 'self') segs = [...scope, ...segs.slice(1)];
     else if (segs[0] === 'super') segs = [...scope.slice(0, -1), ...segs.slice(1)];
+    else if (segs[0] === '' || externs.has(segs[0]!) || BUILTIN_CRATES.has(segs[0]!)) segs = [externs.get(segs[0]!) ?? BUILTIN_CRATES.get(segs[0]!) ?? segs[0]!, ...segs.slice(1)];
     else segs = [...scope, ...segs];
     const last = segs[segs.length - 1]!;
     if (last === '*') out.push({ public: `${here}::*`, target: segs.join('::') });

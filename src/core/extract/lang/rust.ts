@@ -2,11 +2,11 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { buildItem, moduleInfo, docMarkdown, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
 import { stripBlockComment, stripLineComments, type RawComment } from '../doc/comments.js';
-import { parseRustDoc } from '../doc/markdown.js';
+import { parseRustDoc, plainLinks } from '../doc/markdown.js';
 import { firstSentence, type ParsedDoc } from '../doc/model.js';
 import { field, isComment, leadingComments, namedChildren } from '../syntax.js';
 import type { FileExtract, ItemKind, Reexport, Visibility } from '../types.js';
-import { rustReexports } from './rust-reexports.js';
+import { externCrate, rustReexports } from './rust-reexports.js';
 
 /**
  * Rust: `///` and `/** *\/` item docs, `//!` and `/*! *\/` module docs, Markdown sections
@@ -30,15 +30,41 @@ export function rustModulePath(file: string, crate: string | undefined, rootName
   return [crateName, ...rest.filter(Boolean)];
 }
 
-function docOf(node: Node): ParsedDoc | null {
-  const comments = leadingComments(node, (n) => n.type === 'attribute_item');
-  const docs: RawComment[] = [];
-  // The doc is the run of outer doc comments closest to the item.
-  for (let i = comments.length - 1; i >= 0; i--) {
-    const c = comments[i]!;
-    if (c.style === 'line-doc' || (c.style === 'block-doc' && c.text.startsWith('/**'))) docs.unshift(c);
-    else if (docs.length) break;
+/**
+ * The crates this file can name at the start of a path: core, alloc and std, and those its crate
+ * root declares (`extern crate alloc as alloc_crate;` in std's lib.rs holds in every module of
+ * std) or the file itself does. The crate root is read through `readSource` when there is one.
+ */
+function crateExterns(source: string, opts: ExtractOptions): Map<string, string> {
+  const externs = new Map<string, string>([['std', 'std'], ['core', 'core'], ['alloc', 'alloc']]);
+  const file = opts.file.replace(/\\/g, '/');
+  const srcAt = file.lastIndexOf('src/');
+  const roots = srcAt >= 0 ? [`${file.slice(0, srcAt)}src/lib.rs`, `${file.slice(0, srcAt)}src/main.rs`].filter((r) => r !== file) : [];
+  const texts = [source];
+  for (const r of roots) {
+    const text = opts.readSource?.(r);
+    if (text) {
+      texts.unshift(text);
+      break;
+    }
   }
+  for (const text of texts) {
+    for (const m of text.matchAll(/^[ \t]*extern\s+crate\s+\w+(?:\s+as\s+\w+)?\s*;/gm)) {
+      const e = externCrate(m[0]);
+      if (e) externs.set(e[0], e[1]);
+    }
+  }
+  return externs;
+}
+
+function docOf(node: Node): ParsedDoc | null {
+  // Outer doc comments are attributes of the next item, blank lines or other attributes between
+  // (std writes `/// …` then a blank line then `#[stable(…)]` over HashMap).
+  const comments = leadingComments(node, (n) => n.type === 'attribute_item', true);
+  // Every outer doc comment between the previous item and this one is part of its doc, as
+  // rustc reads them: plain `//` comments may sit among them (alloc's Arc has a note to its
+  // maintainers in the middle of its examples) and inner `//!` docs belong to the module.
+  const docs: RawComment[] = comments.filter((c) => c.style === 'line-doc' || (c.style === 'block-doc' && c.text.startsWith('/**')));
   if (!docs.length) return null;
   const text = docs.map((d) => (d.text.startsWith('/*') ? stripBlockComment(d.text) : stripLineComments([d.text]))).join('\n');
   return text.trim() ? parseRustDoc(text) : null;
@@ -125,6 +151,7 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
       doc,
       opts.file,
     );
+    item.summary = plainLinks(item.summary);
     sink.add(item);
     return id;
   }
@@ -137,7 +164,7 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
       switch (n.type) {
         case 'use_declaration':
           imports.push(oneLine(field(n, 'argument')?.text ?? ''));
-          if (/^pub\b/.test(n.text)) reexports.push(...rustReexports(n.text, scope, rootName));
+          if (/^pub\b/.test(n.text)) reexports.push(...rustReexports(n.text, scope, rootName, externs));
           break;
         case 'function_item':
         case 'function_signature_item': {
@@ -249,6 +276,7 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
     }
   }
 
+  const externs = crateExterns(source, opts);
   moduleDoc = innerDoc(root);
   visit(root, modPath, 'public');
   return {
