@@ -136,7 +136,9 @@ export function writeFiles(s: FileWriteStatements, updates: readonly FileUpdate[
         fileId, row.id, row.name, row.kind, row.module, row.parent, row.visibility, row.language, row.signature, row.summary, row.hasDoc,
         row.docHead, row.deprecated, row.line, row.json,
       );
-      s.insertFts.run(r.lastInsertRowid, ...row.fts);
+      // A Rust trait impl block is named after its type and would take the type's place among
+      // name matches (std has a few thousand); it stays an item for docs_related and by kind.
+      if (row.kind !== 'impl') s.insertFts.run(r.lastInsertRowid, ...row.fts);
     }
     for (const r of extract.reexports ?? []) if (r.public !== r.target) s.insertReexport.run(fileId, r.public, r.target);
   }

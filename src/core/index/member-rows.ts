@@ -39,12 +39,12 @@ export function memberRows(prep: (sql: string) => Statement, path: string, viaPu
   }
   if (!rows.length && parts.length === 1 && /^[a-z]/.test(owner)) {
     // Nothing closer: a member of a module whose path ends with the owner (Go's `json.Marshal`
-    // is `std/encoding/json.Marshal`), among the first items with the member's name (module
+    // is `std/encoding/json.Marshal`, Rust's `env args` is `std::env::args`), among the first items with the member's name (module
     // names start lower-case; the bound keeps a name as common as `get` at ~0.3 ms). Only for
     // two names: three plain words are mostly a question, and `os path join` is found above.
     for (const r of prep(`SELECT rowid, module FROM items WHERE name = ? COLLATE NOCASE LIMIT 200`).all(name) as { rowid: number; module: string }[]) {
       const m = r.module.toLowerCase();
-      if (m.endsWith(`/${lowerOwner}`) || m.endsWith(`.${lowerOwner}`)) rows.push(r.rowid);
+      if (m.endsWith(`/${lowerOwner}`) || m.endsWith(`.${lowerOwner}`) || m.endsWith(`::${lowerOwner}`)) rows.push(r.rowid);
     }
   }
   return [...new Set(rows)];

@@ -20,11 +20,19 @@ export class RustModules {
    * the path users write (the same when nothing re-exports it).
    */
   hidden(id: string, module: string, publicId: string): boolean {
-    if (!module.includes('::')) return false;
-    const tail = id.startsWith(`${module}::`) ? id.slice(module.length) : null;
-    // Re-exported under another name: the re-export is the public way in.
-    if (!tail || !publicId.endsWith(tail)) return false;
-    const reached = publicId.slice(0, publicId.length - tail.length);
+    let reached: string;
+    if (id === module) {
+      // A module itself: the modules above it must be public (its own declaration may be
+      // what another file says; a `pub mod` inside a private module is still unreachable).
+      if (publicId !== id) return false;
+      reached = id.slice(0, Math.max(0, id.lastIndexOf('::')));
+    } else {
+      const tail = id.startsWith(`${module}::`) ? id.slice(module.length) : null;
+      // Re-exported under another name: the re-export is the public way in.
+      if (!tail || !publicId.endsWith(tail)) return false;
+      reached = publicId.slice(0, publicId.length - tail.length);
+    }
+    if (!reached.includes('::')) return false;
     const known = this.modules();
     const segments = reached.split('::');
     // The crate root itself is always reachable; each module below it must be known public.

@@ -222,7 +222,12 @@ export class RankedSearch {
     const inner = (prose ? CANDIDATES_PROSE : CANDIDATES) * (filtered ? 6 : 1);
     // Items named exactly as asked (or with that id): looked up first, since finding them can
     // make the broader, costlier expressions below unnecessary.
-    const exact = this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE UNION SELECT rowid FROM items WHERE id = ? LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
+    // Documented ones first: a name can have hundreds of items (Rust's `Mutex`: the type, its
+    // platform twins, and a trait impl block for each trait it has), and only 50 are taken.
+    const impls = opts.kinds?.includes('impl') ? '' : ` AND kind != 'impl'`;
+    const exact = this.prep(
+      `SELECT rowid FROM (SELECT rowid FROM items WHERE name = ? COLLATE NOCASE${impls} ORDER BY has_doc DESC LIMIT 50) UNION SELECT rowid FROM items WHERE id = ?${impls} LIMIT 50`,
+    ).pluck().all(query.trim(), query.trim()) as number[];
     // Names written as a path, with dots or spaces (`json loads`, `Counter most_common`), name a member.
     const path = memberPath(query);
     const viaPublic = path ? this.lookups.byPublicId(path) : [];
@@ -327,6 +332,11 @@ export class RankedSearch {
       }
     }
     unranked(exact);
+    // An item named exactly as asked matches as well as any row can: BM25 would rank its own
+    // long doc below its undocumented twins' short ones (std's documented `Mutex` below the
+    // platform `Mutex` structs), or it came from the name lookup alone, unranked.
+    const best = Math.max(0, ...bm.values());
+    for (const rowid of exact) bm.set(rowid, best);
     if (!bm.size) return [];
 
     const filters: string[] = [];
@@ -334,6 +344,12 @@ export class RankedSearch {
     if (opts.kinds?.length) {
       filters.push(`i.kind IN (${opts.kinds.map(() => '?').join(',')})`);
       params.push(...opts.kinds);
+    } else {
+      // A Rust trait impl block is named after its type but is no answer of its own: it shared
+      // the type's id and lent it its doc (`HashMap` shown as "Inserts all new key-values from
+      // the iterator…", Extend's), or took the id of the module it sits in (`std::panic::Mutex`).
+      // Asked for by kind it is found; docs_related lists the impls of a trait.
+      filters.push(`i.kind != 'impl'`);
     }
     if (opts.module) {
       filters.push(`(i.module = ? OR i.module LIKE ? ESCAPE '\\' OR i.id LIKE ? ESCAPE '\\')`);

@@ -80,6 +80,8 @@ const PROSE = { bm: 0.05, cov: 0.65, name: 0.25, vec: 0.5, path: 1.8, popularity
 const USAGE = 0.1;
 /** Bonus for an item whose path the query spells (`json loads`; measured on bench/data/docs-questions-short.json: 0.2 over 0.3 and 0.5). */
 const PATH_NAMED = 0.2;
+/** Bonus for an item named exactly as an identifier query is written, case included. */
+const EXACT_NAME = 0.1;
 /** Weight of the root's own code over installed packages for prose (the standard library over site-packages); identifier queries only break ties that way. */
 const OWN = 0.05;
 
@@ -268,8 +270,17 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
     if (c.pathNamed) score += PATH_NAMED;
     // The exact spelling (case included) of its id or public path: `pkg.Pool` the class over `pkg.pool` the module.
     if (shape.raw.trim() === c.id || shape.raw.trim() === c.publicId) score += 0.1;
+    // Likewise its exact name for a name asked alone: `Vec` the struct over `vec` its module,
+    // `HashMap` over `hash_map` (Rust names a module after its type, lower-cased); and the last
+    // name of a path asked (`env args`: the function `args` over the struct `Args`).
+    else if (!shape.prose && (shape.raw.trim() === c.name || (c.pathNamed && lastName(shape.raw) === c.name))) score += EXACT_NAME;
     return { index, score: Math.max(0, score) };
   });
+}
+
+/** The last name of a query written as a path (`env args`, `os.path join` → `join`). */
+function lastName(raw: string): string {
+  return raw.trim().split(/[\s.:#/]+/).pop() ?? '';
 }
 
 /** A segment of a qualified name that its language marks private (`_thread`, `pkg._impl`). */

@@ -40,4 +40,15 @@ describe('Rust docs as rustdoc reads them', () => {
     expect(ids[0]).toBe('mini_std::thread::sleep');
     expect(ids).toContain('mini_std::sys::sleep');
   });
+
+  it('answers a type by its name before its module, and never with a trait impl block', async () => {
+    // `Vec` is both the struct and (lower-cased) its module; the Debug impl block is named Vec too
+    // and is documented, but it is no answer of its own and lends the struct nothing.
+    const r = await docsSearch({ query: 'Vec', limit: 5 }, ctx());
+    expect(r.results[0]).toMatchObject({ kind: 'struct', snippet: 'A contiguous growable array type, like a `slice` that grows.' });
+    expect(r.results.map((h) => h.kind)).not.toContain('impl');
+    // Asked for by kind, the impl is found.
+    const impls = await docsSearch({ query: 'Vec', limit: 5, kinds: ['impl'] }, ctx());
+    expect(impls.results[0]).toMatchObject({ kind: 'impl', snippet: 'Formats the vector for debugging, element by element.' });
+  });
 });
