@@ -14,6 +14,8 @@
 //              bench/data/docs-questions-jsdoc.json
 //   c          sqlite3.h, zlib.h and glibc's stdio.h/stdlib.h/string.h (Debian: libsqlite3-dev,
 //              zlib1g-dev, libc6-dev), asked only by bench/data/docs-questions-c.json
+//   cpp        libstdc++'s headers (/usr/include/c++/<version>, with g++), asked only by
+//              bench/data/docs-questions-cpp.json
 //   rust       Rust's core, alloc and std (Debian: apt-get install rust-src), asked only by
 //              bench/data/docs-questions-rust.json
 // A corpus the question file does not ask about is skipped.
@@ -108,6 +110,12 @@ function rustStdRoot() {
   for (const c of ['core', 'alloc', 'std']) cpSync(path.join(lib, c), path.join(dir, c), { recursive: true });
   return dir;
 }
+/** C++: the standard library's headers as Debian installs libstdc++ (/usr/include/c++/<version>), read in place; skipped when missing. */
+function cppStdRoot() {
+  const base = '/usr/include/c++';
+  const dirs = existsSync(base) ? readdirSync(base).filter((d) => /^\d+$/.test(d)).sort((a, b) => Number(a) - Number(b)) : [];
+  return dirs.length ? path.join(base, dirs[dirs.length - 1]) : null;
+}
 function goRoot() {
   const base = '/usr/lib';
   const dirs = existsSync(base) ? readdirSync(base).filter((d) => /^go-\d/.test(d)).sort() : [];
@@ -120,6 +128,8 @@ const corpora = [
   { name: 'go', root: goRoot },
   // C headers (sqlite3.h, zlib.h, glibc's stdio/stdlib/string), asked only by bench/data/docs-questions-c.json.
   { name: 'c', root: cHeadersRoot },
+  // libstdc++'s headers (Debian: libstdc++-12-dev, with g++), asked only by bench/data/docs-questions-cpp.json.
+  { name: 'cpp', root: cppStdRoot },
   // Rust's core, alloc and std (Debian: rust-src), asked only by bench/data/docs-questions-rust.json.
   { name: 'rust', root: rustStdRoot },
   { name: 'lodash', root: () => path.dirname(require.resolve('lodash/package.json')) },

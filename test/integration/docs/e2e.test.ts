@@ -31,7 +31,7 @@ describe('docs tools over MCP', () => {
     const s = sc(r);
     expect(s.state).toBe('ready');
     expect(s.files).toBeGreaterThanOrEqual(6);
-    expect(s.languages).toMatchObject({ python: 51, typescript: 10, javascript: 14, cpp: 5, c: 1 });
+    expect(s.languages).toMatchObject({ python: 51, typescript: 10, javascript: 14, cpp: 6, c: 1 });
     expect(s.items).toBeGreaterThan(30);
     expect(s.pending).toBe(0);
     expect(typeof s.last_update).toBe('string');
@@ -48,7 +48,7 @@ describe('docs tools over MCP', () => {
     const scores = s.results.map((x: { score: number }) => x.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     const k = sc(await session.call('docs_search', { query: 'vector', kinds: ['class'], limit: 3 }));
-    expect(k.results.map((x: { id: string }) => x.id)).toEqual(['geo::Vec2']);
+    expect(k.results.map((x: { id: string }) => x.id)).toEqual(['std::vector', 'geo::Vec2']);
     expect(r.content[0]).toMatchObject({ type: 'text' });
   });
 

@@ -319,3 +319,13 @@ describe('C headers that declare through macros (zlib, glibc, libpng styles)', (
     expect(item(x, 'signal').params.map((p) => p.name)).toEqual(['sig', 'func']);
   });
 });
+
+describe('C++ headers decorated with macros (libstdc++)', () => {
+  it('reads declarations through namespace, specifier and trailing macros, and Doxygen escapes', async () => {
+    const x = await extractFixture('cpp-decorated', 'stl_vector.h');
+    expect(item(x, 'std::vector')).toMatchObject({ kind: 'class', summary: 'A standard container which offers fixed time access to individual elements in any order.' });
+    expect(item(x, 'std::vector::push_back')).toMatchObject({ kind: 'method', signature: 'void push_back(const value_type& __x)', summary: 'Add data to the end of the vector.' });
+    expect(item(x, 'std::vector::back')).toMatchObject({ signature: 'reference back()', summary: 'Returns a read/write reference to the last element of the vector.' });
+    expect(item(x, 'std::vector::size')).toMatchObject({ signature: 'size_type size() const', summary: 'Returns the number of elements in the vector.' });
+  });
+});

@@ -79,6 +79,9 @@ export function fence(code: string, lang: string): string {
 }
 
 /** Doxygen inline commands and code blocks to Markdown. */
+/** A printf conversion (`%s`, `%lld`, `%zu`, SQLite's `%q`), which a `%` escapes nothing in. */
+const PRINTF_CONVERSION = /^(hh|h|ll|l|j|z|t|L)?[diouxXfFeEgGaAcspnqQwz]$|^[A-Z]{2}$/;
+
 export function doxygenToMarkdown(text: string, lang: string): string {
   return text
     .replace(/[\\@]code(?:\{\.?(\w+)\})?([\s\S]*?)[\\@]endcode/g, (_m, l: string | undefined, code: string) => fence(code, l ?? lang))
@@ -86,7 +89,11 @@ export function doxygenToMarkdown(text: string, lang: string): string {
     .replace(/[\\@](?:c|p)\s+([^\s,.;:)]+)/g, '`$1`')
     .replace(/[\\@](?:a|e|em)\s+([^\s,.;:)]+)/g, '*$1*')
     .replace(/[\\@]b\s+([^\s,.;:)]+)/g, '**$1**')
-    .replace(/\\n(?=\s)/g, '\n');
+    .replace(/\\n(?=\s)/g, '\n')
+    // `%vector`: Doxygen's escape that keeps a word from becoming a link (libstdc++ writes it
+    // before every container's name); `@{` / `@}` open and close a member group.
+    .replace(/(^|[\s(])%([A-Za-z_]\w*)/g, (m, before: string, word: string) => (PRINTF_CONVERSION.test(word) ? m : before + word))
+    .replace(/(^|\s)[\\@][{}](?=\s|$)/g, '$1');
 }
 
 /**

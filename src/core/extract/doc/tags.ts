@@ -16,7 +16,7 @@ const DOXYGEN_BLOCK = new Set([
   'see', 'sa', 'deprecated', 'since', 'note', 'warning', 'attention', 'remark', 'remarks', 'pre', 'post', 'invariant',
   'bug', 'todo', 'example', 'author', 'authors', 'version', 'date', 'copyright', 'file', 'fn', 'class', 'struct', 'def',
   'namespace', 'var', 'typedef', 'enum', 'ingroup', 'defgroup', 'addtogroup', 'internal', 'private', 'public', 'protected',
-  'overload', 'par', 'li', 'arg',
+  'overload', 'par', 'li', 'arg', 'headerfile', 'relates', 'relatesalso', 'memberof', 'name', 'cond', 'endcond', 'weakgroup',
 ]);
 
 const SECTION_TAGS: Record<string, string> = {

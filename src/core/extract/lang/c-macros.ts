@@ -19,16 +19,16 @@
  * enumerator (`LAST_VALUE` then `};`) and an expression continued over lines are left alone.
  */
 
-const MACRO_LINE = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
+const MACRO_LINE = /^_*[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
 
-interface LineInfo {
+export interface LineInfo {
   /** The line's code with comments removed, trimmed. */
   code: string;
   /** The line is part of a preprocessor directive (or its `\` continuation). */
   directive: boolean;
 }
 
-function scanLines(lines: string[]): LineInfo[] {
+export function scanLines(lines: string[]): LineInfo[] {
   const out: LineInfo[] = [];
   let inComment = false;
   let continued = false;
@@ -104,12 +104,12 @@ function keepFirstBranch(lines: string[], info: LineInfo[], k: number): boolean 
 }
 
 /** An empty comment of the same length, so a doc comment above the macro still reaches the declaration below. */
-function blank(length: number): string {
+export function blank(length: number): string {
   return length >= 4 ? `/*${' '.repeat(length - 4)}*/` : ' '.repeat(length);
 }
 
 /** A line holding only a macro or a macro call (`FOO_BAR`, `JSON_CATCH (e&)`), perhaps with a comment: worth a closer look. */
-const CANDIDATE_LINE = /^[ \t]*[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*(?:\(.*\)[ \t]*)?(?:\/\/.*|\/\*.*)?\r?$/m;
+const CANDIDATE_LINE = /^[ \t]*(?:_*[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*(?:\(.*\)[ \t]*)?|__[a-z]\w*[ \t]*\(.*\)[ \t]*)(?:\/\/.*|\/\*.*)?\r?$/m;
 
 export function maskStatementMacros(source: string): string {
   if (!CANDIDATE_LINE.test(source)) return source;
@@ -129,7 +129,7 @@ export function maskStatementMacros(source: string): string {
     }
     if (li.directive) continue;
     // `JSON_PRIVATE_UNLESS_TESTED:`: a macro standing for an access specifier, read by its name.
-    const access = /^([A-Z][A-Z0-9]*_[A-Z0-9_]*)\s*:$/.exec(li.code);
+    const access = /^(_*[A-Z][A-Z0-9]*_[A-Z0-9_]*)\s*:$/.exec(li.code);
     if (access && !li.code.includes('::')) {
       const word = /PRIVATE/.test(access[1]!) ? 'private' : /PROTECTED/.test(access[1]!) ? 'protected' : /PUBLIC/.test(access[1]!) ? 'public' : null;
       if (word) {
@@ -141,11 +141,15 @@ export function maskStatementMacros(source: string): string {
       continue;
     }
     // `JSON_CATCH (std::exception&)` before a block: a macro standing for a block statement's head.
-    const head = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*\s*\(.*\)$/.test(li.code);
-    if (!MACRO_LINE.test(li.code) && !head) continue;
+    // Also a call of a reserved lower-case name (`__glibcxx_class_requires(_Tp, _Concept)` in a
+    // class body): the implementation's macro, as no constructor or function has such a name.
+    const head = /^_*[A-Z][A-Z0-9]*_[A-Z0-9_]*\s*\(.*\)$/.test(li.code);
+    const reservedCall = /^__[a-z]\w*\s*\(.*\)$/.test(li.code);
+    if (!MACRO_LINE.test(li.code) && !head && !reservedCall) continue;
     const before = prev < 0 ? null : info[prev]!;
-    // A template header's closing `>` also starts a declaration (`template <class T>` then `FOO_NODISCARD`).
-    const endsStatement = !before || before.directive || /[;{}]$/.test(before.code) || />$/.test(before.code) || /^(public|private|protected|signals|slots|Q_SLOTS|Q_SIGNALS)\s*:$/.test(before.code) || /\b(public|private|protected)\s*:$/.test(before.code);
+    // A template header's closing `>` also starts a declaration (`template <class T>` then
+    // `FOO_NODISCARD`), and so does a specifier written on a line of its own (`explicit`).
+    const endsStatement = !before || before.directive || /[;{}]$/.test(before.code) || />$/.test(before.code) || /^(public|private|protected|signals|slots|Q_SLOTS|Q_SIGNALS)\s*:$/.test(before.code) || /\b(public|private|protected)\s*:$/.test(before.code) || /(^|\s)(explicit|inline|static|virtual|constexpr|consteval|friend|extern)$/.test(before.code);
     if (!endsStatement) continue;
     let n = k + 1;
     while (n < lines.length && !significant(n)) n++;
@@ -153,7 +157,9 @@ export function maskStatementMacros(source: string): string {
     if (!after || after.directive ? head : !/^[A-Za-z_~[{]/.test(after.code)) continue;
     // `SIZE_T` then `heap_size(void *h);`: the line is the return type of a declarator written
     // on the next line (GNU and Windows style), not a macro to blank.
-    if (after && /^~?[A-Za-z_][\w:]*\s*\(/.test(after.code)) continue;
+    // A name with a leading underscore is the implementation's (`_GLIBCXX20_CONSTEXPR` above a
+    // constructor), never a type a header declares a function with.
+    if (after && /^~?[A-Za-z_][\w:]*\s*\(/.test(after.code) && !li.code.startsWith('_')) continue;
     const line = lines[k]!;
     const at = line.indexOf(li.code);
     lines[k] = line.slice(0, at) + blank(li.code.length) + line.slice(at + li.code.length);
