@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocsIndex } from '../../../src/core/index/service.js';
-import { indexedTree } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { sharedTree } from './fixtures.js';
 
 /**
  * A question that spells out an acronym the docs write ("cyclic redundancy check" for CRC)
@@ -8,47 +7,39 @@ import { indexedTree } from './fixtures.js';
  * other initials only when some doc writes them beside that phrase.
  */
 
-let idx: DocsIndex;
-let close: () => Promise<void>;
+const checks = [
+  'def crc32(data, value=0):',
+  '    """Compute a CRC-32 checksum of data, starting from value."""',
+  '',
+  'def check_blocks(data):',
+  '    """Check that every block of data has the redundancy byte its format needs."""',
+  '',
+  'def parity(data):',
+  '    """Return the parity bit of data, a cyclic count of its set bits."""',
+  '',
+].join('\n');
+const network = [
+  '"""Network helpers. The mtu (maximum transmission unit) of a link bounds every packet sent on it."""',
+  '',
+  'def path_mtu(host):',
+  '    """Discover the mtu of the path to host."""',
+  '',
+  'def send_unit(sock, data):',
+  '    """Send one unit of data, retrying its transmission at most the maximum number of times."""',
+  '',
+].join('\n');
+const numbers = [
+  'def tee(iterable, n=2):',
+  '    """Return n independent iterators from one iterable."""',
+  '',
+  'def repeat_each(items, times):',
+  '    """Repeat each element of items the given number of times."""',
+  '',
+].join('\n');
 
-beforeAll(async () => {
-  const checks = [
-    'def crc32(data, value=0):',
-    '    """Compute a CRC-32 checksum of data, starting from value."""',
-    '',
-    'def check_blocks(data):',
-    '    """Check that every block of data has the redundancy byte its format needs."""',
-    '',
-    'def parity(data):',
-    '    """Return the parity bit of data, a cyclic count of its set bits."""',
-    '',
-  ].join('\n');
-  const network = [
-    '"""Network helpers. The mtu (maximum transmission unit) of a link bounds every packet sent on it."""',
-    '',
-    'def path_mtu(host):',
-    '    """Discover the mtu of the path to host."""',
-    '',
-    'def send_unit(sock, data):',
-    '    """Send one unit of data, retrying its transmission at most the maximum number of times."""',
-    '',
-  ].join('\n');
-  const numbers = [
-    'def tee(iterable, n=2):',
-    '    """Return n independent iterators from one iterable."""',
-    '',
-    'def repeat_each(items, times):',
-    '    """Repeat each element of items the given number of times."""',
-    '',
-  ].join('\n');
-  ({ idx, close } = await indexedTree({ 'checks.py': checks, 'network.py': network, 'numbers.py': numbers }, 'docent-acronyms-'));
-}, 60_000);
+const index = sharedTree({ 'checks.py': checks, 'network.py': network, 'numbers.py': numbers }, 'docent-acronyms-');
 
-afterAll(async () => {
-  await close?.();
-});
-
-const ids = (q: string) => idx.roots[0]!.queries.search(q, { limit: 5 }).map((h) => h.id);
+const ids = (q: string) => index().roots[0]!.queries.search(q, { limit: 5 }).map((h) => h.id);
 
 describe('acronyms spelled out', () => {
   it('finds a standard acronym the docs write for the words the question spells out', () => {

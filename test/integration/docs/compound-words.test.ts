@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocsIndex } from '../../../src/core/index/service.js';
-import { indexedTree } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { sharedTree } from './fixtures.js';
 
 /**
  * A question that writes as one word what the docs write as two ("whitespace" for "white
@@ -8,32 +7,24 @@ import { indexedTree } from './fixtures.js';
  * the docs do use is left as it is.
  */
 
-let idx: DocsIndex;
-let close: () => Promise<void>;
+const strings = [
+  '/** Removes the leading and trailing white space and line terminator characters from a string. */',
+  'export function trim(s: string): string { return s; }',
+  '/** Returns the characters of a string from both ends inward, reversed. */',
+  'export function reverseEnds(s: string): string { return s; }',
+  '/** Removes a prefix from a string when present. */',
+  'export function removePrefix(s: string, prefix: string): string { return s; }',
+  '/** Splits a file system path into its directory and base name. */',
+  'export function splitPath(p: string): [string, string] { return [p, p]; }',
+  '/** Whether a keyword is reserved. */',
+  'export function isKeyword(word: string): boolean { return false; }',
+  '/** Looks up every key word by word, and says whether each is reserved or not reserved. */',
+  'export function lookupWords(text: string): boolean[] { return []; }',
+].join('\n');
 
-beforeAll(async () => {
-  const strings = [
-    '/** Removes the leading and trailing white space and line terminator characters from a string. */',
-    'export function trim(s: string): string { return s; }',
-    '/** Returns the characters of a string from both ends inward, reversed. */',
-    'export function reverseEnds(s: string): string { return s; }',
-    '/** Removes a prefix from a string when present. */',
-    'export function removePrefix(s: string, prefix: string): string { return s; }',
-    '/** Splits a file system path into its directory and base name. */',
-    'export function splitPath(p: string): [string, string] { return [p, p]; }',
-    '/** Whether a keyword is reserved. */',
-    'export function isKeyword(word: string): boolean { return false; }',
-    '/** Looks up every key word by word, and says whether each is reserved or not reserved. */',
-    'export function lookupWords(text: string): boolean[] { return []; }',
-  ].join('\n');
-  ({ idx, close } = await indexedTree({ 'strings.ts': strings }, 'docent-compounds-'));
-}, 60_000);
+const index = sharedTree({ 'strings.ts': strings }, 'docent-compounds-');
 
-afterAll(async () => {
-  await close?.();
-});
-
-const first = (q: string) => idx.roots[0]!.queries.search(q, { limit: 3 })[0]?.id;
+const first = (q: string) => index().roots[0]!.queries.search(q, { limit: 3 })[0]?.id;
 
 describe('compound words', () => {
   it('finds "white space" for "whitespace" and "file system" for "filesystem"', () => {

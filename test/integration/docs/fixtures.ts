@@ -91,3 +91,21 @@ export function writeTree(files: Record<string, string>, prefix: string): string
 export function indexedTree(files: Record<string, string>, prefix: string): Promise<{ idx: DocsIndex; close: () => Promise<void> }> {
   return tempIndex(writeTree(files, `${prefix}src-`), prefix);
 }
+
+/**
+ * `files` indexed once for a test file's tests: written and indexed in its beforeAll, removed in
+ * its afterAll. A getter, since the index exists only once the beforeAll ran.
+ */
+export function sharedTree(files: Record<string, string>, prefix: string): () => DocsIndex {
+  let made: { idx: DocsIndex; close: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    made = await indexedTree(files, prefix);
+  }, 60_000);
+  afterAll(async () => {
+    await made?.close();
+  });
+  return () => {
+    if (!made) throw new Error('the tree is indexed in beforeAll');
+    return made.idx;
+  };
+}

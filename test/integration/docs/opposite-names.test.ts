@@ -1,42 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocsIndex } from '../../../src/core/index/service.js';
-import { indexedTree } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { sharedTree } from './fixtures.js';
 
 /**
  * A name that negates the question's verb ranks below the one that does what is asked, even
  * when its doc shares more of the question's words (rank/opposites.ts).
  */
 
-let idx: DocsIndex;
-let close: () => Promise<void>;
+// Each pair's docs share the question's words about equally; only the name tells them apart.
+const codec = [
+  'def unescape(text):',
+  '    """Turn the percent escapes of a URL string back into characters."""',
+  '',
+  '',
+  'def escape(text):',
+  '    """Make a string safe to put in a URL."""',
+  '',
+  '',
+  'def decode_hex(text):',
+  '    """Bytes from a string of hexadecimal digits: the hex encoding undone."""',
+  '',
+  '',
+  'def encode_hex(data):',
+  '    """Hexadecimal string form of some bytes."""',
+  '',
+].join('\n');
 
-beforeAll(async () => {
-  // Each pair's docs share the question's words about equally; only the name tells them apart.
-  const codec = [
-    'def unescape(text):',
-    '    """Turn the percent escapes of a URL string back into characters."""',
-    '',
-    '',
-    'def escape(text):',
-    '    """Make a string safe to put in a URL."""',
-    '',
-    '',
-    'def decode_hex(text):',
-    '    """Bytes from a string of hexadecimal digits: the hex encoding undone."""',
-    '',
-    '',
-    'def encode_hex(data):',
-    '    """Hexadecimal string form of some bytes."""',
-    '',
-  ].join('\n');
-  ({ idx, close } = await indexedTree({ 'codec.py': codec }, 'docent-opposites-'));
-}, 60_000);
+const index = sharedTree({ 'codec.py': codec }, 'docent-opposites-');
 
-afterAll(async () => {
-  await close?.();
-});
-
-const ranked = (q: string) => idx.roots[0]!.queries.search(q, { limit: 4 });
+const ranked = (q: string) => index().roots[0]!.queries.search(q, { limit: 4 });
 const scoreOf = (q: string, id: string) => ranked(q).find((h) => h.id === id)?.score ?? 0;
 
 describe('names that say the opposite of the question', () => {
