@@ -36,4 +36,30 @@ describe('maskDeclarationMacros', () => {
     ];
     for (const src of kept) expect(maskDeclarationMacros(src, true)).toBe(src);
   });
+
+  it('a macro on a line of its own between a declarator and its body, and `if MACRO (`', () => {
+    const src = '  size_type\n  find(const basic_string& __str) const\n  _GLIBCXX_NOEXCEPT\n  { if _GLIBCXX17_CONSTEXPR (true) return 0; }\n';
+    const out = masked(src).split('\n');
+    expect(out[2]).toMatch(/^ +\/\* +\*\/$/);
+    expect(out[3]).toBe(without('  { if _GLIBCXX17_CONSTEXPR (true) return 0; }', '_GLIBCXX17_CONSTEXPR'));
+  });
+
+  it('keeps the first branch of a conditional that splits one declaration', () => {
+    // The return type chosen under a template header, and two spellings of one declarator.
+    const src = [
+      'template<typename... _Args>', '#if __cplusplus > 201402L', '  reference', '#else', '  void', '#endif', '  emplace_front(_Args&&... __args);',
+      '#if __cplusplus >= 201103L', '  void splice(iterator __p, list&& __x) noexcept', '#else', '  void splice(iterator __p, list& __x)', '#endif', '  { }', '',
+    ].join('\n');
+    const out = masked(src).split('\n');
+    expect(out.filter((l) => l.trim()).map((l) => l.trim())).toEqual([
+      'template<typename... _Args>', 'reference', 'emplace_front(_Args&&... __args);', 'void splice(iterator __p, list&& __x) noexcept', '{ }',
+    ]);
+  });
+
+  it('blanks a reserved lower-case macro call between statements, not a function with a reserved name', () => {
+    const call = '{\n#if X\n  __glibcxx_class_requires(_Tp, _Concept)\n#endif\n  typedef _Tp value_type;\n';
+    expect(masked(call).split('\n')[2]).toMatch(/^ +\/\* +\*\/$/);
+    const fn = 'template<typename _Alloc>\n  __allocated_ptr<_Alloc>\n  __allocate_guarded(_Alloc& __a)\n  { return {}; }\n';
+    expect(masked(fn)).toBe(fn);
+  });
 });

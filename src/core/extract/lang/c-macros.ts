@@ -71,9 +71,11 @@ export function scanLines(lines: string[]): LineInfo[] {
   return out;
 }
 
-/** The code before an `#if` (its last line with code is `p`) stopped inside a declaration (`class X` or `using T =`). */
+/** The code before an `#if` (its last line with code is `p`) stopped inside a declaration (`class X`, `using T =`, a template header). */
 function midDeclaration(info: LineInfo[], p: number): boolean {
-  return p >= 0 && !info[p]!.directive && /[\w=)]$/.test(info[p]!.code);
+  // A template header always goes on into a declaration (`template<typename... _Args>` then
+  // `#if` choosing the return type).
+  return p >= 0 && !info[p]!.directive && (/[\w=)]$/.test(info[p]!.code) || /^template\s*<.*>$/.test(info[p]!.code));
 }
 
 /**
@@ -103,6 +105,17 @@ function keepFirstBranch(lines: string[], info: LineInfo[], k: number): boolean 
   return false;
 }
 
+/** The `#if` that the `#else` at line `k` belongs to, or -1. */
+function openingIf(info: LineInfo[], k: number): number {
+  let depth = 0;
+  for (let j = k - 1; j >= 0; j--) {
+    const c = info[j]!.directive ? info[j]!.code : '';
+    if (/^#\s*endif/.test(c)) depth++;
+    else if (/^#\s*if/.test(c) && depth-- === 0) return j;
+  }
+  return -1;
+}
+
 /** An empty comment of the same length, so a doc comment above the macro still reaches the declaration below. */
 export function blank(length: number): string {
   return length >= 4 ? `/*${' '.repeat(length - 4)}*/` : ' '.repeat(length);
@@ -112,7 +125,7 @@ export function blank(length: number): string {
 const CANDIDATE_LINE = /^[ \t]*(?:_*[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*(?:\(.*\)[ \t]*)?|__[a-z]\w*[ \t]*\(.*\)[ \t]*)(?:\/\/.*|\/\*.*)?\r?$/m;
 
 export function maskStatementMacros(source: string): string {
-  if (!CANDIDATE_LINE.test(source)) return source;
+  if (!CANDIDATE_LINE.test(source) && !/^[ \t]*#[ \t]*(if|else|elif)/m.test(source)) return source;
   const lines = source.split('\n');
   const info = scanLines(lines);
   const significant = (k: number) => info[k]!.code !== '';
@@ -125,6 +138,13 @@ export function maskStatementMacros(source: string): string {
     const li = info[k]!;
     if (/^#\s*if/.test(li.code) && midDeclaration(info, prev)) {
       changed = keepFirstBranch(lines, info, k) || changed;
+      continue;
+    }
+    // Two spellings of one declarator in the branches of a conditional, sharing the body after
+    // `#endif` (libstdc++'s `splice(…) noexcept` / `splice(…)`): the `#else` comes mid-declaration.
+    if (/^#\s*(else|elif)\b/.test(li.code) && prev >= 0 && !info[prev]!.directive && /[\w)]$/.test(info[prev]!.code)) {
+      const start = openingIf(info, k);
+      if (start >= 0) changed = keepFirstBranch(lines, info, start) || changed;
       continue;
     }
     if (li.directive) continue;
@@ -154,6 +174,10 @@ export function maskStatementMacros(source: string): string {
     let n = k + 1;
     while (n < lines.length && !significant(n)) n++;
     const after = n < lines.length ? info[n]! : null;
+    // The implementation names its own functions with reserved names too: a `__name(…)` line
+    // after a return type (`__allocated_ptr<_Alloc>` then `__allocate_guarded(_Alloc& __a)`) or
+    // before a body is a declarator. Only one between statements, with no body, is a macro call.
+    if (reservedCall && !head && !MACRO_LINE.test(li.code) && (/>$/.test(before?.code ?? '') || (after && !after.directive && /^[{:;=]|^->|^(const|noexcept)\b/.test(after.code)))) continue;
     if (!after || after.directive ? head : !/^[A-Za-z_~[{]/.test(after.code)) continue;
     // `SIZE_T` then `heap_size(void *h);`: the line is the return type of a declarator written
     // on the next line (GNU and Windows style), not a macro to blank.

@@ -12,6 +12,8 @@ import { blank, scanLines } from './c-macros.js';
  * `ABSL_MUST_USE_RESULT`), perhaps called (`_GLIBCXX_DEPRECATED_SUGGEST("x")`), and it is
  * blanked only
  * - after `namespace name`;
+ * - between `if` and its condition (`if constexpr` spelled `if _GLIBCXX17_CONSTEXPR`);
+ * - on a line of its own between a declarator (`…) const`) and its body or `;`;
  * - after a parameter list's `)` (with `const`, `&`, `noexcept` and other such macros around),
  *   where only `{`, `;`, `=`, `:`, `->`, `override`, `final` or the line's end may follow;
  * - in C++, before the rest of a declaration: at the line's start or after `inline`, `static`,
@@ -25,23 +27,46 @@ const ARGS = String.raw`(?:\s*\((?:[^()]|\([^()]*\))*\))?`;
 const NAMESPACE = new RegExp(String.raw`(\bnamespace\s+[A-Za-z_][\w:]*\s+)(${MACRO}${ARGS})`);
 const AFTER_PARAMS = new RegExp(String.raw`\)((?:\s*(?:const\b|volatile\b|&&?|noexcept(?:\s*\([^()]*\))?|${MACRO}${ARGS}))+)(?=\s*(?:$|[{;=:]|->|override\b|final\b))`, 'g');
 const MACRO_CALL = new RegExp(`${MACRO}${ARGS}`, 'g');
+/** `if _GLIBCXX17_CONSTEXPR (…)`: `if constexpr` spelled by a macro. */
+const IF_MACRO = new RegExp(String.raw`(\bif\s+)(${MACRO})(?=\s*\()`, 'g');
 const LEADING = new RegExp(String.raw`^(\s*(?:(?:inline|static|extern|constexpr|consteval|virtual|explicit|friend)\s+)*)(${MACRO}${ARGS})(\s+)(?=[A-Za-z_~])`);
 const TYPE_LIKE = /_(T|TYPE)$/;
 
 const spaces = (text: string) => text.replace(/[^\n]/g, ' ');
+
+/** A line that is only a macro (or a call of one). */
+const MACRO_ONLY = new RegExp(`^${MACRO}${ARGS}$`);
+/** The code before it ended a declarator (`…)`, `… const`), and the code after it goes on with the definition. */
+const DECLARATOR_END = /(\)|\bconst|&)$/;
+const DEFINITION_GOES_ON = /^(\{|;|:|=|->)/;
 
 export function maskDeclarationMacros(source: string, cpp: boolean): string {
   if (!/_*[A-Z][A-Z0-9]*_[A-Z0-9_]*/.test(source)) return source;
   const lines = source.split('\n');
   const info = scanLines(lines);
   let changed = false;
+  let prev = -1;
   for (let k = 0; k < lines.length; k++) {
+    if (k > 0 && info[k - 1]!.code) prev = k - 1;
     const line = lines[k]!;
+    // `find(const basic_string& __str) const` then `_GLIBCXX_NOEXCEPT` on a line of its own, then the body.
+    if (MACRO_ONLY.test(info[k]!.code) && prev >= 0 && !info[prev]!.directive && DECLARATOR_END.test(info[prev]!.code)) {
+      let n = k + 1;
+      while (n < lines.length && !info[n]!.code) n++;
+      if (n < lines.length && !info[n]!.directive && DEFINITION_GOES_ON.test(info[n]!.code)) {
+        const at = line.indexOf(info[k]!.code);
+        lines[k] = line.slice(0, at) + blank(info[k]!.code.length) + line.slice(at + info[k]!.code.length);
+        info[k]!.code = '';
+        changed = true;
+        continue;
+      }
+    }
     if (info[k]!.directive || !info[k]!.code || /\/\/|\/\*|\*\/|["']/.test(line)) continue;
     // Inside a block comment the scan finds no code on the line, but its start may still be
     // comment text (`* FOO_BAR()`): the line's code must be the whole line.
     if (line.trim() !== info[k]!.code) continue;
     let next = line.replace(NAMESPACE, (_m, head: string, macro: string) => head + spaces(macro));
+    next = next.replace(IF_MACRO, (_m, head: string, macro: string) => head + spaces(macro));
     next = next.replace(AFTER_PARAMS, (m, tail: string) => `)${tail.replace(MACRO_CALL, (x) => (TYPE_LIKE.test(x) ? x : spaces(x)))}`);
     if (cpp) {
       for (let m = LEADING.exec(next); m && !TYPE_LIKE.test(m[2]!.replace(/\s*\(.*$/s, '')); m = LEADING.exec(next)) {
