@@ -33,6 +33,16 @@ describe('Rust docs as rustdoc reads them', () => {
     expect(push.id).toBe('mini_alloc::vec::Vec::push');
   });
 
+  it("puts a trait impl's methods under the type the module imports, not under the module", async () => {
+    // path.rs: `use crate::sync::Arc;` then `impl From<&Path> for Arc<Path> { fn from … }`.
+    const x = await extractFixture('rust-std-like', 'mini_std/src/path.rs');
+    expect(x.items.map((i) => i.id)).toContain('mini_std::sync::Arc::from');
+    expect(x.items.map((i) => i.id)).not.toContain('mini_std::path::Arc::from');
+    const r = await docsSearch({ query: 'convert a path into an arc', limit: 3 }, ctx());
+    expect(r.results[0]).toMatchObject({ name: 'from', snippet: 'Converts a `Path` into an `Arc` by copying the `Path` data into a new `Arc` buffer.' });
+    expect(r.results[0]!.id).toMatch(/::sync::Arc::from$/);
+  });
+
   it('ranks the public function over a `pub` one under a private module', async () => {
     // Both say what the question asks; `mod sys;` is private, so sys's sleep is no API.
     const r = await docsSearch({ query: 'put the current thread to sleep for a time', limit: 5 }, ctx());

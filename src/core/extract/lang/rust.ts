@@ -162,10 +162,16 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
   function visit(container: Node, scope: string[], outer: Visibility): void {
     for (const n of namedChildren(container)) {
       switch (n.type) {
-        case 'use_declaration':
+        case 'use_declaration': {
           imports.push(oneLine(field(n, 'argument')?.text ?? ''));
-          if (/^pub\b/.test(n.text)) reexports.push(...rustReexports(n.text, scope, rootName, externs));
+          // `crate::` is the crate this file belongs to: in a tree of several crates (std's
+          // core, alloc and std side by side) that is the path's crate, not the root's.
+          const named = rustReexports(/^pub\b/.test(n.text) ? n.text : `pub ${n.text}`, scope, modPath[0]!, externs);
+          if (/^pub\b/.test(n.text)) reexports.push(...named);
+          // What each name the module imports stands for, for the types its impl blocks name.
+          for (const r of named) if (!r.public.endsWith('::*')) usedNames(scope).set(r.public.slice(r.public.lastIndexOf('::') + 2), r.target);
           break;
+        }
         case 'function_item':
         case 'function_signature_item': {
           const name = field(n, 'name')?.text;
@@ -202,7 +208,11 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
           const trait = field(n, 'trait');
           const body = field(n, 'body');
           if (!ty) break;
-          const selfPath = [...scope, ty];
+          // `impl From<&Path> for Arc<Path>` in std's path.rs, after `use crate::sync::Arc`: its
+          // methods belong to Arc (`std::sync::Arc::from`, as rustdoc lists them), not to a
+          // made-up `std::path::Arc`. A type the module defines or does not import stays here.
+          const imported = /^\w+$/.test(ty) ? usedNames(scope).get(ty) : undefined;
+          const selfPath = imported ? imported.split('::') : [...scope, ty];
           if (trait) emit('impl', ty, n, scope, null, outer === 'public' ? 'public' : outer, header(n, body), { implements: [trait.text] });
           if (body) assoc(body, selfPath, selfPath.join('::'), trait ? outer : outer, !!trait);
           break;
@@ -277,6 +287,14 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
   }
 
   const externs = crateExterns(source, opts);
+  /** Per module (its path), the names its `use` declarations bring in and what they stand for. */
+  const uses = new Map<string, Map<string, string>>();
+  const usedNames = (scope: string[]) => {
+    const key = scope.join('::');
+    let m = uses.get(key);
+    if (!m) uses.set(key, (m = new Map()));
+    return m;
+  };
   moduleDoc = innerDoc(root);
   visit(root, modPath, 'public');
   return {
