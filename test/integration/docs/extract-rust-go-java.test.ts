@@ -155,3 +155,24 @@ describe('Java extraction (Javadoc)', () => {
     expect(ids).not.toContain('com.example.util.Stack.compact');
   });
 });
+
+describe('Java doc comments as javadoc attaches them', () => {
+  it('a class doc a blank line above the class is its doc, not the constructor\'s', async () => {
+    const src = [
+      'package demo;',
+      '',
+      '/**',
+      ' * The {@code Text} class represents character strings.',
+      ' */',
+      '',
+      'public final class Text {',
+      '    /** Allocates a new text from the given characters. */',
+      '    public Text(char[] value) {}',
+      '}',
+      '',
+    ].join('\n');
+    const x = await extractSource('java', src, { file: 'demo/Text.java', includePrivate: false });
+    expect(item(x, 'demo.Text')).toMatchObject({ kind: 'class', summary: 'The `Text` class represents character strings.' });
+  });
+});
+

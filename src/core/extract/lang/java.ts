@@ -17,7 +17,9 @@ import type { FileExtract, ItemKind, Visibility } from '../types.js';
 const TYPE_DECLS = new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']);
 
 function javadoc(node: Node): ParsedDoc | null {
-  const comments = leadingComments(node);
+  // javadoc takes the doc comment before a declaration across blank lines (java.lang.String's
+  // class doc ends a line above a blank one).
+  const comments = leadingComments(node, undefined, true);
   const doc = [...comments].reverse().find((c) => c.style === 'block-doc');
   return doc ? parseTaggedDoc(commentToText(doc.text), 'javadoc', 'java') : null;
 }
