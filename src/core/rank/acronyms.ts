@@ -41,6 +41,9 @@ mime multipurpose internet mail extensions
 os operating system
 pid process id
 pid process identifier
+re regular expression
+regex regular expression
+regexp regular expression
 rng random number generator
 rpc remote procedure call
 sql structured query language

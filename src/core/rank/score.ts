@@ -159,7 +159,8 @@ function matchers(shape: QueryShape): Matchers {
     list.push({ stem: stem(w), weight, related: (shape.related?.get(w) ?? []).map((r) => ({ stem: stem(r.word), sim: r.sim })), acronyms });
   }
   const acronyms = [...new Set(list.flatMap((m) => m.acronyms))];
-  const acronymScan = acronyms.length ? new RegExp(`(?<![a-z0-9])(?:${acronyms.join('|')})(?![a-z])`, 'g') : null;
+  // A whole word: `crc` in "crc-32" and `crc32`, not in `crcs`; `re` not in "re-raise".
+  const acronymScan = acronyms.length ? new RegExp(`(?<![a-z0-9])(?:${acronyms.join('|')})(?![a-z]|-[a-z])`, 'g') : null;
   const stems = [...new Set(list.flatMap((m) => [m.stem, ...m.related.map((r) => r.stem)]))].filter(Boolean).sort((a, b) => b.length - a.length);
   // Longest first: at a word's start the alternation takes the longest stem that matches there;
   // the shorter stems that are its prefixes are added after the scan.

@@ -23,4 +23,8 @@ describe('spelledAcronyms', () => {
   it('leaves out an acronym the question already writes', () => {
     expect(spelledAcronyms('crc of data by cyclic redundancy check').map((a) => a.acronym)).not.toContain('crc');
   });
+
+  it('spells a regular expression three ways', () => {
+    expect(spelledAcronyms('replace every match of a regular expression').filter((a) => a.known).map((a) => a.acronym)).toEqual(['re', 'regex', 'regexp']);
+  });
 });
