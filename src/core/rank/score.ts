@@ -219,7 +219,8 @@ export function coverage(shape: QueryShape, text: string, ms = matchers(shape), 
   let got = 0;
   const prepared = matchText(text);
   const found = stemsIn(ms, prepared);
-  const acronyms = ms.acronymScan ? new Set(prepared.match(ms.acronymScan)) : null;
+  // Also in the text as written: `RegExp` is `reg exp` once camelCase is split.
+  const acronyms = ms.acronymScan ? new Set([...(prepared.match(ms.acronymScan) ?? []), ...(text.toLowerCase().match(ms.acronymScan) ?? [])]) : null;
   for (const m of ms.list) {
     total += m.weight;
     if (found.has(m.stem) || (acronyms?.size && m.acronyms.some((a) => acronyms.has(a)))) got += m.weight;
