@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { blend, onScaleOf, type Candidate, type QueryShape } from '../rank/score.js';
 import { isProse, memberPath, queryWords, stem } from '../rank/words.js';
 import { spelledAcronyms } from '../rank/acronyms.js';
-import type { IndexStore, ItemRow } from './store.js';
+import type { IndexStore } from './store.js';
 import type { PublicPaths } from './public-paths.js';
 import { RelatedWords } from './vectors.js';
 import { ModulePopularity } from './popularity.js';
@@ -19,6 +19,7 @@ import { WordCounts } from './word-counts.js';
 import { ModuleDocs } from './module-docs.js';
 import { memberRows } from './member-rows.js';
 import { RustModules } from './rust-modules.js';
+import { candidateRowsReader } from './candidate-rows.js';
 
 /**
  * Ranked search over one root's index (docs_search): candidates from a few FTS5 expressions, the
@@ -339,32 +340,7 @@ export class RankedSearch {
     for (const rowid of exact) bm.set(rowid, best);
     if (!bm.size) return [];
 
-    const filters: string[] = [];
-    const params: unknown[] = [];
-    if (opts.kinds?.length) {
-      filters.push(`i.kind IN (${opts.kinds.map(() => '?').join(',')})`);
-      params.push(...opts.kinds);
-    } else {
-      // A Rust trait impl block is named after its type but is no answer of its own: it shared
-      // the type's id and lent it its doc (`HashMap` shown as "Inserts all new key-values from
-      // the iterator…", Extend's), or took the id of the module it sits in (`std::panic::Mutex`).
-      // Asked for by kind it is found; docs_related lists the impls of a trait.
-      filters.push(`i.kind != 'impl'`);
-    }
-    if (opts.module) {
-      filters.push(`(i.module = ? OR i.module LIKE ? ESCAPE '\\' OR i.id LIKE ? ESCAPE '\\')`);
-      const esc = opts.module.replace(/[\\%_]/g, (c) => `\\${c}`);
-      params.push(opts.module, `${esc}%`, `${esc}%`);
-    }
-    if (opts.language) {
-      filters.push('i.language = ?');
-      params.push(opts.language);
-    }
-    const rowsOf = (rowids: readonly number[]) => this.prep(
-      `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path, f.package
-       FROM json_each(?) j JOIN items i ON i.rowid = j.value JOIN files f ON f.id = i.file_id
-       ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`,
-    ).all(JSON.stringify(rowids), ...params) as (ItemRow & { doc_head: string; deprecated: number; package: string | null })[];
+    const rowsOf = candidateRowsReader((sql) => this.prep(sql), opts);
     let list = rowsOf([...bm.keys()]);
     if (prose) {
       // The public members of the modules whose own docs say what the question asks ("comma

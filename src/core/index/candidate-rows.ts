@@ -1,0 +1,41 @@
+import type { Statement } from 'better-sqlite3';
+import type { ItemRow } from './store.js';
+
+/** A candidate's row as the ranking reads it: the item, its doc's start and its file. */
+export type CandidateRow = ItemRow & { doc_head: string; deprecated: number; package: string | null };
+
+/**
+ * The rows of a search's candidate rowids, filtered as the search asks (`kinds`, `module`,
+ * `language`). Without `kinds`, a Rust trait impl block is left out: it is named after its type
+ * but is no answer of its own. It shared the type's id and lent it its doc (`HashMap` shown as
+ * "Inserts all new key-values from the iterator…", Extend's), or took the id of the module it
+ * sits in (`std::panic::Mutex`). Asked for by kind it is found; docs_related lists a trait's impls.
+ */
+export function candidateRowsReader(
+  prep: (sql: string) => Statement,
+  opts: { kinds?: readonly string[]; module?: string; language?: string },
+): (rowids: readonly number[]) => CandidateRow[] {
+  const filters: string[] = [];
+  const params: unknown[] = [];
+  if (opts.kinds?.length) {
+    filters.push(`i.kind IN (${opts.kinds.map(() => '?').join(',')})`);
+    params.push(...opts.kinds);
+  } else {
+    filters.push(`i.kind != 'impl'`);
+  }
+  if (opts.module) {
+    filters.push(`(i.module = ? OR i.module LIKE ? ESCAPE '\\' OR i.id LIKE ? ESCAPE '\\')`);
+    const esc = opts.module.replace(/[\\%_]/g, (c) => `\\${c}`);
+    params.push(opts.module, `${esc}%`, `${esc}%`);
+  }
+  if (opts.language) {
+    filters.push('i.language = ?');
+    params.push(opts.language);
+  }
+  const statement = prep(
+    `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path, f.package
+     FROM json_each(?) j JOIN items i ON i.rowid = j.value JOIN files f ON f.id = i.file_id
+     ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`,
+  );
+  return (rowids) => statement.all(JSON.stringify(rowids), ...params) as CandidateRow[];
+}
