@@ -306,10 +306,9 @@ export class RankedSearch {
     }
     for (const a of acronyms) {
       // The acronym with any of the question's other rare words, and alone when few rows have it.
-      const n = df.get(a.acronym) ?? this.counts.docFreq(a.acronym);
       const rest = present.filter((w) => !a.words.includes(w) && !common(w)).slice(0, PAIR_WORDS);
       if (rest.length) run(`${ftsQuote(a.acronym)} AND (${rest.map(ftsQuote).join(' OR ')})`);
-      else if (n <= ACRONYM_ALONE_ROWS) run(ftsQuote(a.acronym));
+      else if (this.counts.docFreq(a.acronym) <= ACRONYM_ALONE_ROWS) run(ftsQuote(a.acronym));
     }
     // Items whose name and summary mean what the question says, in other words (learned vectors).
     const qv = prose ? this.related.embedQuery(words) : null;

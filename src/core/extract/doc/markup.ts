@@ -78,10 +78,10 @@ export function fence(code: string, lang: string): string {
   return `\n\n\`\`\`${lang}\n${body}\n\`\`\`\n\n`;
 }
 
-/** Doxygen inline commands and code blocks to Markdown. */
 /** A printf conversion (`%s`, `%lld`, `%zu`, SQLite's `%q`), which a `%` escapes nothing in. */
 const PRINTF_CONVERSION = /^(hh|h|ll|l|j|z|t|L)?[diouxXfFeEgGaAcspnqQwz]$|^[A-Z]{2}$/;
 
+/** Doxygen inline commands and code blocks to Markdown. */
 export function doxygenToMarkdown(text: string, lang: string): string {
   return text
     .replace(/[\\@]code(?:\{\.?(\w+)\})?([\s\S]*?)[\\@]endcode/g, (_m, l: string | undefined, code: string) => fence(code, l ?? lang))

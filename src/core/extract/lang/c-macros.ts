@@ -19,7 +19,13 @@
  * enumerator (`LAST_VALUE` then `};`) and an expression continued over lines are left alone.
  */
 
-const MACRO_LINE = /^_*[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
+/** A macro's name: all capitals with an underscore, perhaps after leading ones (`FMT_BEGIN_NAMESPACE`, `_GLIBCXX_NOEXCEPT`). */
+export const MACRO_NAME = String.raw`_*[A-Z][A-Z0-9]*_[A-Z0-9_]*`;
+const MACRO_LINE = new RegExp(`^${MACRO_NAME}$`);
+const MACRO_ACCESS = new RegExp(`^(${MACRO_NAME})\\s*:$`);
+const MACRO_HEAD = new RegExp(`^${MACRO_NAME}\\s*\\(.*\\)$`);
+/** A call of a reserved lower-case name (`__glibcxx_class_requires(_Tp, _Concept)`). */
+const RESERVED_CALL = /^__[a-z]\w*\s*\(.*\)$/;
 
 export interface LineInfo {
   /** The line's code with comments removed, trimmed. */
@@ -121,8 +127,17 @@ export function blank(length: number): string {
   return length >= 4 ? `/*${' '.repeat(length - 4)}*/` : ' '.repeat(length);
 }
 
+/** Line `k`'s code made an empty comment (blank); the line then holds no code. */
+export function blankCode(lines: string[], info: LineInfo[], k: number): void {
+  const line = lines[k]!;
+  const code = info[k]!.code;
+  const at = line.indexOf(code);
+  lines[k] = line.slice(0, at) + blank(code.length) + line.slice(at + code.length);
+  info[k]!.code = '';
+}
+
 /** A line holding only a macro or a macro call (`FOO_BAR`, `JSON_CATCH (e&)`), perhaps with a comment: worth a closer look. */
-const CANDIDATE_LINE = /^[ \t]*(?:_*[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*(?:\(.*\)[ \t]*)?|__[a-z]\w*[ \t]*\(.*\)[ \t]*)(?:\/\/.*|\/\*.*)?\r?$/m;
+const CANDIDATE_LINE = new RegExp(String.raw`^[ \t]*(?:${MACRO_NAME}[ \t]*(?:\(.*\)[ \t]*)?|__[a-z]\w*[ \t]*\(.*\)[ \t]*)(?:\/\/.*|\/\*.*)?\r?$`, 'm');
 
 export function maskStatementMacros(source: string): string {
   if (!CANDIDATE_LINE.test(source) && !/^[ \t]*#[ \t]*(if|else|elif)/m.test(source)) return source;
@@ -149,7 +164,7 @@ export function maskStatementMacros(source: string): string {
     }
     if (li.directive) continue;
     // `JSON_PRIVATE_UNLESS_TESTED:`: a macro standing for an access specifier, read by its name.
-    const access = /^(_*[A-Z][A-Z0-9]*_[A-Z0-9_]*)\s*:$/.exec(li.code);
+    const access = MACRO_ACCESS.exec(li.code);
     if (access && !li.code.includes('::')) {
       const word = /PRIVATE/.test(access[1]!) ? 'private' : /PROTECTED/.test(access[1]!) ? 'protected' : /PUBLIC/.test(access[1]!) ? 'public' : null;
       if (word) {
@@ -162,9 +177,9 @@ export function maskStatementMacros(source: string): string {
     }
     // `JSON_CATCH (std::exception&)` before a block: a macro standing for a block statement's head.
     // Also a call of a reserved lower-case name (`__glibcxx_class_requires(_Tp, _Concept)` in a
-    // class body): the implementation's macro, as no constructor or function has such a name.
-    const head = /^_*[A-Z][A-Z0-9]*_[A-Z0-9_]*\s*\(.*\)$/.test(li.code);
-    const reservedCall = /^__[a-z]\w*\s*\(.*\)$/.test(li.code);
+    // class body), when it stands between statements (below).
+    const head = MACRO_HEAD.test(li.code);
+    const reservedCall = RESERVED_CALL.test(li.code);
     if (!MACRO_LINE.test(li.code) && !head && !reservedCall) continue;
     const before = prev < 0 ? null : info[prev]!;
     // A template header's closing `>` also starts a declaration (`template <class T>` then
@@ -177,18 +192,15 @@ export function maskStatementMacros(source: string): string {
     // The implementation names its own functions with reserved names too: a `__name(…)` line
     // after a return type (`__allocated_ptr<_Alloc>` then `__allocate_guarded(_Alloc& __a)`) or
     // before a body is a declarator. Only one between statements, with no body, is a macro call.
-    if (reservedCall && !head && !MACRO_LINE.test(li.code) && (/>$/.test(before?.code ?? '') || (after && !after.directive && /^[{:;=]|^->|^(const|noexcept)\b/.test(after.code)))) continue;
+    if (reservedCall && (/>$/.test(before?.code ?? '') || (after && !after.directive && /^[{:;=]|^->|^(const|noexcept)\b/.test(after.code)))) continue;
     if (!after || after.directive ? head : !/^[A-Za-z_~[{]/.test(after.code)) continue;
     // `SIZE_T` then `heap_size(void *h);`: the line is the return type of a declarator written
     // on the next line (GNU and Windows style), not a macro to blank.
     // A name with a leading underscore is the implementation's (`_GLIBCXX20_CONSTEXPR` above a
     // constructor), never a type a header declares a function with.
     if (after && /^~?[A-Za-z_][\w:]*\s*\(/.test(after.code) && !li.code.startsWith('_')) continue;
-    const line = lines[k]!;
-    const at = line.indexOf(li.code);
-    lines[k] = line.slice(0, at) + blank(li.code.length) + line.slice(at + li.code.length);
     // A blanked line is no code: `A_BEGIN` then `B_DECL` then `class X` are judged in turn.
-    li.code = '';
+    blankCode(lines, info, k);
     changed = true;
   }
   return changed ? lines.join('\n') : source;

@@ -1,4 +1,4 @@
-import { blank, scanLines } from './c-macros.js';
+import { blank, blankCode, MACRO_NAME, scanLines } from './c-macros.js';
 
 /**
  * Macros written inside a declaration, blanked (into spaces: signatures read the same without
@@ -22,7 +22,8 @@ import { blank, scanLines } from './c-macros.js';
  * Lines with a comment, a string or a preprocessor directive are left as they are.
  */
 
-const MACRO = String.raw`_*[A-Z][A-Z0-9]*_[A-Z0-9_]*`;
+const MACRO = MACRO_NAME;
+const ANY_MACRO = new RegExp(MACRO);
 const ARGS = String.raw`(?:\s*\((?:[^()]|\([^()]*\))*\))?`;
 const NAMESPACE = new RegExp(String.raw`(\bnamespace\s+[A-Za-z_][\w:]*\s+)(${MACRO}${ARGS})`);
 const AFTER_PARAMS = new RegExp(String.raw`\)((?:\s*(?:const\b|volatile\b|&&?|noexcept(?:\s*\([^()]*\))?|${MACRO}${ARGS}))+)(?=\s*(?:$|[{;=:]|->|override\b|final\b))`, 'g');
@@ -41,7 +42,7 @@ const DECLARATOR_END = /(\)|\bconst|&)$/;
 const DEFINITION_GOES_ON = /^(\{|;|:|=|->)/;
 
 export function maskDeclarationMacros(source: string, cpp: boolean): string {
-  if (!/_*[A-Z][A-Z0-9]*_[A-Z0-9_]*/.test(source)) return source;
+  if (!ANY_MACRO.test(source)) return source;
   const lines = source.split('\n');
   const info = scanLines(lines);
   let changed = false;
@@ -54,9 +55,7 @@ export function maskDeclarationMacros(source: string, cpp: boolean): string {
       let n = k + 1;
       while (n < lines.length && !info[n]!.code) n++;
       if (n < lines.length && !info[n]!.directive && DEFINITION_GOES_ON.test(info[n]!.code)) {
-        const at = line.indexOf(info[k]!.code);
-        lines[k] = line.slice(0, at) + blank(info[k]!.code.length) + line.slice(at + info[k]!.code.length);
-        info[k]!.code = '';
+        blankCode(lines, info, k);
         changed = true;
         continue;
       }

@@ -1,25 +1,24 @@
 import type { Reexport } from '../types.js';
 
 /**
- * Rust `pub use` re-exports: `pub use parser::Parser;`, `pub use crate::a::{B, C as D};`,
- * `pub use self::inner::*;` make a name public at the using module's path. Paths are read as
- * written: `crate::` from the crate root, `self::`/`super::` from this module, a path that
- * starts with an external crate's name (`core::iter`, or `alloc_crate::vec` after `extern crate
- * alloc as alloc_crate`) from that crate's root, anything else from this module (a child
- * module). std re-exports most of core and alloc this way (`std::vec` is alloc's `vec`).
+ * The names a Rust `use` declaration brings in, with the paths they stand for: `use
+ * parser::Parser;`, `pub use crate::a::{B, C as D};`, `pub use self::inner::*;`. Of a `pub use`
+ * they are re-exports, public at the using module's path; of a plain `use`, what the module's
+ * own code means by them. Paths are read as written: `crate::` from the crate root,
+ * `self::`/`super::` from this module, a path that starts with a crate the file can name
+ * (`core::iter`, or `alloc_crate::vec` after `extern crate alloc as alloc_crate`) from that
+ * crate's root, anything else from this module (a child module). std re-exports most of core and
+ * alloc this way (`std::vec` is alloc's `vec`).
  */
 
-/** The crates every crate can name without declaring them. */
-const BUILTIN_CRATES: ReadonlyMap<string, string> = new Map([['std', 'std'], ['core', 'core'], ['alloc', 'alloc']]);
-
-/** `extern crate alloc as alloc_crate;` → alloc_crate → alloc; `extern crate libc;` → libc → libc. */
-export function externCrate(text: string): [string, string] | null {
-  const m = /^extern\s+crate\s+(\w+)(?:\s+as\s+(\w+))?\s*;?\s*$/.exec(text.trim());
-  return m ? [m[2] ?? m[1]!, m[1]!] : null;
+/** The crates every crate can name without declaring them, by the name a path uses. */
+export function builtinCrates(): Map<string, string> {
+  return new Map([['std', 'std'], ['core', 'core'], ['alloc', 'alloc']]);
 }
 
-export function rustReexports(useText: string, scope: string[], rootName: string, externs: ReadonlyMap<string, string> = BUILTIN_CRATES): Reexport[] {
-  const m = /^pub(?:\([^)]*\))?\s+use\s+([\s\S]+?);?\s*$/.exec(useText.trim());
+/** `externs`: the crates a path may start with, by the name it uses (builtinCrates and the `extern crate` aliases). */
+export function rustReexports(useText: string, scope: string[], rootName: string, externs: ReadonlyMap<string, string> = builtinCrates()): Reexport[] {
+  const m = /^(?:pub(?:\([^)]*\))?\s+)?use\s+([\s\S]+?);?\s*$/.exec(useText.trim());
   if (!m) return [];
   const here = scope.join('::');
   const out: Reexport[] = [];
@@ -29,7 +28,7 @@ export function rustReexports(useText: string, scope: string[], rootName: string
     if (segs[0] === 'crate') segs = [rootName, ...segs.slice(1)];
     else if (segs[0] === 'self') segs = [...scope, ...segs.slice(1)];
     else if (segs[0] === 'super') segs = [...scope.slice(0, -1), ...segs.slice(1)];
-    else if (segs[0] === '' || externs.has(segs[0]!) || BUILTIN_CRATES.has(segs[0]!)) segs = [externs.get(segs[0]!) ?? BUILTIN_CRATES.get(segs[0]!) ?? segs[0]!, ...segs.slice(1)];
+    else if (externs.has(segs[0]!)) segs = [externs.get(segs[0]!)!, ...segs.slice(1)];
     else segs = [...scope, ...segs];
     const last = segs[segs.length - 1]!;
     if (last === '*') out.push({ public: `${here}::*`, target: segs.join('::') });

@@ -6,7 +6,7 @@ import { parseRustDoc, plainLinks } from '../doc/markdown.js';
 import { firstSentence, type ParsedDoc } from '../doc/model.js';
 import { field, isComment, leadingComments, namedChildren } from '../syntax.js';
 import type { FileExtract, ItemKind, Reexport, Visibility } from '../types.js';
-import { externCrate, rustReexports } from './rust-reexports.js';
+import { builtinCrates, rustReexports } from './rust-reexports.js';
 
 /**
  * Rust: `///` and `/** *\/` item docs, `//!` and `/*! *\/` module docs, Markdown sections
@@ -36,7 +36,7 @@ export function rustModulePath(file: string, crate: string | undefined, rootName
  * std) or the file itself does. The crate root is read through `readSource` when there is one.
  */
 function crateExterns(source: string, opts: ExtractOptions): Map<string, string> {
-  const externs = new Map<string, string>([['std', 'std'], ['core', 'core'], ['alloc', 'alloc']]);
+  const externs = builtinCrates();
   const file = opts.file.replace(/\\/g, '/');
   const srcAt = file.lastIndexOf('src/');
   const roots = srcAt >= 0 ? [`${file.slice(0, srcAt)}src/lib.rs`, `${file.slice(0, srcAt)}src/main.rs`].filter((r) => r !== file) : [];
@@ -49,10 +49,8 @@ function crateExterns(source: string, opts: ExtractOptions): Map<string, string>
     }
   }
   for (const text of texts) {
-    for (const m of text.matchAll(/^[ \t]*extern\s+crate\s+\w+(?:\s+as\s+\w+)?\s*;/gm)) {
-      const e = externCrate(m[0]);
-      if (e) externs.set(e[0], e[1]);
-    }
+    // `extern crate alloc as alloc_crate;` → alloc_crate names alloc; `extern crate libc;` → libc.
+    for (const m of text.matchAll(/^[ \t]*extern\s+crate\s+(\w+)(?:\s+as\s+(\w+))?\s*;/gm)) externs.set(m[2] ?? m[1]!, m[1]!);
   }
   return externs;
 }
@@ -166,7 +164,7 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
           imports.push(oneLine(field(n, 'argument')?.text ?? ''));
           // `crate::` is the crate this file belongs to: in a tree of several crates (std's
           // core, alloc and std side by side) that is the path's crate, not the root's.
-          const named = rustReexports(/^pub\b/.test(n.text) ? n.text : `pub ${n.text}`, scope, modPath[0]!, externs);
+          const named = rustReexports(n.text, scope, modPath[0]!, externs);
           if (/^pub\b/.test(n.text)) reexports.push(...named);
           // What each name the module imports stands for, for the types its impl blocks name.
           for (const r of named) if (!r.public.endsWith('::*')) usedNames(scope).set(r.public.slice(r.public.lastIndexOf('::') + 2), r.target);
@@ -214,7 +212,7 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
           const imported = /^\w+$/.test(ty) ? usedNames(scope).get(ty) : undefined;
           const selfPath = imported ? imported.split('::') : [...scope, ty];
           if (trait) emit('impl', ty, n, scope, null, outer === 'public' ? 'public' : outer, header(n, body), { implements: [trait.text] });
-          if (body) assoc(body, selfPath, selfPath.join('::'), trait ? outer : outer, !!trait);
+          if (body) assoc(body, selfPath, selfPath.join('::'), outer, !!trait);
           break;
         }
         case 'mod_item': {
