@@ -1,7 +1,7 @@
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { ProjectHints } from '../extract/context.js';
-import { languageOf } from '../extract/languages.js';
+import { isExtensionless, languageOf, languageOfFile } from '../extract/languages.js';
 import type { LanguageId } from '../extract/types.js';
 import { throwIfAborted } from '../errors.js';
 import { walkFiles } from '../workspace/files.js';
@@ -104,7 +104,24 @@ export class RootIndexer {
     return this.opts.root;
   }
 
-  private readonly lang = (rel: string): LanguageId | undefined => this.opts.languageOf?.(rel) ?? languageOf(rel);
+  /** Extensionless files whose first bytes named their language (C++ headers as `<optional>`). */
+  private readonly sniffed = new Map<string, LanguageId>();
+
+  private readonly lang = (rel: string): LanguageId | undefined => this.opts.languageOf?.(rel) ?? languageOf(rel) ?? this.sniffed.get(rel);
+
+  /**
+   * A walked or reported file's language: by its name, or for an extensionless file of a walked
+   * root by its mode line (read once, then remembered), or as stored (a file gone from disk
+   * cannot be read but must still be removed).
+   */
+  private languageOfPath(rel: string, stored?: StoredFile): LanguageId | undefined {
+    const known = this.lang(rel);
+    if (known || this.opts.listFiles || !isExtensionless(rel)) return known;
+    const abs = path.join(this.opts.root, rel);
+    const found = existsSync(abs) ? languageOfFile(abs) : (stored?.language as LanguageId | '' | undefined) || undefined;
+    if (found) this.sniffed.set(rel, found);
+    return found;
+  }
 
   /**
    * Walk the whole root and bring the index up to date. Files are handed to the workers as the
@@ -117,12 +134,13 @@ export class RootIndexer {
     const stored = this.opts.store.files();
     const { root, store, exclude, listFiles } = this.opts;
     const lang = this.lang;
+    const languageOfPath = (rel: string) => this.languageOfPath(rel, stored.get(rel));
     async function* walk(): AsyncGenerator<string> {
       const seen = new Set<string>();
       // Installed packages (node_modules, site-packages, …) are indexed into databases of their own (deps/).
       const files = listFiles ? listFiles(signal) : walkFiles(root, { signal, exclude: [...DEFAULT_EXCLUDES, ...exclude] });
       for await (const rel of files) {
-        if (!lang(rel) || seen.has(rel)) continue;
+        if (seen.has(rel) || !languageOfPath(rel)) continue;
         seen.add(rel);
         yield rel;
       }
@@ -176,7 +194,7 @@ export class RootIndexer {
     const { byPath: stored, under } = this.opts.store.filesFor(wanted);
     // A path may be a removed directory: everything stored under it is re-checked (and dropped when missing).
     const gone = new Set<string>();
-    const candidates = [...new Set([...wanted, ...under])].filter((p) => this.lang(p));
+    const candidates = [...new Set([...wanted, ...under])].filter((p) => this.languageOfPath(p, stored.get(p)));
     for (const p of under) if (!stored.has(p)) stored.set(p, { id: 0, path: p, hash: 'unknown', size: -1, mtime_ms: -1, language: '', skipped: null });
     await this.process(candidates, stored, stats, signal, undefined, gone);
     if (gone.size) {

@@ -2,7 +2,7 @@ import { readFileSync, watch as watchDir, type FSWatcher } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
-import { languageOf } from '../extract/languages.js';
+import { isExtensionless, languageOf } from '../extract/languages.js';
 import { ALWAYS_SKIPPED_DIRS } from '../workspace/files.js';
 import { isDependencyManifest } from './deps/discover.js';
 import { DEFAULT_EXCLUDES } from './indexer.js';
@@ -39,8 +39,9 @@ export function watchRoot(root: string, exclude: readonly string[], onChange: (r
     /* no .gitignore */
   }
   const skipDir = (rel: string) => ALWAYS_SKIPPED_DIRS.has(rel.slice(rel.lastIndexOf('/') + 1)) || ig.ignores(`${rel}/`);
-  // Only what some extractor reads, or a manifest that names dependencies.
-  const sourceFile = (rel: string) => (!!languageOf(rel) || isDependencyManifest(rel)) && !ig.ignores(rel);
+  // Only what some extractor reads, or a manifest that names dependencies. An extensionless file
+  // may be a C++ header (`<optional>`): the indexer reads its mode line to tell.
+  const sourceFile = (rel: string) => (!!languageOf(rel) || isExtensionless(rel) || isDependencyManifest(rel)) && !ig.ignores(rel);
   const watchers = new Map<string, FSWatcher>();
   let closed = false;
 

@@ -52,12 +52,14 @@ describe('the index watcher', () => {
     writeFileSync(path.join(root, 'pkg', 'sub', 'b.py'), 'y = 20\n');
     rmSync(path.join(root, 'pkg', 'a.py'));
     writeFileSync(path.join(root, 'pkg', 'notes.txt'), 'not source\n');
+    // Extensionless: maybe a C++ header (`<optional>`), which the indexer tells by its mode line.
+    writeFileSync(path.join(root, 'pkg', 'optional'), '// -*- C++ -*-\n');
     writeFileSync(path.join(root, 'node_modules', 'dep', 'index.js'), 'ignored\n');
     writeFileSync(path.join(root, 'build', 'out.py'), 'ignored\n');
     writeFileSync(path.join(outside, 'lib', 'far.py'), 'outside\n');
-    await until(() => seen.has('pkg/new.py') && seen.has('pkg/sub/b.py') && seen.has('pkg/a.py'));
+    await until(() => seen.has('pkg/new.py') && seen.has('pkg/sub/b.py') && seen.has('pkg/a.py') && seen.has('pkg/optional'));
     await new Promise((r) => setTimeout(r, 150));
-    expect([...seen].sort()).toEqual(['pkg/a.py', 'pkg/new.py', 'pkg/sub/b.py']);
+    expect([...seen].sort()).toEqual(['pkg/a.py', 'pkg/new.py', 'pkg/optional', 'pkg/sub/b.py']);
   });
 
   it('a directory that appears is watched, and the source files already in it are reported', async () => {

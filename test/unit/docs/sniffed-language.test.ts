@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isExtensionless, sniffedLanguage } from '../../../src/core/extract/languages.js';
+
+describe('the language of an extensionless file, from its mode line', () => {
+  it('reads the mode lines the C++ standard libraries write', () => {
+    expect(sniffedLanguage('// <vector> -*- C++ -*-\n\n// Copyright (C) 2001-2022 Free Software Foundation, Inc.\n')).toBe('cpp');
+    expect(sniffedLanguage('// -*- C++ -*-\n//===----------------------------------------------------------------------===//\n')).toBe('cpp');
+    expect(sniffedLanguage('/* -*- mode: c++; indent-tabs-mode: nil -*- */\n')).toBe('cpp');
+    expect(sniffedLanguage('/* -*- c -*- */\n')).toBe('c');
+  });
+
+  it('reads nothing else as C or C++', () => {
+    expect(sniffedLanguage('# -*- coding: utf-8 -*-\nimport os\n')).toBeUndefined();
+    expect(sniffedLanguage('#!/bin/sh\n# -*- mode: sh -*-\n')).toBeUndefined();
+    expect(sniffedLanguage('Permission is hereby granted, free of charge (C++ and C) -*-\n')).toBeUndefined();
+    expect(sniffedLanguage('all:\n\tcc -o main main.c\n')).toBeUndefined();
+    // Only the head is read: a mode line deep in a file is not one.
+    expect(sniffedLanguage(`${'x'.repeat(300)}\n// -*- C++ -*-\n`)).toBeUndefined();
+  });
+
+  it('tells which paths have no extension', () => {
+    expect(isExtensionless('include/c++/12/optional')).toBe(true);
+    expect(isExtensionless('Makefile')).toBe(true);
+    expect(isExtensionless('src/a.h')).toBe(false);
+    expect(isExtensionless('include/c++/12/bits/stl_vector.h')).toBe(false);
+  });
+});
