@@ -71,6 +71,15 @@ export interface SearchHit {
 
 const CANDIDATES = 100;
 /**
+ * How many answers the candidate expressions aim to find before broader ones run: a fixed
+ * figure, not the caller's limit, so that asking for 30 results ranks the same candidates as
+ * asking for 10 and the first ten are the same. With the limit, a larger one ran the broader
+ * expressions more often, and their rows reordered the top (2 of 161 Python questions:
+ * "convert a decimal string to an int" had `decimal.Decimal.__int__` third at 10, and not in
+ * the first five at 30).
+ */
+const FILL = 10;
+/**
  * A prose question takes fewer per expression: its candidates come from several expressions and
  * the learned vectors, and a deeper cut of each mostly adds items that share the question's
  * common words (bench/docs-quality: 60 ranked Python 0.429 → 0.441 on the tuning questions,
@@ -254,7 +263,7 @@ export class RankedSearch {
     if (present.length === 1 && common(present[0]!)) {
       const word = present[0]!;
       let named: number;
-      if (exact.length >= opts.limit && !filtered) {
+      if (exact.length >= FILL && !filtered) {
         // Enough items are named exactly this (`Error`, `get`): they are the answer, and ranking
         // the thousands of other names that contain the word would cost a whole search's budget.
         named = exact.length;
@@ -270,10 +279,10 @@ export class RankedSearch {
       // Too few names say it: the word is meant in the prose. Take matching rows unranked (no
       // sort over every row that has the word, which is what would be slow) and let the blend
       // below rank them, rather than answer nothing.
-      if (named < opts.limit) unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(ftsQuote(word)) as number[]);
+      if (named < FILL) unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(ftsQuote(word)) as number[]);
     } else if (present.length) {
       const found = this.runAll(present, df, run, unranked, inner);
-      if (prose && found < 3 * opts.limit && present.length >= 3) {
+      if (prose && found < 3 * FILL && present.length >= 3) {
         // A question rarely shares all its words with the answer's doc, but often two of them:
         // every pair of its rarest words is a small, precise candidate set. The three rarest
         // (three pairs): the fourth word's three more pairs cost ~10% of the p95 and found
@@ -288,7 +297,7 @@ export class RankedSearch {
       // An identifier that names an item exactly is answered: the OR would only add items that
       // share one of its words (`DateParamMonad` → anything with "date").
       const answered = !prose && exact.length > 0 && !filtered;
-      if (found < 3 * opts.limit && present.length > 1 && !answered) {
+      if (found < 3 * FILL && present.length > 1 && !answered) {
         // The broader OR ranks every row with any of its words: the rarest words, as many as
         // keep that under 1.5 × RANK_ROWS rows (at least the rarest one; one word alone is too
         // narrow for "check if value is empty" to reach `isEmpty`).
