@@ -329,3 +329,31 @@ describe('C++ headers decorated with macros (libstdc++)', () => {
     expect(item(x, 'std::vector::size')).toMatchObject({ signature: 'size_type size() const', summary: 'Returns the number of elements in the vector.' });
   });
 });
+
+describe('C++ templates and notes as libstdc++ writes them', () => {
+  it('documents a class where it was declared ahead, and names a template by its one partial specialization', async () => {
+    const x = await extractFixture('cpp-decorated', 'std_function.h');
+    expect(item(x, 'std::duration')).toMatchObject({ kind: 'struct', summary: '`chrono::duration` represents a distance between two points in time' });
+    // A plain comment over forward declarations labels them; it documents none.
+    expect(item(x, 'std::shared_ptr').summary).toBe('');
+    expect(item(x, 'std::function')).toMatchObject({ kind: 'class', name: 'function', summary: 'Polymorphic function wrapper.', signature: 'template <typename _Res, typename... _ArgTypes> class function<_Res(_ArgTypes...)>' });
+    expect(item(x, 'std::function::function')).toMatchObject({ kind: 'constructor', parent: 'std::function', summary: 'Default construct creates an empty function call wrapper.' });
+    expect(item(x, 'std::function::operator()').parent).toBe('std::function');
+    // A full specialization is about one type: it keeps its arguments.
+    expect(item(x, 'std::numeric_limits<bool>::max')).toMatchObject({ summary: 'The maximum finite value.' });
+    expect(x.items.map((i) => i.id)).not.toContain('std::numeric_limits');
+  });
+
+  it('lists no deduction guide as a function', async () => {
+    const x = await extractFixture('cpp-decorated', 'std_function.h');
+    expect(x.items.filter((i) => i.id === 'std::function').map((i) => i.kind)).toEqual(['class']);
+  });
+
+  it('reads no maintainer note as documentation, and other plain comments as before', async () => {
+    const x = await extractFixture('cpp-decorated', 'std_function.h');
+    expect(item(x, 'std::duration::duration').summary).toBe('');
+    expect(item(x, 'std::duration::value').summary).toBe('');
+    expect(item(x, 'std::shared_ptr::element_type').summary).toBe('');
+    expect(item(x, 'std::duration::count').summary).toBe('The number of ticks.');
+  });
+});

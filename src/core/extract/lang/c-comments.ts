@@ -27,6 +27,27 @@ export function cleanComment(c: RawComment): string {
 }
 
 /**
+ * What opens a plain comment that is a note to the library's maintainers, not documentation
+ * of the declaration under it: a marker (`TODO`, `FIXME`, `XXX`, `NB:`), a bare macro-like tag
+ * on a line of its own (libstdc++'s `_GLIBCXX_RESOLVE_LIB_DEFECTS` over `3050. Conversion
+ * specification problem in chrono::duration constructor`), a defect report (`DR 705.`,
+ * `PR 56166:`, `LWG 445`), a standard's section number (`27.4.2.6 Members for callbacks`,
+ * `[X.Y.4.3] Assignment.`), or an editor's fold mark (`{{{`).
+ */
+const NOTE_OPENING = /^(?:(?:TODO|FIXME|XXX|HACK|NB)\b|_?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\s*$|(?:DR|PR|LWG|CWG)\s*#?\d+\b|\[?\d+(?:\.\d+)+\]?[\s,]|\[[A-Z](?:\.[A-Z0-9]+)+\]|.*(?:\{\{\{|\}\}\}))/;
+/**
+ * A label alone (`Data Members (private):`, `types:`, `assignment:`) or a banner in capitals
+ * (`CLASS DECLARATIONS`): it heads a group, documents nothing.
+ */
+const LABEL = /^(?:[\w ()/,-]{1,40}:|[A-Z]+(?: [A-Z]+)+)$/;
+
+/** Whether a plain comment's text (cleanComment, a run joined) is a maintainer's note (NOTE_OPENING) or a group label. */
+export function isMaintainerNote(text: string): boolean {
+  const t = text.trim();
+  return NOTE_OPENING.test(t.split('\n', 1)[0]!.trim()) || (!t.includes('\n') && LABEL.test(t));
+}
+
+/**
  * The sentence of `text` that says what `name` does: the first that names it (as a word:
  * `sqlite3_errmsg()`, not `sqlite3_errmsg16`) near its start, outside HTML lists and tables,
  * as one line; null when no sentence does.

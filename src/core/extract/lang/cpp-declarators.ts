@@ -1,11 +1,14 @@
 import type { Node } from 'web-tree-sitter';
 import { oneLine, type SignatureParam } from '../build.js';
+import { parseLoadedSync } from '../parser.js';
 import { field, namedChildren } from '../syntax.js';
+import type { LanguageId } from '../types.js';
+import { lexicalParams } from './c-prototype.js';
 
 /**
  * Reading C/C++ declarators: the function declarator inside pointer/reference wrappers, the
  * declared name at the bottom of a declarator chain, a parameter list's names, types and
- * defaults. Pure functions over tree-sitter nodes, shared by the C/C++ extractor's paths.
+ * defaults, a return type. Pure functions over tree-sitter nodes, shared by the C/C++ extractor's paths.
  */
 
 const FUNCTION_WRAPPERS = new Set(['pointer_declarator', 'pointer_type_declarator', 'reference_declarator', 'parenthesized_declarator', 'attributed_declarator']);
@@ -100,4 +103,30 @@ export function paramsOf(list: Node | null): SignatureParam[] {
     out.push({ name, type: type || null, default: def?.text ?? null });
   }
   return out;
+}
+
+/** Parameters from the text of a parameter list: re-parsed as a plain prototype, else split by hand. */
+export function paramsFromText(lang: LanguageId, text: string): SignatureParam[] {
+  const probe = parseLoadedSync(lang, `void __docent_probe(${text});`);
+  if (probe) {
+    try {
+      const decl = probe.rootNode.namedChild(0);
+      const d = decl?.type === 'declaration' && !probe.rootNode.hasError ? decl.childForFieldName('declarator') : null;
+      const fn = d ? functionDeclarator(d) : null;
+      if (fn) return paramsOf(field(fn, 'parameters'));
+    } finally {
+      probe.delete();
+    }
+  }
+  return lexicalParams(text);
+}
+
+/** A function's return type as written: its trailing return type, else the source between its type and its name. */
+export function returnTypeOf(source: string, typeNode: Node | null, nameNode: Node, fn: Node): string | null {
+  const trailing = namedChildren(fn).find((c) => c.type === 'trailing_return_type');
+  if (trailing) return oneLine(trailing.text.replace(/^->\s*/, ''));
+  if (!typeNode) return null;
+  const between = source.slice(typeNode.startIndex, nameNode.startIndex).replace(/[\w:]*::\s*$/, '');
+  const t = oneLine(between.replace(/\(\s*$/, ''));
+  return t || null;
 }

@@ -1,14 +1,14 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { buildItem, moduleInfo, oneLine, type SignatureParam } from '../build.js';
 import { ItemSink, type ExtractOptions } from '../context.js';
-import { commentToText, type RawComment } from '../doc/comments.js';
+import { commentToText, isDocStyle, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
-import { parseLoadedSync } from '../parser.js';
 import { commentsBelow, field, isComment, leadingComments, namedChildren, trailingComment } from '../syntax.js';
-import { isMacroLike, lexicalParams, recoverPrototype, withoutComments, type RecoveredPrototype } from './c-prototype.js';
-import { cleanComment, conditionalOpening, sentenceNaming } from './c-comments.js';
-import { declaredFunction, declaredName, functionDeclarator, innermostName, paramsOf } from './cpp-declarators.js';
+import { isMacroLike, recoverPrototype, withoutComments, type RecoveredPrototype } from './c-prototype.js';
+import { cleanComment, conditionalOpening, isMaintainerNote, sentenceNaming } from './c-comments.js';
+import { declaredFunction, declaredName, functionDeclarator, innermostName, paramsFromText, paramsOf, returnTypeOf } from './cpp-declarators.js';
+import { isDeductionGuide, nameSoleSpecializations } from './cpp-templates.js';
 import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
 
 /**
@@ -28,6 +28,16 @@ const STATEMENT_PARTS = new Set(['declaration', 'field_declaration', 'expression
 const LICENSE_RE = /copyright|licen[sc]e|SPDX-|all rights reserved/i;
 /** Not the licence block at a file's top, which documents nothing below it. */
 const notLicence = (c: RawComment): boolean => !(c.startRow <= 1 && LICENSE_RE.test(c.text));
+/**
+ * The comments of a run above or below a declaration that document it: not the licence, and
+ * not its plain comments when they open with a maintainer's note (isMaintainerNote), which
+ * had become summaries (`std::chrono::duration`: "_GLIBCXX_RESOLVE_LIB_DEFECTS 3050.").
+ */
+function documenting(run: RawComment[]): RawComment[] {
+  const kept = run.filter(notLicence);
+  const plain = kept.filter((c) => !isDocStyle(c.style));
+  return plain.length && isMaintainerNote(plain.map(cleanComment).join('\n')) ? kept.filter((c) => isDocStyle(c.style)) : kept;
+}
 
 interface Scope {
   ns: string[];
@@ -46,9 +56,13 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
   const emitted = new Set<string>();
   let moduleDoc: ParsedDoc | null = null;
   const fileModule = opts.file;
+  /** Classes declared ahead of their definition (`template<…> class function;`), with that declaration's doc. */
+  const declaredAhead = new Map<string, ParsedDoc | null>();
+  /** Partial specializations (`template<…> class function<_Res(_ArgTypes...)>`), by the template they specialize. */
+  const partials: { primary: string; id: string }[] = [];
 
   const docFor = (anchor: Node, trailingOn: Node | null): ParsedDoc | null => {
-    let lead = leadingComments(anchor, (n) => n.type === 'attribute_declaration').filter(notLicence);
+    let lead = documenting(leadingComments(anchor, (n) => n.type === 'attribute_declaration'));
     // `int f(void);` `/* f's doc */` `/* g's doc */` `int g(void);`: the first block trails f.
     if (lead.length > 1 && lead[0]!.text.startsWith('/*')) {
       let prev = anchor.previousSibling;
@@ -62,10 +76,10 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     }
     if (!texts.length && trailingOn) {
       const t = trailingComment(trailingOn);
-      if (t) texts = [cleanComment(t)];
+      if (t && documenting([t]).length) texts = [cleanComment(t)];
       // The block on the next line documents it when nothing above does (zlib's layout); enum
       // members are exempt, their next-line comments introduce the following member.
-      else if (anchor.type !== 'enumerator') texts = commentsBelow(trailingOn).map(cleanComment).filter(Boolean);
+      else if (anchor.type !== 'enumerator') texts = documenting(commentsBelow(trailingOn)).map(cleanComment).filter(Boolean);
     }
     // glibc's `/* Find the first occurrence of NEEDLE in HAYSTACK.  */` over `#ifdef
     // __CORRECT_ISO_CPP_STRING_H_PROTO … #else extern char *strstr (…); #endif`: the comment over
@@ -74,7 +88,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     // block is for.
     if (!texts.length && !anchor.type.startsWith('preproc_')) {
       const block = conditionalOpening(anchor);
-      if (block) texts = leadingComments(block).filter(notLicence).map(cleanComment).filter(Boolean);
+      if (block) texts = documenting(leadingComments(block)).map(cleanComment).filter(Boolean);
     }
     const text = texts.join('\n').trim();
     return text ? parseTaggedDoc(text, 'doxygen', lang === 'c' ? 'c' : 'cpp') : null;
@@ -122,8 +136,11 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
   }
 
   function emit(kind: ItemKind, name: string, anchor: Node, decl: Node, scope: Scope, signature: string, params: SignatureParam[], returnType: string | null, isStatic: boolean, trailingOn: Node | null, impl: string[] = [], end: Node = decl): string {
-    const { doc, from } = kind === 'function' ? functionDoc(anchor, trailingOn, name, scope) : { doc: docFor(anchor, trailingOn), from: undefined };
     const id = qualify(scope, name);
+    const own = kind === 'function' ? functionDoc(anchor, trailingOn, name, scope) : { doc: docFor(anchor, trailingOn), from: undefined };
+    // A class documented where it was declared ahead (`/// …` over `struct duration;`), as Doxygen reads it.
+    const doc = own.doc ?? declaredAhead.get(id) ?? null;
+    const from = own.from;
     const item = buildItem(
       { kind, name, id, module: moduleOf(scope), visibility: visibilityOf(scope, isStatic, doc), language: lang, signature, params, returnType, line: decl.startPosition.row + 1, endLine: end.endPosition.row + 1, parent: scope.cls, implements: impl },
       doc,
@@ -209,7 +226,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
   }
 
   function emitRecovered(proto: RecoveredPrototype, first: Node, last: Node, scope: Scope): void {
-    const params = paramsFromText(proto.paramsText);
+    const params = paramsFromText(lang, proto.paramsText);
     const paramText = oneLine(proto.paramsText.replace(/\s*\n\s*/g, ' '));
     const head = [...proto.storage, proto.returnType ?? ''].filter(Boolean).join(' ');
     const sig = oneLine(`${head}${/[*&]$/.test(head) ? '' : ' '}${proto.name}(${paramText})`);
@@ -227,22 +244,6 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     if (from) item.tags.doc_from = from;
     emitted.add(id);
     sink.add(item);
-  }
-
-  /** Parameters from the text of a parameter list: re-parsed as a plain prototype, else split by hand. */
-  function paramsFromText(text: string): SignatureParam[] {
-    const probe = parseLoadedSync(lang, `void __docent_probe(${text});`);
-    if (probe) {
-      try {
-        const decl = probe.rootNode.namedChild(0);
-        const d = decl?.type === 'declaration' && !probe.rootNode.hasError ? decl.childForFieldName('declarator') : null;
-        const fn = d ? functionDeclarator(d) : null;
-        if (fn) return paramsOf(field(fn, 'parameters'));
-      } finally {
-        probe.delete();
-      }
-    }
-    return lexicalParams(text);
   }
 
   function visitNode(n: Node, anchor: Node, scope: Scope, templatePrefix: string): void {
@@ -316,13 +317,21 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     const body = field(n, 'body');
     // A specialization's name may span lines (`formatter<T,⏎ enable_if_t<…>>`): one line in the id.
     const name = typedefName ?? field(n, 'name')?.text.replace(/\s*\n\s*/g, ' ');
-    if (!body || !name) return; // a forward declaration or an anonymous aggregate
+    if (!name) return; // an anonymous aggregate
+    const plain = name.replace(/<.*$/, '');
+    if (!body) {
+      // A declaration ahead of the definition: its doc is the class's when the definition has none.
+      // Only a doc comment: a plain one over forward declarations labels the group (`// Forward declarations.`).
+      const doc = leadingComments(anchor).some((c) => isDocStyle(c.style)) ? docFor(anchor, null) : null;
+      if (plain === name && !declaredAhead.get(qualify(scope, name))) declaredAhead.set(qualify(scope, name), doc);
+      return;
+    }
     const kind: ItemKind = n.type === 'class_specifier' ? 'class' : n.type === 'union_specifier' ? 'union' : 'struct';
     const bases = namedChildren(n).find((c) => c.type === 'base_class_clause');
     const impl = bases ? namedChildren(bases).filter((b) => b.type !== 'access_specifier').map((b) => b.text) : [];
     const header = oneLine(templatePrefix + withoutComments(source.slice(n.startIndex, body.startIndex)));
     const id = emit(kind, name, anchor, n, scope, typedefName ? `typedef ${header} ${typedefName}` : header, [], null, false, null, impl);
-    const plain = name.replace(/<.*$/, '');
+    if (plain !== name && /^template\s*<\s*[^>\s]/.test(templatePrefix)) partials.push({ primary: qualify(scope, plain), id });
     visit(body, { ns: scope.ns, cls: id, clsName: plain, access: kind === 'class' ? 'private' : 'public', internal: scope.internal || (scope.cls !== null && scope.access === 'private') });
   }
 
@@ -358,6 +367,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
         const full = declaredName(nameNode).replace(/\s+/g, '');
         const parts = full.split('::');
         const name = parts.pop()!;
+        if (isDeductionGuide(n, fn, name)) continue;
         let fnScope = scope;
         if (parts.length) {
           // An out-of-line member definition (`int Foo::get() {…}`): documented there only if the declaration was not.
@@ -369,7 +379,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
         const kind: ItemKind = isCtor ? 'constructor' : fnScope.cls ? 'method' : 'function';
         const headerEnd = body ?? null;
         const sig = oneLine(templatePrefix + withoutComments(source.slice(n.startIndex, headerEnd ? headerEnd.startIndex : n.endIndex)).replace(/\s*(;|=\s*(0|default|delete)\s*;?)\s*$/, (m) => (/=/.test(m) ? ' ' + m.trim().replace(/;$/, '') : '')));
-        const ret = isCtor ? null : returnTypeOf(n, typeNode, nameNode, fn);
+        const ret = isCtor ? null : returnTypeOf(source, typeNode, nameNode, fn);
         emit(kind, name, anchor, n, fnScope, sig, paramsOf(field(fn, 'parameters')), ret, isStatic && !fnScope.cls, end, [], end);
       } else {
         const name = innermostName(d);
@@ -385,15 +395,6 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     }
   }
 
-  function returnTypeOf(decl: Node, typeNode: Node | null, nameNode: Node, fn: Node): string | null {
-    const trailing = namedChildren(fn).find((c) => c.type === 'trailing_return_type');
-    if (trailing) return oneLine(trailing.text.replace(/^->\s*/, ''));
-    if (!typeNode) return null;
-    const between = source.slice(typeNode.startIndex, nameNode.startIndex).replace(/[\w:]*::\s*$/, '');
-    const t = oneLine(between.replace(/\(\s*$/, ''));
-    return t || null;
-  }
-
   // File doc: a Doxygen `\file` comment anywhere at the top level.
   for (const c of namedChildren(root)) {
     if (!isComment(c)) continue;
@@ -404,6 +405,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
   }
 
   visit(root, { ns: [], cls: null, clsName: null, access: 'public', internal: false });
+  nameSoleSpecializations(sink.items, partials, new Set(declaredAhead.keys()));
   return {
     language: lang,
     module: moduleInfo(fileModule, moduleDoc),
