@@ -84,6 +84,26 @@ function midDeclaration(info: LineInfo[], p: number): boolean {
   return p >= 0 && !info[p]!.directive && (/[\w=)]$/.test(info[p]!.code) || /^template\s*<.*>$/.test(info[p]!.code));
 }
 
+/** A specifier or attribute that begins a declaration (`constexpr`, `[[nodiscard]]`, `_GLIBCXX20_CONSTEXPR`). */
+const SPECIFIER = new RegExp(String.raw`^(?:(?:constexpr|consteval|constinit|inline|static|virtual|explicit|extern|friend|\[\[.*\]\]|${MACRO_NAME})\s*)+$`);
+
+/**
+ * An `#if` (at line k) whose first branch holds only specifiers, which go on into the
+ * declaration after its `#endif` (libstdc++'s `#if __cpp_constexpr_dynamic_alloc` `constexpr`
+ * `#endif` `~allocator()`): alone, a specifier is no declaration, and the rest did not parse.
+ */
+function specifiersOnly(info: LineInfo[], k: number): boolean {
+  let any = false;
+  for (let j = k + 1; j < info.length; j++) {
+    const { code, directive } = info[j]!;
+    if (directive) return any && /^#\s*(else|elif|endif)/.test(code);
+    if (!code) continue;
+    if (!SPECIFIER.test(code)) return false;
+    any = true;
+  }
+  return false;
+}
+
 /**
  * A conditional in the middle of a declaration (a base clause, an alias's type) is beyond the
  * grammar: keep its first branch, as a preprocessor would with one configuration, and blank
@@ -151,7 +171,7 @@ export function maskStatementMacros(source: string): string {
   for (let k = 0; k < lines.length; k++) {
     if (k > 0 && significant(k - 1)) prev = k - 1;
     const li = info[k]!;
-    if (/^#\s*if/.test(li.code) && midDeclaration(info, prev)) {
+    if (/^#\s*if/.test(li.code) && (midDeclaration(info, prev) || specifiersOnly(info, k))) {
       changed = keepFirstBranch(lines, info, k) || changed;
       continue;
     }
@@ -184,7 +204,7 @@ export function maskStatementMacros(source: string): string {
     const before = prev < 0 ? null : info[prev]!;
     // A template header's closing `>` also starts a declaration (`template <class T>` then
     // `FOO_NODISCARD`), and so does a specifier written on a line of its own (`explicit`).
-    const endsStatement = !before || before.directive || /[;{}]$/.test(before.code) || />$/.test(before.code) || /^(public|private|protected|signals|slots|Q_SLOTS|Q_SIGNALS)\s*:$/.test(before.code) || /\b(public|private|protected)\s*:$/.test(before.code) || /(^|\s)(explicit|inline|static|virtual|constexpr|consteval|friend|extern)$/.test(before.code);
+    const endsStatement = !before || before.directive || /[;{}]$/.test(before.code) || />$/.test(before.code) || /\]\]$/.test(before.code) || /^(public|private|protected|signals|slots|Q_SLOTS|Q_SIGNALS)\s*:$/.test(before.code) || /\b(public|private|protected)\s*:$/.test(before.code) || /(^|\s)(explicit|inline|static|virtual|constexpr|consteval|friend|extern)$/.test(before.code);
     if (!endsStatement) continue;
     let n = k + 1;
     while (n < lines.length && !significant(n)) n++;
@@ -193,7 +213,12 @@ export function maskStatementMacros(source: string): string {
     // after a return type (`__allocated_ptr<_Alloc>` then `__allocate_guarded(_Alloc& __a)`) or
     // before a body is a declarator. Only one between statements, with no body, is a macro call.
     if (reservedCall && (/>$/.test(before?.code ?? '') || (after && !after.directive && /^[{:;=]|^->|^(const|noexcept)\b/.test(after.code)))) continue;
-    if (!after || after.directive ? head : !/^[A-Za-z_~[{]/.test(after.code)) continue;
+    // Also before a block's closing brace when a statement or block ended just above
+    // (`_GLIBCXX_END_NAMESPACE_VERSION` then `} // namespace std`), or a macro call before a
+    // class's (`__GMPP_DECLARE_COMPOUND_OPERATOR(operator+=)` then `};`). Not a bare name
+    // before `};`, which may be an enum's last enumerator (`LAST_UNUSED_STAB_CODE`).
+    const closes = !!after && !after.directive && (head ? /^};?$/ : /^}$/).test(after.code) && (!before || before.directive || /[;}]$/.test(before.code));
+    if (!after || after.directive ? head : !/^[A-Za-z_~[{]/.test(after.code) && !closes) continue;
     // `SIZE_T` then `heap_size(void *h);`: the line is the return type of a declarator written
     // on the next line (GNU and Windows style), not a macro to blank.
     // A name with a leading underscore is the implementation's (`_GLIBCXX20_CONSTEXPR` above a

@@ -13,6 +13,7 @@ import { blank, blankCode, MACRO_NAME, scanLines } from './c-macros.js';
  * blanked only
  * - after `namespace name`;
  * - between `if` and its condition (`if constexpr` spelled `if _GLIBCXX17_CONSTEXPR`);
+ * - in C++, `__try` and `__catch (…)` become `try` and `catch (…)`, as libstdc++ defines them;
  * - on a line of its own between a declarator (`…) const`) and its body or `;`;
  * - after a parameter list's `)` (with `const`, `&`, `noexcept` and other such macros around),
  *   where only `{`, `;`, `=`, `:`, `->`, `override`, `final` or the line's end may follow;
@@ -24,7 +25,8 @@ import { blank, blankCode, MACRO_NAME, scanLines } from './c-macros.js';
 
 const MACRO = MACRO_NAME;
 const ANY_MACRO = new RegExp(MACRO);
-const ARGS = String.raw`(?:\s*\((?:[^()]|\([^()]*\))*\))?`;
+/** A call's arguments, with parentheses nested two deep (`_GLIBCXX_NOEXCEPT_IF(noexcept(__x.swap(__y)))`). */
+const ARGS = String.raw`(?:\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?`;
 const NAMESPACE = new RegExp(String.raw`(\bnamespace\s+[A-Za-z_][\w:]*\s+)(${MACRO}${ARGS})`);
 const AFTER_PARAMS = new RegExp(String.raw`\)((?:\s*(?:const\b|volatile\b|&&?|noexcept(?:\s*\([^()]*\))?|${MACRO}${ARGS}))+)(?=\s*(?:$|[{;=:]|->|override\b|final\b))`, 'g');
 const MACRO_CALL = new RegExp(`${MACRO}${ARGS}`, 'g');
@@ -32,6 +34,9 @@ const MACRO_CALL = new RegExp(`${MACRO}${ARGS}`, 'g');
 const IF_MACRO = new RegExp(String.raw`(\bif\s+)(${MACRO})(?=\s*\()`, 'g');
 const LEADING = new RegExp(String.raw`^(\s*(?:(?:inline|static|extern|constexpr|consteval|virtual|explicit|friend)\s+)*)(${MACRO}${ARGS})(\s+)(?=[A-Za-z_~])`);
 const TYPE_LIKE = /_(T|TYPE)$/;
+/** libstdc++'s `__try` / `__catch (…)`, which are `try` and `catch` when exceptions are on: read as those. */
+const TRY_CATCH = /\b__(try\b|catch(?=\s*\())/g;
+const HAS_TRY_CATCH = /\b__(try\b|catch\s*\()/;
 
 const spaces = (text: string) => text.replace(/[^\n]/g, ' ');
 
@@ -42,7 +47,7 @@ const DECLARATOR_END = /(\)|\bconst|&)$/;
 const DEFINITION_GOES_ON = /^(\{|;|:|=|->)/;
 
 export function maskDeclarationMacros(source: string, cpp: boolean): string {
-  if (!ANY_MACRO.test(source)) return source;
+  if (!ANY_MACRO.test(source) && !(cpp && HAS_TRY_CATCH.test(source))) return source;
   const lines = source.split('\n');
   const info = scanLines(lines);
   let changed = false;
@@ -66,6 +71,7 @@ export function maskDeclarationMacros(source: string, cpp: boolean): string {
     if (line.trim() !== info[k]!.code) continue;
     let next = line.replace(NAMESPACE, (_m, head: string, macro: string) => head + spaces(macro));
     next = next.replace(IF_MACRO, (_m, head: string, macro: string) => head + spaces(macro));
+    if (cpp) next = next.replace(TRY_CATCH, (_m, word: string) => `${word}  `);
     next = next.replace(AFTER_PARAMS, (m, tail: string) => `)${tail.replace(MACRO_CALL, (x) => (TYPE_LIKE.test(x) ? x : spaces(x)))}`);
     if (cpp) {
       for (let m = LEADING.exec(next); m && !TYPE_LIKE.test(m[2]!.replace(/\s*\(.*$/s, '')); m = LEADING.exec(next)) {
