@@ -63,3 +63,43 @@ describe('maskDeclarationMacros', () => {
     expect(masked(fn)).toBe(fn);
   });
 });
+
+describe('the macro and conditional shapes that left most libstdc++ headers unparsed', () => {
+  const blankLine = (line: string) => /^\s*(\/\*\s*\*\/)?\s*$/.test(line);
+
+  it('blanks a macro before a namespace\'s closing brace, and a macro call before a class\'s, but not an enum\'s last enumerator', () => {
+    const ns = masked('namespace std {\n  void f();\n\n_GLIBCXX_END_NAMESPACE_VERSION\n} // namespace std\n').split('\n');
+    expect(blankLine(ns[3]!)).toBe(true);
+    const cls = masked('class mpz {\n  int x;\n  __GMPP_DECLARE_COMPOUND_OPERATOR(operator+=)\n};\n').split('\n');
+    expect(blankLine(cls[2]!)).toBe(true);
+    const en = 'enum code {\n#include "codes.def"\n  LAST_UNUSED_CODE\n};\n';
+    expect(masked(en)).toBe(en);
+  });
+
+  it('blanks a specifier macro under an attribute line', () => {
+    const out = masked('  template<typename _Tp>\n    [[__nodiscard__]]\n    _GLIBCXX20_CONSTEXPR\n    inline bool\n    operator==(const _Tp& a, const _Tp& b);\n').split('\n');
+    expect(blankLine(out[2]!)).toBe(true);
+    expect(out[3]).toBe('    inline bool');
+  });
+
+  it('keeps the first branch of a conditional that holds only specifiers of the declaration after it', () => {
+    const src = '  struct allocator {\n#if __cpp_constexpr_dynamic_alloc\n    constexpr\n#endif\n    ~allocator() { }\n  };\n';
+    const out = masked(src).split('\n');
+    expect(out[1]!.trim()).toBe('');
+    expect(out[2]).toBe('    constexpr');
+    expect(out[3]!.trim()).toBe('');
+    // A conditional holding a declaration of its own is left to the parser.
+    const whole = 'struct a {\n#if X\n  int f();\n#endif\n};\n';
+    expect(masked(whole)).toBe(whole);
+  });
+
+  it('reads __try and __catch as try and catch in C++, with nested parentheses in a macro call', () => {
+    const src = '  void f() {\n    __try { g(); }\n    __catch(...) { throw; }\n  }\n  void swap(deque& __y) _GLIBCXX_NOEXCEPT_IF(noexcept(__x.swap(__y)))\n  { }\n';
+    const out = masked(src).split('\n');
+    expect(out[1]).toBe('    try   { g(); }');
+    expect(out[2]).toBe('    catch  (...) { throw; }');
+    expect(out[4]!.trimEnd()).toBe('  void swap(deque& __y)');
+    // C has no such keywords to read them as.
+    expect(maskDeclarationMacros('  __try { g(); }\n', false)).toBe('  __try { g(); }\n');
+  });
+});
