@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { blend, onScaleOf, type Candidate, type QueryShape } from '../rank/score.js';
 import { isProse, memberPath, queryWords, stem } from '../rank/words.js';
 import { spelledAcronyms } from '../rank/acronyms.js';
+import { synonymsOf } from '../rank/synonyms.js';
 import type { IndexStore } from './store.js';
 import type { PublicPaths } from './public-paths.js';
 import { RelatedWords } from './vectors.js';
@@ -204,22 +205,33 @@ export class RankedSearch {
     const total = Math.max(1, opts.collection?.total ?? this.lookups.itemCount());
     const idf = new Map<string, number>();
     const df = new Map<string, number>();
+    const prose = isProse(query, words);
+    // Acronyms the question spells out ("cyclic redundancy check" for CRC): standard ones the
+    // index has, and initials some doc writes beside their phrase (rank/acronyms.ts).
+    const acronyms = prose ? spelledAcronyms(query).filter((a) => this.counts.docFreq(a.acronym) > 0 && (a.known || this.counts.besidePhrase(a.acronym, a.words))) : [];
+    // A prose question's everyday word also looks for the docs' term for it (rank/synonyms.ts):
+    // "folder" for directory, counted as one idea whose rows are all of theirs. Not a word of a
+    // spelled acronym, whose phrase means the acronym ("comma separated" is csv, not split).
+    const synonyms = new Map<string, string[]>();
+    if (prose) for (const w of words) {
+      if (acronyms.some((a) => a.words.includes(w))) continue;
+      const present = synonymsOf(w).filter((s) => !words.includes(s) && this.counts.docFreq(s) > 0);
+      if (present.length) synonyms.set(w, present);
+    }
     for (const w of words) {
-      const n = this.counts.docFreq(w);
+      const n = this.counts.docFreq(w) + (synonyms.get(w) ?? []).reduce((sum, s) => sum + this.counts.docFreq(s), 0);
       df.set(w, n);
       // Weighed over every database searched when the caller says (collection), else this one's.
       // A word this database lacks but others have still counts against its items' coverage.
       const all = Math.max(n, opts.collection?.df.get(w) ?? n);
       idf.set(w, all === 0 ? 0 : Math.log(1 + total / all));
     }
-    const prose = isProse(query, words);
     // Prose questions also match the words the indexed docs use in the same contexts ("remove" → "delete").
     const related = new Map<string, { word: string; sim: number }[]>();
     if (prose) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, this.related.of(w).filter((r) => !words.includes(r.word)));
-    // Acronyms the question spells out ("cyclic redundancy check" for CRC): standard ones the
-    // index has, and initials some doc writes beside their phrase (rank/acronyms.ts).
-    const acronyms = prose ? spelledAcronyms(query).filter((a) => this.counts.docFreq(a.acronym) > 0 && (a.known || this.counts.besidePhrase(a.acronym, a.words))) : [];
-    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms };
+    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms };
+    // A word in an expression: with its synonyms, any of them.
+    const term = (w: string) => (synonyms.has(w) ? `(${[w, ...synonyms.get(w)!].map(ftsQuote).join(' OR ')})` : ftsQuote(w));
 
     // Candidates: the best-ranked rowids per FTS5 expression (its top-N sort touches no other
     // table), then one lookup of their rows. All words together first; a broader OR over the
@@ -281,7 +293,7 @@ export class RankedSearch {
       // below rank them, rather than answer nothing.
       if (named < FILL) unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(ftsQuote(word)) as number[]);
     } else if (present.length) {
-      const found = this.runAll(present, df, run, unranked, inner);
+      const found = this.runAll(present, df, run, unranked, inner, term);
       if (prose && found < 3 * FILL && present.length >= 3) {
         // A question rarely shares all its words with the answer's doc, but often two of them:
         // every pair of its rarest words is a small, precise candidate set. The three rarest
@@ -291,7 +303,7 @@ export class RankedSearch {
         const rare = present.filter((w) => !common(w)).slice(0, PAIR_WORDS);
         // Bounded like the OR below: a pair whose words are in many rows costs more than it finds.
         for (let a = 0; a < rare.length; a++) {
-          for (let b = a + 1; b < rare.length; b++) if (df.get(rare[a]!)! + df.get(rare[b]!)! <= PAIR_ROWS * RANK_ROWS) run(`${ftsQuote(rare[a]!)} AND ${ftsQuote(rare[b]!)}`);
+          for (let b = a + 1; b < rare.length; b++) if (df.get(rare[a]!)! + df.get(rare[b]!)! <= PAIR_ROWS * RANK_ROWS) run(`${term(rare[a]!)} AND ${term(rare[b]!)}`);
         }
       }
       // An identifier that names an item exactly is answered: the OR would only add items that
@@ -310,7 +322,7 @@ export class RankedSearch {
           chosen.push(w);
           rows += df.get(w)!;
         }
-        run(chosen.map(ftsQuote).join(' OR '));
+        run(chosen.map(term).join(' OR '));
       }
     }
     for (const a of acronyms) {
@@ -400,14 +412,14 @@ export class RankedSearch {
    * too many rows to rank at all (12,000 rows: 25 ms); a bounded unranked take goes to the
    * blend instead.
    */
-  private runAll(present: string[], df: ReadonlyMap<string, number>, run: (expr: string) => number, unranked: (rowids: number[]) => number, inner: number): number {
+  private runAll(present: string[], df: ReadonlyMap<string, number>, run: (expr: string) => number, unranked: (rowids: number[]) => number, inner: number, term: (w: string) => string): number {
     const narrow = present.filter((w) => df.get(w)! < DF_CAP); // rarest first, as `present`
     if (!narrow.length) {
-      return unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(present.slice(0, 5).map(ftsQuote).join(' AND ')) as number[]);
+      return unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(present.slice(0, 5).map(term).join(' AND ')) as number[]);
     }
     const wide = present.filter((w) => df.get(w)! >= DF_CAP);
     const countCost = wide.reduce((sum, w) => sum + this.counts.rowsWith(w), 0) * COUNT_ROW_COST;
     const words = wide.length && countCost > df.get(narrow[0]!)! ? narrow : present;
-    return run(words.slice(0, 5).map(ftsQuote).join(' AND '));
+    return run(words.slice(0, 5).map(term).join(' AND '));
   }
 }

@@ -96,10 +96,14 @@ export interface QueryShape {
   related?: Map<string, { word: string; sim: number }[]>;
   /** Acronyms the question spells out (acronyms.ts), with the query words each stands for. */
   acronyms?: readonly { acronym: string; words: readonly string[] }[];
+  /** Per query word, the words of the index that mean the same (synonyms.ts). */
+  synonyms?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** How much a related word counts for the query word it stands in for (times its similarity). */
 const RELATED_CREDIT = 0.4;
+/** How much a synonym (synonyms.ts) counts for the query word it stands in for. */
+const SYNONYM_CREDIT = 0.8;
 
 /** A query prepared once for `nameScore` against every candidate. */
 export interface NameQuery {
@@ -137,6 +141,8 @@ interface Matcher {
   stem: string;
   weight: number;
   related: { stem: string; sim: number }[];
+  /** Stems of the words that mean the same. */
+  synonyms: string[];
   /** Acronyms that stand for this word among others (found as whole words, they cover it fully). */
   acronyms: string[];
 }
@@ -156,12 +162,12 @@ function matchers(shape: QueryShape): Matchers {
     const weight = shape.idf.get(w) ?? 0;
     if (weight <= 0) continue;
     const acronyms = (shape.acronyms ?? []).filter((a) => a.words.includes(w)).map((a) => a.acronym);
-    list.push({ stem: stem(w), weight, related: (shape.related?.get(w) ?? []).map((r) => ({ stem: stem(r.word), sim: r.sim })), acronyms });
+    list.push({ stem: stem(w), weight, related: (shape.related?.get(w) ?? []).map((r) => ({ stem: stem(r.word), sim: r.sim })), synonyms: (shape.synonyms?.get(w) ?? []).map(stem), acronyms });
   }
   const acronyms = [...new Set(list.flatMap((m) => m.acronyms))];
   // A whole word: `crc` in "crc-32" and `crc32`, not in `crcs`; `re` not in "re-raise".
   const acronymScan = acronyms.length ? new RegExp(`(?<![a-z0-9])(?:${acronyms.join('|')})(?![a-z]|-[a-z])`, 'g') : null;
-  const stems = [...new Set(list.flatMap((m) => [m.stem, ...m.related.map((r) => r.stem)]))].filter(Boolean).sort((a, b) => b.length - a.length);
+  const stems = [...new Set(list.flatMap((m) => [m.stem, ...m.synonyms, ...m.related.map((r) => r.stem)]))].filter(Boolean).sort((a, b) => b.length - a.length);
   // Longest first: at a word's start the alternation takes the longest stem that matches there;
   // the shorter stems that are its prefixes are added after the scan.
   const scan = stems.length ? new RegExp(`(?<![a-z0-9])(?:${stems.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g') : null;
@@ -227,7 +233,7 @@ export function coverage(shape: QueryShape, text: string, ms = matchers(shape), 
     else {
       let best = 0;
       for (const r of m.related) if (r.sim > best && found.has(r.stem)) best = r.sim;
-      let credit = RELATED_CREDIT * best;
+      let credit = m.synonyms.some((x) => found.has(x)) ? SYNONYM_CREDIT : RELATED_CREDIT * best;
       if (context && credit < CONTEXT_CREDIT && hasWordStarting(context, m.stem)) credit = CONTEXT_CREDIT;
       got += m.weight * credit;
     }

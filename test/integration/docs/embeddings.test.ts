@@ -19,7 +19,7 @@ import { writeTinyModel } from '../../helpers/tiny-embedding-model.js';
 
 const GROUPS = [
   ['rid', 'erase', 'purge', 'remove', 'delete'],
-  ['folder', 'directory', 'tree'],
+  ['folder', 'directory', 'tree', 'hierarchy'],
   ['everything', 'contents', 'whole'],
   ['pause', 'suspend', 'sleep', 'wait', 'seconds'],
   ['copy', 'duplicate', 'bytes', 'blob'],
@@ -50,7 +50,8 @@ def render_chart(data):
     """Draw a chart of the data as an image."""
 `;
 
-const QUESTION = 'get rid of a folder with everything in it';
+// Not "folder": docent reads that as the docs' "directory" (rank/synonyms.ts), and this question is for the model alone.
+const QUESTION = 'get rid of a hierarchy with everything in it';
 
 let base: string;
 let root: string;

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { synonymsOf } from '../../../src/core/rank/synonyms.js';
+
+describe('synonymsOf', () => {
+  it('gives the docs\' terms for an everyday word, in any of its forms', () => {
+    expect(synonymsOf('folder')).toEqual(['directory']);
+    expect(synonymsOf('Folders')).toEqual(['directory']);
+    expect(synonymsOf('separate')).toEqual(['split']);
+    expect(synonymsOf('separated')).toEqual(['split']);
+    expect(synonymsOf('tally')).toEqual(['count']);
+  });
+
+  it('goes one way only, and leaves words with a second sense in code', () => {
+    expect(synonymsOf('directory')).toEqual([]);
+    expect(synonymsOf('split')).toEqual([]);
+    expect(synonymsOf('duplicate')).toEqual([]);
+    expect(synonymsOf('copy')).toEqual([]);
+  });
+});
