@@ -33,6 +33,21 @@ settings configuration config
 preferences configuration settings
 download fetch retrieve
 email mail
+rid delete remove
+nuke delete
+ditch discard
+jumble shuffle
+scramble shuffle
+biggest largest maximum
+capital uppercase upper
+picture image
+photo image
+grab fetch get
+unzip extract decompress
+untar extract
+glue join concatenate
+chop split
+app application
 `;
 
 /** An everyday word's stem → the docs' terms for it (one line per stem: `folders` is `folder`). */
