@@ -342,6 +342,9 @@ describe('C++ templates and notes as libstdc++ writes them', () => {
     // A full specialization is about one type: it keeps its arguments.
     expect(item(x, 'std::numeric_limits<bool>::max')).toMatchObject({ summary: 'The maximum finite value.' });
     expect(x.items.map((i) => i.id)).not.toContain('std::numeric_limits');
+    // Nor is a specialization for a family of other types (a trait beside the type it describes).
+    expect(item(x, 'std::hash_traits<tagged_ptr<_Ptr, _Bits>, void>::hash')).toMatchObject({ summary: 'The hash of a tagged pointer.' });
+    expect(x.items.map((i) => i.id)).not.toContain('std::hash_traits');
   });
 
   it('lists no deduction guide as a function', async () => {
@@ -355,5 +358,7 @@ describe('C++ templates and notes as libstdc++ writes them', () => {
     expect(item(x, 'std::duration::value').summary).toBe('');
     expect(item(x, 'std::shared_ptr::element_type').summary).toBe('');
     expect(item(x, 'std::duration::count').summary).toBe('The number of ticks.');
+    // A comment trailing a declaration labels no group, whatever its case.
+    expect(item(x, 'std::tagged_ptr::plain').summary).toBe('A PLAIN POINTER');
   });
 });

@@ -41,10 +41,14 @@ const NOTE_OPENING = /^(?:(?:TODO|FIXME|XXX|HACK|NB)\b|_?[A-Z][A-Z0-9]*(?:_[A-Z0
  */
 const LABEL = /^(?:[\w ()/,-]{1,40}:|[A-Z]+(?: [A-Z]+)+)$/;
 
-/** Whether a plain comment's text (cleanComment, a run joined) is a maintainer's note (NOTE_OPENING) or a group label. */
-export function isMaintainerNote(text: string): boolean {
+/**
+ * Whether a plain comment's text (cleanComment, a run joined) is a maintainer's note
+ * (NOTE_OPENING) or, above declarations, a group label. A comment trailing a declaration on its
+ * line labels no group: `hsail, // AMD HSAIL` documents its enumerator.
+ */
+export function isMaintainerNote(text: string, trailing = false): boolean {
   const t = text.trim();
-  return NOTE_OPENING.test(t.split('\n', 1)[0]!.trim()) || (!t.includes('\n') && LABEL.test(t));
+  return NOTE_OPENING.test(t.split('\n', 1)[0]!.trim()) || (!trailing && !t.includes('\n') && LABEL.test(t));
 }
 
 /**

@@ -47,3 +47,17 @@ export function nameSoleSpecializations(items: DocItem[], partials: readonly { p
     if (item.parent !== null) item.parent = renamed(item.parent);
   }
 }
+
+/**
+ * A partial specialization whose arguments are a pattern of its own template parameters only
+ * (`function<_Res(_ArgTypes...)>` under `template<typename _Res, typename... _ArgTypes>`): the
+ * template's one real definition, for every argument of that shape. Not one for a family of
+ * other types (`DenseMapInfo<PointerIntPair<PointerTy, IntBits, IntType>, void>`, a trait
+ * specialized beside the type it describes), nor a full specialization (`template<>`).
+ */
+export function isParameterPattern(name: string, templatePrefix: string): boolean {
+  const params = new Set(templatePrefix.match(/[A-Za-z_]\w*/g) ?? []);
+  const args = name.slice(name.indexOf('<') + 1, name.lastIndexOf('>'));
+  const words = args.match(/[A-Za-z_]\w*/g) ?? [];
+  return /^template\s*<\s*[^>\s]/.test(templatePrefix) && words.length > 0 && words.every((w) => params.has(w) && w !== 'typename' && w !== 'class');
+}

@@ -8,7 +8,7 @@ import { commentsBelow, field, isComment, leadingComments, namedChildren, traili
 import { isMacroLike, recoverPrototype, withoutComments, type RecoveredPrototype } from './c-prototype.js';
 import { cleanComment, conditionalOpening, isMaintainerNote, sentenceNaming } from './c-comments.js';
 import { declaredFunction, declaredName, functionDeclarator, innermostName, paramsFromText, paramsOf, returnTypeOf } from './cpp-declarators.js';
-import { isDeductionGuide, nameSoleSpecializations } from './cpp-templates.js';
+import { isDeductionGuide, isParameterPattern, nameSoleSpecializations } from './cpp-templates.js';
 import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
 
 /**
@@ -33,10 +33,10 @@ const notLicence = (c: RawComment): boolean => !(c.startRow <= 1 && LICENSE_RE.t
  * not its plain comments when they open with a maintainer's note (isMaintainerNote), which
  * had become summaries (`std::chrono::duration`: "_GLIBCXX_RESOLVE_LIB_DEFECTS 3050.").
  */
-function documenting(run: RawComment[]): RawComment[] {
+function documenting(run: RawComment[], trailing = false): RawComment[] {
   const kept = run.filter(notLicence);
   const plain = kept.filter((c) => !isDocStyle(c.style));
-  return plain.length && isMaintainerNote(plain.map(cleanComment).join('\n')) ? kept.filter((c) => isDocStyle(c.style)) : kept;
+  return plain.length && isMaintainerNote(plain.map(cleanComment).join('\n'), trailing) ? kept.filter((c) => isDocStyle(c.style)) : kept;
 }
 
 interface Scope {
@@ -76,7 +76,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     }
     if (!texts.length && trailingOn) {
       const t = trailingComment(trailingOn);
-      if (t && documenting([t]).length) texts = [cleanComment(t)];
+      if (t && documenting([t], true).length) texts = [cleanComment(t)];
       // The block on the next line documents it when nothing above does (zlib's layout); enum
       // members are exempt, their next-line comments introduce the following member.
       else if (anchor.type !== 'enumerator') texts = documenting(commentsBelow(trailingOn)).map(cleanComment).filter(Boolean);
@@ -331,7 +331,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     const impl = bases ? namedChildren(bases).filter((b) => b.type !== 'access_specifier').map((b) => b.text) : [];
     const header = oneLine(templatePrefix + withoutComments(source.slice(n.startIndex, body.startIndex)));
     const id = emit(kind, name, anchor, n, scope, typedefName ? `typedef ${header} ${typedefName}` : header, [], null, false, null, impl);
-    if (plain !== name && /^template\s*<\s*[^>\s]/.test(templatePrefix)) partials.push({ primary: qualify(scope, plain), id });
+    if (plain !== name && isParameterPattern(name, templatePrefix)) partials.push({ primary: qualify(scope, plain), id });
     visit(body, { ns: scope.ns, cls: id, clsName: plain, access: kind === 'class' ? 'private' : 'public', internal: scope.internal || (scope.cls !== null && scope.access === 'private') });
   }
 
