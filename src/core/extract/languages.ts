@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LanguageId } from './types.js';
 
@@ -91,6 +91,8 @@ export function languageOfFile(abs: string): LanguageId | undefined {
   if (byName || !isExtensionless(abs)) return byName;
   let fd: number | undefined;
   try {
+    // Only a regular file: opening a named pipe the watcher reported would wait for a writer.
+    if (!statSync(abs).isFile()) return undefined;
     fd = openSync(abs, 'r');
     const buf = Buffer.alloc(SNIFF_BYTES);
     const n = readSync(fd, buf, 0, SNIFF_BYTES, 0);

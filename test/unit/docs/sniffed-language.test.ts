@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isExtensionless, sniffedLanguage } from '../../../src/core/extract/languages.js';
+import { isExtensionless, languageOfFile, sniffedLanguage } from '../../../src/core/extract/languages.js';
 
 describe('the language of an extensionless file, from its mode line', () => {
   it('reads the mode lines the C++ standard libraries write', () => {
@@ -23,5 +27,22 @@ describe('the language of an extensionless file, from its mode line', () => {
     expect(isExtensionless('Makefile')).toBe(true);
     expect(isExtensionless('src/a.h')).toBe(false);
     expect(isExtensionless('include/c++/12/bits/stl_vector.h')).toBe(false);
+  });
+});
+
+describe('languageOfFile', () => {
+  it('reads the head of a regular file, and never opens a named pipe (it would wait for a writer)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docent-sniff-'));
+    try {
+      writeFileSync(path.join(dir, 'optional'), '// <optional> -*- C++ -*-\n');
+      writeFileSync(path.join(dir, 'LICENSE'), 'Permission is hereby granted\n');
+      execFileSync('mkfifo', [path.join(dir, 'pipe')]);
+      expect(languageOfFile(path.join(dir, 'optional'))).toBe('cpp');
+      expect(languageOfFile(path.join(dir, 'LICENSE'))).toBeUndefined();
+      expect(languageOfFile(path.join(dir, 'pipe'))).toBeUndefined();
+      expect(languageOfFile(path.join(dir, 'gone'))).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
