@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,11 +36,21 @@ describe('languageOfFile', () => {
     try {
       writeFileSync(path.join(dir, 'optional'), '// <optional> -*- C++ -*-\n');
       writeFileSync(path.join(dir, 'LICENSE'), 'Permission is hereby granted\n');
-      execFileSync('mkfifo', [path.join(dir, 'pipe')]);
-      expect(languageOfFile(path.join(dir, 'optional'))).toBe('cpp');
-      expect(languageOfFile(path.join(dir, 'LICENSE'))).toBeUndefined();
-      expect(languageOfFile(path.join(dir, 'pipe'))).toBeUndefined();
-      expect(languageOfFile(path.join(dir, 'gone'))).toBeUndefined();
+      const pipe = path.join(dir, 'pipe');
+      execFileSync('mkfifo', [pipe]);
+      // Were the pipe opened, the call would block this thread until a writer came: one comes
+      // after 3 s, so that such a fault fails the test (it returned only then) rather than hangs it.
+      const writer = spawn('sh', ['-c', `sleep 3; printf '// -*- C++ -*-\\n' > '${pipe}'`], { stdio: 'ignore' });
+      try {
+        expect(languageOfFile(path.join(dir, 'optional'))).toBe('cpp');
+        expect(languageOfFile(path.join(dir, 'LICENSE'))).toBeUndefined();
+        const t = Date.now();
+        expect(languageOfFile(pipe)).toBeUndefined();
+        expect(Date.now() - t).toBeLessThan(2000);
+        expect(languageOfFile(path.join(dir, 'gone'))).toBeUndefined();
+      } finally {
+        writer.kill('SIGKILL');
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
