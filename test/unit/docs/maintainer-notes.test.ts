@@ -32,6 +32,15 @@ describe('plain C/C++ comments that are notes to maintainers', () => {
       'SQLITE_OK on success, else an error code.',
       'Returns the number of elements in a given bucket.',
       'Note: the caller owns the result.',
+      '0.0 - 1.0',
+      'CIE XYZ',
+      '4.4 BSD uses the name `sig_t\' for this.',
+      'Error codes returned by glXGetConfig:',
     ]) expect(isMaintainerNote(doc), doc).toBe(false);
+  });
+
+  it('reads a comment trailing a declaration as its doc unless it is a note', () => {
+    for (const doc of ['COMPOUND_TEXT', 'AMD HSAIL', 'Types:', '0.0 - 1.0']) expect(isMaintainerNote(doc, true), doc).toBe(false);
+    for (const note of ['TODO: make this const', 'XXX XID?', 'DR 776.']) expect(isMaintainerNote(note, true), note).toBe(true);
   });
 });

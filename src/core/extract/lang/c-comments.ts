@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { commentToText, type RawComment } from '../doc/comments.js';
-import { field, isComment, namedChildren } from '../syntax.js';
+import { field, isComment } from '../syntax.js';
 
 /**
  * C and C++ comment text as the extractor reads it: markers, gutters and separator lines
@@ -28,27 +28,36 @@ export function cleanComment(c: RawComment): string {
 
 /**
  * What opens a plain comment that is a note to the library's maintainers, not documentation
- * of the declaration under it: a marker (`TODO`, `FIXME`, `XXX`, `NB:`), a bare macro-like tag
- * on a line of its own (libstdc++'s `_GLIBCXX_RESOLVE_LIB_DEFECTS` over `3050. Conversion
- * specification problem in chrono::duration constructor`), a defect report (`DR 705.`,
- * `PR 56166:`, `LWG 445`), a standard's section number (`27.4.2.6 Members for callbacks`,
- * `[X.Y.4.3] Assignment.`), or an editor's fold mark (`{{{`).
+ * of the declaration it is on: a marker (`TODO`, `FIXME`, `XXX`, `NB:`), a defect report
+ * (`DR 705.`, `PR 56166:`, `LWG 445`), or an editor's fold mark (`{{{`).
  */
-const NOTE_OPENING = /^(?:(?:TODO|FIXME|XXX|HACK|NB)\b|_?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\s*$|(?:DR|PR|LWG|CWG)\s*#?\d+\b|\[?\d+(?:\.\d+)+\]?[\s,]|\[[A-Z](?:\.[A-Z0-9]+)+\]|.*(?:\{\{\{|\}\}\}))/;
+const NOTE_OPENING = /^(?:(?:TODO|FIXME|XXX|HACK|NB)\b|(?:DR|PR|LWG|CWG)\s*#?\d+\b|.*(?:\{\{\{|\}\}\}))/;
 /**
- * A label alone (`Data Members (private):`, `types:`, `assignment:`) or a banner in capitals
- * (`CLASS DECLARATIONS`): it heads a group, documents nothing.
+ * What opens a plain comment above declarations that heads them rather than documents one: a
+ * bare macro-like tag on a line of its own (libstdc++'s `_GLIBCXX_RESOLVE_LIB_DEFECTS` over
+ * `3050. Conversion specification problem in chrono::duration constructor`), or a standard's
+ * section number, three levels deep or bracketed (`27.4.2.6 Members for callbacks`, `[X.Y.4.3]
+ * Assignment.`; not "4.4 BSD uses the name sig_t", not a range, "0.0 - 1.0").
  */
-const LABEL = /^(?:[\w ()/,-]{1,40}:|[A-Z]+(?: [A-Z]+)+)$/;
+const HEADING_OPENING = /^(?:_?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\s*$|\[?\d+(?:\.\d+){2,}\]?[\s,]+[A-Za-z]|\[[A-Z](?:\.[A-Z0-9]+)+\])/;
+/**
+ * A label alone, of at most three words (`Data Members (private):`, `types:`, `assignment:`),
+ * or a banner in capitals of long words (`CLASS DECLARATIONS`, not "CIE XYZ"): it heads a
+ * group, documents nothing.
+ */
+const LABEL = /^(?:[\w()/,-]+(?: [\w()/,-]+){0,2}:|[A-Z]{4,}(?: [A-Z]{4,})+)$/;
 
 /**
  * Whether a plain comment's text (cleanComment, a run joined) is a maintainer's note
- * (NOTE_OPENING) or, above declarations, a group label. A comment trailing a declaration on its
- * line labels no group: `hsail, // AMD HSAIL` documents its enumerator.
+ * (NOTE_OPENING) or, above declarations, a heading or a group label. A comment trailing a
+ * declaration on its line heads nothing: `hsail, // AMD HSAIL`, X11's `red;` with "0.0 - 1.0"
+ * and `XCompoundTextStyle,` with "COMPOUND_TEXT" document what they trail.
  */
 export function isMaintainerNote(text: string, trailing = false): boolean {
   const t = text.trim();
-  return NOTE_OPENING.test(t.split('\n', 1)[0]!.trim()) || (!trailing && !t.includes('\n') && LABEL.test(t));
+  const first = t.split('\n', 1)[0]!.trim();
+  if (NOTE_OPENING.test(first)) return true;
+  return !trailing && (HEADING_OPENING.test(first) || (!t.includes('\n') && LABEL.test(t)));
 }
 
 /**
@@ -75,7 +84,10 @@ export function conditionalOpening(anchor: Node): Node | null {
   let branch = n.parent;
   if (!branch || !CONDITIONAL_BRANCH.has(branch.type)) return null;
   const condition = field(branch, 'condition') ?? field(branch, 'name');
-  const first = namedChildren(branch).find((c) => !isComment(c) && c.startIndex !== condition?.startIndex);
+  // The branch's first declaration, found from its start: listing every child of a branch that
+  // holds hundreds of declarations, for each of them, was quadratic (GLES/gl.h took 1.5 s).
+  let first: Node | null = branch.firstNamedChild;
+  while (first && (isComment(first) || first.startIndex === condition?.startIndex)) first = first.nextNamedSibling;
   if (first?.startIndex !== n.startIndex) return null;
   while (branch.parent && (branch.type === 'preproc_else' || branch.type === 'preproc_elif' || branch.type === 'preproc_elifdef')) branch = branch.parent;
   return branch.type === 'preproc_if' || branch.type === 'preproc_ifdef' ? branch : null;
