@@ -358,6 +358,9 @@ describe('C++ templates and notes as libstdc++ writes them', () => {
     expect(item(x, 'std::duration::value').summary).toBe('');
     expect(item(x, 'std::shared_ptr::element_type').summary).toBe('');
     expect(item(x, 'std::duration::count').summary).toBe('The number of ticks.');
+    // A trailing note documents nothing; the next line's comment is the next declaration's.
+    expect(item(x, 'std::shared_ptr::use_count').summary).toBe('');
+    expect(item(x, 'std::shared_ptr::deleter_name').summary).toBe("The deleter's name, for diagnostics.");
     // A comment trailing a declaration labels no group, whatever its case.
     expect(item(x, 'std::tagged_ptr::plain').summary).toBe('A PLAIN POINTER');
   });

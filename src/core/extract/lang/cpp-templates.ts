@@ -15,7 +15,8 @@ import type { DocItem } from '../types.js';
 export function isDeductionGuide(decl: Node, fn: Node, name: string): boolean {
   if (decl.type !== 'declaration' || field(decl, 'type') || field(decl, 'body')) return false;
   const trailing = namedChildren(fn).find((c) => c.type === 'trailing_return_type');
-  return !!trailing && new RegExp(`^->\\s*(?:typename\\s+)?(?:[\\w:]*::)?${name}\\s*<`).test(trailing.text);
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return !!trailing && new RegExp(`^->\\s*(?:typename\\s+)?(?:[\\w:]*::)?${escaped}\\s*<`).test(trailing.text);
 }
 
 /**

@@ -76,7 +76,8 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     }
     if (!texts.length && trailingOn) {
       const t = trailingComment(trailingOn);
-      if (t && documenting([t], true).length) texts = [cleanComment(t)];
+      // A trailing note (`// TODO`) documents nothing.
+      if (t) texts = documenting([t], true).map(cleanComment);
       // The block on the next line documents it when nothing above does (zlib's layout); enum
       // members are exempt, their next-line comments introduce the following member.
       else if (anchor.type !== 'enumerator') texts = documenting(commentsBelow(trailingOn)).map(cleanComment).filter(Boolean);
