@@ -396,7 +396,9 @@ export class RankedSearch {
     }));
     // On equal scores the project's own item comes first (and is the one its installed copies fold into).
     const dep = (i: number) => Number(list[i]!.package !== null);
-    const scored = blend(shape, cands, opts.semanticWeight).sort((a, b) => b.score - a.score || dep(a.index) - dep(b.index));
+    // Equal scores then go by id, not by the order rows were written in (which worker wrote
+    // first): the same items rank the same in every build.
+    const scored = blend(shape, cands, opts.semanticWeight).sort((a, b) => b.score - a.score || dep(a.index) - dep(b.index) || (list[a.index]!.id < list[b.index]!.id ? -1 : list[a.index]!.id > list[b.index]!.id ? 1 : 0));
     // A caller asking for constructors by kind gets them as such, not folded into their classes.
     const keepCtors = Boolean(opts.kinds?.includes('constructor'));
     const ranked = scored.map((s) => ({ row: list[s.index]!, score: s.score, publicId: publicIds[s.index]! }));
