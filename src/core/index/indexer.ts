@@ -118,7 +118,8 @@ export class RootIndexer {
     const known = this.lang(rel);
     if (known || this.opts.listFiles || !isExtensionless(rel)) return known;
     const abs = path.join(this.opts.root, rel);
-    const found = existsSync(abs) ? languageOfFile(abs) : (stored?.language as LanguageId | '' | undefined) || undefined;
+    // The stored language only for a file gone from disk (checked only when one is stored).
+    const found = languageOfFile(abs) ?? (stored?.language && !existsSync(abs) ? (stored.language as LanguageId) : undefined);
     if (found) this.sniffed.set(rel, found);
     return found;
   }

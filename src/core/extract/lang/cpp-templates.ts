@@ -27,7 +27,7 @@ export function isDeductionGuide(decl: Node, fn: Node, name: string): boolean {
  * itself, specializes it more than once (`atomic<shared_ptr<T>>` and `atomic<weak_ptr<T>>`), or
  * fully (`numeric_limits<__max_size_type>` is about one type).
  */
-export function nameSoleSpecializations(items: DocItem[], partials: readonly { primary: string; id: string }[], declaredAhead: ReadonlySet<string>): void {
+export function nameSoleSpecializations(items: DocItem[], partials: readonly { primary: string; id: string }[], declaredAhead: { has(id: string): boolean }): void {
   const byPrimary = new Map<string, string[]>();
   for (const p of partials) byPrimary.set(p.primary, [...(byPrimary.get(p.primary) ?? []), p.id]);
   const defined = new Set(items.map((i) => i.id));

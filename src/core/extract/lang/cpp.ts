@@ -323,8 +323,8 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     if (!body) {
       // A declaration ahead of the definition: its doc is the class's when the definition has none.
       // Only a doc comment: a plain one over forward declarations labels the group (`// Forward declarations.`).
-      const doc = leadingComments(anchor).some((c) => isDocStyle(c.style)) ? docFor(anchor, null) : null;
-      if (plain === name && !declaredAhead.get(qualify(scope, name))) declaredAhead.set(qualify(scope, name), doc);
+      const id = qualify(scope, name);
+      if (plain === name && !declaredAhead.get(id)) declaredAhead.set(id, leadingComments(anchor).some((c) => isDocStyle(c.style)) ? docFor(anchor, null) : null);
       return;
     }
     const kind: ItemKind = n.type === 'class_specifier' ? 'class' : n.type === 'union_specifier' ? 'union' : 'struct';
@@ -406,7 +406,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
   }
 
   visit(root, { ns: [], cls: null, clsName: null, access: 'public', internal: false });
-  nameSoleSpecializations(sink.items, partials, new Set(declaredAhead.keys()));
+  nameSoleSpecializations(sink.items, partials, declaredAhead);
   return {
     language: lang,
     module: moduleInfo(fileModule, moduleDoc),
