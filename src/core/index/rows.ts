@@ -1,5 +1,6 @@
 import type { DocItem } from '../extract/types.js';
 import { identifierText, proseText } from '../rank/words.js';
+import { abbreviatedWords } from '../rank/abbreviations.js';
 
 /**
  * An item ready to be written: the column values, the packed JSON and the FTS5 texts. It is
@@ -47,7 +48,9 @@ export function prepareItem(item: DocItem): PreparedItem {
     fts: [
       identifierText(item.name) + aliases,
       identifierText(item.id),
-      proseText(item.summary),
+      // With the words the name abbreviates (`strlen`: string length), which a question in words
+      // uses: here rather than in the name column, where a one-word query looks for names.
+      [proseText(item.summary), ...abbreviatedWords(item.name)].join(' '),
       // The doc column is prose: FTS5 tokenizes it as is (splitting camelCase there costs more than it finds).
       `${item.doc} ${extra}`,
       proseText(item.signature),

@@ -3,6 +3,7 @@ import { blend, onScaleOf, type Candidate, type QueryShape } from '../rank/score
 import { isProse, memberPath, queryWords, stem } from '../rank/words.js';
 import { spelledAcronyms } from '../rank/acronyms.js';
 import { synonymsOf } from '../rank/synonyms.js';
+import { abbreviatedWords } from '../rank/abbreviations.js';
 import type { IndexStore } from './store.js';
 import type { PublicPaths } from './public-paths.js';
 import { RelatedWords } from './vectors.js';
@@ -101,9 +102,13 @@ const DF_CAP = 5000;
 /**
  * Row budgets (× RANK_ROWS) of the pair and OR expressions. A prose question's OR is narrower:
  * its ranking leans on coverage and the learned vectors, which also bring their own
- * candidates, so a third of the budget finds as much (measured: 0.75 and 0.5 gave the same
- * figures on every question set, 0.25 lost held-out and Go questions), and the pairs' 1.25
- * as much as 1.5 (1.0 lost a tuning question): bm25 costs ~1.4 µs for every row it ranks.
+ * candidates, so a sixth of the budget finds as much: bm25 costs ~1.4 µs for every row it
+ * ranks, and a prose question's OR of one word in 2,000 rows was the slowest part of the
+ * slowest searches. Measured: 0.75 and 0.5 gave the same figures on every question set; once
+ * the learned vectors, the usage pool and the synonyms brought their own candidates, 0.25 gave
+ * them too (held-out Python 0.511 → 0.510, every other set unchanged) for −8% of the mean
+ * search time in process, where it had lost held-out and Go questions before. The pairs'
+ * 1.25 finds as much as 1.5 (1.0 lost a tuning question).
  */
 const PAIR_ROWS = 1.25;
 /** How many of a question's rarest words are paired (n words: n(n-1)/2 pair expressions). */
@@ -113,7 +118,7 @@ const ACRONYM_ALONE_ROWS = 500;
 const OR_ROWS = 1.5;
 /** What bm25() spends counting one row that has a word, in rows it could score instead (~60 ns against ~1.7 µs). */
 const COUNT_ROW_COST = 1 / 28;
-const OR_ROWS_PROSE = 0.5;
+const OR_ROWS_PROSE = 0.25;
 
 /** FTS5 column weights: identifier-like queries lean on names, prose queries on the docs. */
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
@@ -382,7 +387,7 @@ export class RankedSearch {
     const modelSims = sem ? onScaleOf(list.map((r) => this.embedded.similarity(sem, r.rowid, r.id)), learnedSims) : null;
     const moduleDocs = prose ? this.modules.of(list.map((r) => r.module)) : null;
     const cands: Candidate[] = list.map((r, i) => ({
-      id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
+      id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}${prose ? ` ${abbreviatedWords(r.name).join(' ')}` : ''}`, hasDoc: r.has_doc === 1,
       context: r.kind === 'module' ? undefined : moduleDocs?.get(r.module),
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
       own: r.package === null,
