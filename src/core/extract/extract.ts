@@ -1,6 +1,7 @@
 import type { ExtractOptions, LanguageExtractor } from './context.js';
 import { extractPythonFast } from './fast/python.js';
 import { maskDeclarationMacros } from './lang/cpp-decoration-macros.js';
+import { maskRequiresClauses } from './lang/cpp-requires-clauses.js';
 import { maskStatementMacros } from './lang/c-macros.js';
 import { extractCpp } from './lang/cpp.js';
 import { extractGo } from './lang/go.js';
@@ -46,7 +47,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
     }
   }
   // C/C++: bare statement macros (`FOO_NAMESPACE_BEGIN`) are blanked so they cannot derail the grammar.
-  if (lang === 'c' || lang === 'cpp') source = maskStatementMacros(maskDeclarationMacros(source, lang === 'cpp'));
+  if (lang === 'c' || lang === 'cpp') source = maskStatementMacros(maskDeclarationMacros(lang === 'cpp' ? maskRequiresClauses(source) : source, lang === 'cpp'));
   const tree = await parse(lang, source);
   try {
     const result = EXTRACTORS[lang](tree, source, opts, lang);

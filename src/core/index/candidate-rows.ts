@@ -33,7 +33,7 @@ export function candidateRowsReader(
     params.push(opts.language);
   }
   const statement = prep(
-    `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path, f.package
+    `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.language, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path, f.package
      FROM json_each(?) j JOIN items i ON i.rowid = j.value JOIN files f ON f.id = i.file_id
      ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`,
   );

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { blend, onScaleOf, type Candidate, type QueryShape } from '../rank/score.js';
+import { blend, onScaleOf, reservedName, type Candidate, type QueryShape } from '../rank/score.js';
 import { isProse, memberPath, queryWords, stem } from '../rank/words.js';
 import { spelledAcronyms } from '../rank/acronyms.js';
 import { synonymsOf } from '../rank/synonyms.js';
@@ -391,7 +391,7 @@ export class RankedSearch {
       context: r.kind === 'module' ? undefined : moduleDocs?.get(r.module),
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
       own: r.package === null,
-      hiddenModule: r.path.endsWith('.rs') && this.rustModules.hidden(r.id, r.module, publicIds[i]!),
+      hidden: r.path.endsWith('.rs') ? this.rustModules.hidden(r.id, r.module, publicIds[i]!) : (r.language === 'c' || r.language === 'cpp') && reservedName(r.id),
       pathNamed: pathNamed.has(r.rowid),
       memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
       vec: learnedSims[i],

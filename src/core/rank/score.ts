@@ -36,8 +36,12 @@ export interface Candidate {
   usage?: number;
   /** True for the root's own code (no installed package): a Python installation's standard library, a project's sources. */
   own?: boolean;
-  /** A Rust item under a module nothing makes public (`std::sys::…`; index/rust-modules.ts): private, as a `_name` segment is in Python. */
-  hiddenModule?: boolean;
+  /**
+   * Private by its language's rules though the parser saw it public, as a `_name` segment is in
+   * Python: a Rust item under a module nothing makes public (`std::sys::…`;
+   * index/rust-modules.ts), a C or C++ name reserved to the implementation (reservedName).
+   */
+  hidden?: boolean;
   /** A method or property whose class is a candidate too. */
   memberOfCandidate?: boolean;
   /** The query spells its path as names (`json loads`, `Array.from`): see memberPath. */
@@ -293,6 +297,18 @@ function lastName(raw: string): string {
 
 /** A segment of a qualified name that its language marks private (`_thread`, `pkg._impl`). */
 export const PRIVATE_SEGMENT = /(^|[./:])_[A-Za-z]/;
+/**
+ * A C or C++ qualified name with a part the standards reserve to the implementation (two
+ * underscores, or one and a capital): libstdc++'s `std::__invoke`,
+ * `std::__future_base::_Async_state_impl`, its `__glibcxx_check_erase` and `_GLIBCXX_…`
+ * macros, glibc's `__getdelim`. Their docs often say what a question asks (`__invoke`:
+ * "Invoke a callable object"), but they are the library's own machinery.
+ */
+export function reservedName(id: string): boolean {
+  return RESERVED_PART.test(id);
+}
+const RESERVED_PART = /(^|::)(__[A-Za-z0-9]|_[A-Z])/;
+
 /** A segment named `internal` (`std/internal/itoa`, `google.protobuf.internal`): not the API, by rule or convention. */
 const INTERNAL_SEGMENT = /(^|[./:])internal[./:]/;
 
@@ -309,14 +325,14 @@ const SAMPLES = /(^|[./])(examples?|demos?|samples?|benchmarks?)([./]|$)/;
  * test, example and vendored copies (`pip/_vendor/...`, `jedi/third_party/typeshed/...`). The
  * depth counts the path users write (a re-exported `asyncio.sleep` is two segments, not three).
  */
-export function pathPrior(c: Pick<Candidate, 'id' | 'name' | 'publicId' | 'file' | 'hiddenModule'>): number {
+export function pathPrior(c: Pick<Candidate, 'id' | 'name' | 'publicId' | 'file' | 'hidden'>): number {
   const id = c.publicId ?? c.id;
   const prefix = id.slice(0, id.length - c.name.length);
   const where = `${prefix} ${c.file ?? ''}`;
   let p = 0;
   const segments = id.split(/::|[./#]/).length;
   p -= 0.02 * Math.max(0, segments - 2);
-  if (PRIVATE_SEGMENT.test(prefix) || c.hiddenModule) p -= 0.06;
+  if (PRIVATE_SEGMENT.test(prefix) || c.hidden) p -= 0.06;
   // Go does not let code outside its parent import an `internal` package; elsewhere (Node's
   // lib/internal, google.protobuf.internal) the name says the same. As far from the API as a
   // vendored copy: Go questions 0.847 → 0.856 (at −0.06: 0.849), the other corpora unchanged.

@@ -365,3 +365,27 @@ describe('C++ templates and notes as libstdc++ writes them', () => {
     expect(item(x, 'std::tagged_ptr::plain').summary).toBe('A PLAIN POINTER');
   });
 });
+
+describe('C++ declarations that had turned a whole libstdc++ header into one parse error', () => {
+  it('keeps a template header chosen by a conditional, a macro that ends a declaration and one after `class`', async () => {
+    const x = await extractFixture('cpp-decorated', 'basic_string.h');
+    expect(item(x, 'std::basic_string')).toMatchObject({ kind: 'class', summary: 'Managing sequences of characters and character-like objects.' });
+    expect(item(x, 'std::basic_string::basic_string')).toMatchObject({ kind: 'constructor', summary: 'Construct string as copy of a range.' });
+    expect(item(x, 'std::basic_string::find')).toMatchObject({ kind: 'method', summary: 'Find position of a C string.' });
+    expect(item(x, 'std::basic_string::front')).toMatchObject({ kind: 'method', parent: 'std::basic_string' });
+    expect(item(x, 'std::failure')).toMatchObject({ kind: 'class', summary: 'Thrown by the stream classes when an operation fails.' });
+    expect(item(x, 'std::failure::what').summary).toBe('The reason for the failure.');
+    expect(item(x, 'std::auto_ptr::get').summary).toBe('Returns the pointer.');
+    // Every item has its namespace: none was orphaned by the parse, and no macro became a constant.
+    expect(x.items.filter((i) => i.kind !== 'macro' && !i.id.startsWith('std::')).map((i) => i.id)).toEqual([]);
+    expect(x.items.map((i) => i.name)).not.toContain('_GLIBCXX11_DEPRECATED_SUGGEST');
+  });
+
+  it('names a function with a requires clause by its name, and a macro without a namespace', async () => {
+    const x = await extractFixture('cpp-decorated', 'basic_string.h');
+    expect(item(x, 'std::bit_cast')).toMatchObject({ kind: 'function', summary: 'Create a value of type `To` from the bits of `from`.' });
+    expect(item(x, 'std::bit_cast').params.map((p) => p.name)).toEqual(['__from']);
+    expect(item(x, '__glibcxx_requires_valid_range')).toMatchObject({ kind: 'macro' });
+  });
+});
+

@@ -7,6 +7,8 @@ import { maskDeclarationMacros } from '../../../src/core/extract/lang/cpp-decora
 const masked = (src: string, cpp = true) => maskStatementMacros(maskDeclarationMacros(src, cpp));
 /** `src` with each of `tokens` replaced by as many spaces. */
 const without = (src: string, ...tokens: string[]) => tokens.reduce((s, t) => s.replace(t, ' '.repeat(t.length)), src);
+/** A masked line's code: a blanked line is an empty comment, so that a doc comment above still reaches what follows. */
+const code = (line: string) => line.replace(/\/\*\s*\*\//g, '').trim();
 
 describe('maskDeclarationMacros', () => {
   it('blanks a macro after a namespace name and after a parameter list, keeping offsets', () => {
@@ -51,7 +53,7 @@ describe('maskDeclarationMacros', () => {
       '#if __cplusplus >= 201103L', '  void splice(iterator __p, list&& __x) noexcept', '#else', '  void splice(iterator __p, list& __x)', '#endif', '  { }', '',
     ].join('\n');
     const out = masked(src).split('\n');
-    expect(out.filter((l) => l.trim()).map((l) => l.trim())).toEqual([
+    expect(out.map(code).filter(Boolean)).toEqual([
       'template<typename... _Args>', 'reference', 'emplace_front(_Args&&... __args);', 'void splice(iterator __p, list&& __x) noexcept', '{ }',
     ]);
   });
@@ -85,9 +87,9 @@ describe('the macro and conditional shapes that left most libstdc++ headers unpa
   it('keeps the first branch of a conditional that holds only specifiers of the declaration after it', () => {
     const src = '  struct allocator {\n#if __cpp_constexpr_dynamic_alloc\n    constexpr\n#endif\n    ~allocator() { }\n  };\n';
     const out = masked(src).split('\n');
-    expect(out[1]!.trim()).toBe('');
+    expect(code(out[1]!)).toBe('');
     expect(out[2]).toBe('    constexpr');
-    expect(out[3]!.trim()).toBe('');
+    expect(code(out[3]!)).toBe('');
     // A conditional holding a declaration of its own is left to the parser.
     const whole = 'struct a {\n#if X\n  int f();\n#endif\n};\n';
     expect(masked(whole)).toBe(whole);
@@ -101,5 +103,35 @@ describe('the macro and conditional shapes that left most libstdc++ headers unpa
     expect(out[4]!.trimEnd()).toBe('  void swap(deque& __y)');
     // C has no such keywords to read them as.
     expect(maskDeclarationMacros('  __try { g(); }\n', false)).toBe('  __try { g(); }\n');
+  });
+
+  it('keeps the first branch of a conditional that holds only a template header, over several lines', () => {
+    const src = [
+      '#if __cplusplus >= 201103L',
+      '      template<typename _InputIterator,',
+      '\t       typename = std::_RequireInputIter<_InputIterator>>',
+      '#else',
+      '      template<typename _InputIterator>',
+      '#endif',
+      '        basic_string(_InputIterator __beg, _InputIterator __end);',
+      '',
+    ].join('\n');
+    const out = masked(src).split('\n');
+    expect(code(out[0]!)).toBe('');
+    expect(out[1]).toBe('      template<typename _InputIterator,');
+    expect(code(out[3]!) + code(out[4]!) + code(out[5]!)).toBe('');
+    // A branch with a declaration after its template header is a declaration of its own.
+    const whole = '#if X\ntemplate<typename T>\nvoid f(T);\n#endif\n';
+    expect(masked(whole)).toBe(whole);
+  });
+
+  it('blanks a macro that ends a declaration with its `;`, one between `class` and the name, and a macro call after a class\'s `}`', () => {
+    const src = '  size_type\n  find(const _CharT* __s) const\n  _GLIBCXX_NOEXCEPT;\n';
+    expect(masked(src).split('\n')[2]).toBe('                   ;');
+    expect(maskDeclarationMacros('class Q_CORE_EXPORT QObject : public Base\n{', true)).toBe('class               QObject : public Base\n{');
+    const deprecated = '  } _GLIBCXX11_DEPRECATED_SUGGEST("std::bind");';
+    expect(maskDeclarationMacros(deprecated, true)).toBe(without(deprecated, '_GLIBCXX11_DEPRECATED_SUGGEST("std::bind")'));
+    // A struct tag in capitals declaring a variable, and a typedef's name after `}`, stay.
+    for (const kept of ['struct TAG_NAME var;', 'struct FOO_BAR *p;', '} POINT_2D;']) expect(maskDeclarationMacros(kept, true)).toBe(kept);
   });
 });

@@ -88,20 +88,44 @@ function midDeclaration(info: LineInfo[], p: number): boolean {
 const SPECIFIER = new RegExp(String.raw`^(?:(?:constexpr|consteval|constinit|inline|static|virtual|explicit|extern|friend|\[\[.*\]\]|${MACRO_NAME})\s*)+$`);
 
 /**
- * An `#if` (at line k) whose first branch holds only specifiers, which go on into the
- * declaration after its `#endif` (libstdc++'s `#if __cpp_constexpr_dynamic_alloc` `constexpr`
- * `#endif` `~allocator()`): alone, a specifier is no declaration, and the rest did not parse.
+ * An `#if` (at line k) whose first branch holds only the head of a declaration, which goes on
+ * after its `#endif`: specifiers (libstdc++'s `#if __cpp_constexpr_dynamic_alloc` `constexpr`
+ * `#endif` `~allocator()`) or a template header, perhaps over several lines (`template<typename
+ * _InputIterator,` `typename = _RequireInputIter<_InputIterator>>` in the C++11 branch, a
+ * shorter one in the other, then `basic_string(_InputIterator __beg, …)`). Alone, such a
+ * branch is no declaration, and the rest of the file did not parse (every member of
+ * std::basic_string lost its class).
  */
-function specifiersOnly(info: LineInfo[], k: number): boolean {
-  let any = false;
+function declarationHeadOnly(info: LineInfo[], k: number): boolean {
+  const code: string[] = [];
   for (let j = k + 1; j < info.length; j++) {
-    const { code, directive } = info[j]!;
-    if (directive) return any && /^#\s*(else|elif|endif)/.test(code);
-    if (!code) continue;
-    if (!SPECIFIER.test(code)) return false;
-    any = true;
+    const line = info[j]!;
+    if (line.directive) return code.length > 0 && /^#\s*(else|elif|endif)/.test(line.code) && isDeclarationHead(code.join(' '));
+    if (line.code) code.push(line.code);
   }
   return false;
+}
+
+/** Template headers (angle brackets balanced) and specifiers, nothing else. */
+function isDeclarationHead(text: string): boolean {
+  let rest = text.trim();
+  for (;;) {
+    const m = /^template\s*</.exec(rest);
+    if (!m) break;
+    let depth = 0;
+    let end = -1;
+    for (let i = m[0].length - 1; i < rest.length; i++) {
+      const c = rest[i];
+      if (c === '<') depth++;
+      else if (c === '>' && --depth === 0) {
+        end = i;
+        break;
+      } else if (c === ';' || c === '{' || c === '}') return false;
+    }
+    if (end < 0) return false;
+    rest = rest.slice(end + 1).trim();
+  }
+  return rest === '' ? text.trim() !== '' : SPECIFIER.test(rest);
 }
 
 /**
@@ -119,8 +143,10 @@ function keepFirstBranch(lines: string[], info: LineInfo[], k: number): boolean 
     else if (depth === 0 && /^#\s*(else|elif)/.test(c)) inFirst = false;
     else if (/^#\s*endif/.test(c) && depth-- === 0) {
       blanked.push(j);
+      // Empty comments, not empty lines: a doc comment above the `#if` still reaches the
+      // declaration its kept branch begins (basic_string's range constructor).
       for (const b of blanked) {
-        lines[b] = ' '.repeat(lines[b]!.length);
+        lines[b] = blank(lines[b]!.length);
         info[b]!.code = '';
         info[b]!.directive = false;
       }
@@ -171,7 +197,7 @@ export function maskStatementMacros(source: string): string {
   for (let k = 0; k < lines.length; k++) {
     if (k > 0 && significant(k - 1)) prev = k - 1;
     const li = info[k]!;
-    if (/^#\s*if/.test(li.code) && (midDeclaration(info, prev) || specifiersOnly(info, k))) {
+    if (/^#\s*if/.test(li.code) && (midDeclaration(info, prev) || declarationHeadOnly(info, k))) {
       changed = keepFirstBranch(lines, info, k) || changed;
       continue;
     }

@@ -46,6 +46,11 @@ export function declaredFunction(d: Node): { fn: Node; pointer: boolean } | null
     if (!deeper) return { fn, pointer: true };
     fn = deeper;
   }
+  // A requires clause ending in a call (`bit_cast(const _From&) noexcept requires (…) &&
+  // __is_trivially_copyable(_To)`) reads to this grammar as a second parameter list around the
+  // first declarator: the function is the one inside, which holds the clause. (A name a macro
+  // makes, `TRANS(Open)(…)`, is also a declarator in a declarator, and keeps its spelling.)
+  for (let inner = field(fn, 'declarator'); inner?.type === 'function_declarator' && namedChildren(inner).some((c) => c.type === 'requires_clause'); inner = field(fn, 'declarator')) fn = inner;
   return { fn, pointer: false };
 }
 

@@ -14,7 +14,9 @@ import { blank, blankCode, MACRO_NAME, scanLines } from './c-macros.js';
  * - after `namespace name`;
  * - between `if` and its condition (`if constexpr` spelled `if _GLIBCXX17_CONSTEXPR`);
  * - in C++, `__try` and `__catch (…)` become `try` and `catch (…)`, as libstdc++ defines them;
- * - on a line of its own between a declarator (`…) const`) and its body or `;`;
+ * - in C++, a macro call between a class's closing `}` and its `;`, and a macro between
+ *   `class` and the class's name;
+ * - on a line of its own between a declarator (`…) const`) and its body or `;`, or with that `;`;
  * - after a parameter list's `)` (with `const`, `&`, `noexcept` and other such macros around),
  *   where only `{`, `;`, `=`, `:`, `->`, `override`, `final` or the line's end may follow;
  * - in C++, before the rest of a declaration: at the line's start or after `inline`, `static`,
@@ -45,6 +47,16 @@ const MACRO_ONLY = new RegExp(`^${MACRO}${ARGS}$`);
 /** The code before it ended a declarator (`…)`, `… const`), and the code after it goes on with the definition. */
 const DECLARATOR_END = /(\)|\bconst|&)$/;
 const DEFINITION_GOES_ON = /^(\{|;|:|=|->)/;
+/**
+ * An export or ABI macro between `class` and the class's name (`class Q_CORE_EXPORT QObject :
+ * public …`, `class _GLIBCXX_ABI_TAG_CXX11 failure`), where the head goes on as a class head
+ * does: a base clause, `final`, a body or the line's end. Not `struct TAG_NAME var;`.
+ */
+const CLASS_HEAD = new RegExp(String.raw`(\b(?:class|struct|union)\s+)(${MACRO}${ARGS})(?=\s+[A-Za-z_]\w*\s*(?:$|[:{]|final\b))`, 'g');
+/** A class's closing brace, a macro call and the `;`; a bare name there is a typedef's (`} POINT_2D;`). */
+const AFTER_CLASS = new RegExp(String.raw`^(\s*\}\s*)(${MACRO}(?=\s*\()${ARGS})(\s*;\s*)$`);
+/** A line that is a macro (or a call of one) and the `;` that ends the declaration. */
+const MACRO_ENDING = new RegExp(String.raw`^(\s*)(${MACRO}${ARGS})(\s*;\s*)$`);
 
 export function maskDeclarationMacros(source: string, cpp: boolean): string {
   if (!ANY_MACRO.test(source) && !(cpp && HAS_TRY_CATCH.test(source))) return source;
@@ -65,6 +77,21 @@ export function maskDeclarationMacros(source: string, cpp: boolean): string {
         continue;
       }
     }
+    // The same macro with the declaration's `;` (`find(…) const` then `_GLIBCXX_NOEXCEPT;`).
+    const ending = MACRO_ENDING.exec(line);
+    if (ending && info[k]!.code === line.trim() && prev >= 0 && !info[prev]!.directive && DECLARATOR_END.test(info[prev]!.code)) {
+      lines[k] = ending[1]! + spaces(ending[2]!) + ending[3]!;
+      changed = true;
+      continue;
+    }
+    // After a class's closing brace (`} _GLIBCXX11_DEPRECATED_SUGGEST("std::unique_ptr");`): an
+    // attribute there, not a variable the class declares.
+    const closing = cpp ? AFTER_CLASS.exec(line) : null;
+    if (closing && info[k]!.code === line.trim()) {
+      lines[k] = closing[1]! + spaces(closing[2]!) + closing[3]!;
+      changed = true;
+      continue;
+    }
     if (info[k]!.directive || !info[k]!.code || /\/\/|\/\*|\*\/|["']/.test(line)) continue;
     // Inside a block comment the scan finds no code on the line, but its start may still be
     // comment text (`* FOO_BAR()`): the line's code must be the whole line.
@@ -74,6 +101,7 @@ export function maskDeclarationMacros(source: string, cpp: boolean): string {
     if (cpp) next = next.replace(TRY_CATCH, (_m, word: string) => `${word}  `);
     next = next.replace(AFTER_PARAMS, (m, tail: string) => `)${tail.replace(MACRO_CALL, (x) => (TYPE_LIKE.test(x) ? x : spaces(x)))}`);
     if (cpp) {
+      next = next.replace(CLASS_HEAD, (_m, head: string, macro: string) => head + spaces(macro));
       for (let m = LEADING.exec(next); m && !TYPE_LIKE.test(m[2]!.replace(/\s*\(.*$/s, '')); m = LEADING.exec(next)) {
         next = m[1]! + spaces(m[2]!) + next.slice(m[1]!.length + m[2]!.length);
       }

@@ -303,7 +303,8 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
         const params = field(n, 'parameters');
         const value = field(n, 'value')?.text.trim() ?? '';
         const sig = oneLine(`#define ${name}${params ? params.text : ''}${value && value.length <= 60 ? ' ' + value : ''}`);
-        emit('macro', name, anchor, n, { ...scope, cls: null }, sig, params ? namedChildren(params).map((p) => ({ name: p.text, type: null })) : [], null, !isHeader, null);
+        // A macro belongs to no namespace: gtest's `EXPECT_TRUE`, defined inside `namespace testing`, is `EXPECT_TRUE`.
+        emit('macro', name, anchor, n, { ...scope, cls: null, ns: [] }, sig, params ? namedChildren(params).map((p) => ({ name: p.text, type: null })) : [], null, !isHeader, null);
         return;
       }
       default:
