@@ -53,18 +53,31 @@ export class ModulePopularity {
     }
     this.counts = counts;
     this.max = Math.max(1, ...counts.values());
+    this.answers.clear();
   }
+
+  /** `of` per module asked, since the counts were made: a search asks for each of its ~150 candidates, mostly a few modules. */
+  private readonly answers = new Map<string, number>();
 
   /** 0..1: the importers of the longest known prefix of `module` (log scale, relative to the most imported). */
   of(module: string): number {
     this.refresh();
     if (!this.counts.size) return 0;
-    const parts = normModule(module).split('.');
-    for (let n = parts.length; n >= 1; n--) {
-      const c = this.counts.get(parts.slice(0, n).join('.'));
-      if (c) return Math.log1p(c) / Math.log1p(this.max);
+    let got = this.answers.get(module);
+    if (got === undefined) {
+      got = 0;
+      const parts = normModule(module).split('.');
+      for (let n = parts.length; n >= 1; n--) {
+        const c = this.counts.get(parts.slice(0, n).join('.'));
+        if (c) {
+          got = Math.log1p(c) / Math.log1p(this.max);
+          break;
+        }
+      }
+      if (this.answers.size >= 100_000) this.answers.clear();
+      this.answers.set(module, got);
     }
-    return 0;
+    return got;
   }
 }
 

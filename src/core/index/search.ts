@@ -107,10 +107,13 @@ const DF_CAP = 5000;
  * slowest searches. Measured: 0.75 and 0.5 gave the same figures on every question set; once
  * the learned vectors, the usage pool and the synonyms brought their own candidates, 0.25 gave
  * them too (held-out Python 0.511 → 0.510, every other set unchanged) for −8% of the mean
- * search time in process, where it had lost held-out and Go questions before. The pairs'
- * 1.25 finds as much as 1.5 (1.0 lost a tuning question).
+ * search time in process, where it had lost held-out and Go questions before. Likewise a
+ * pair's budget: 1.25 found as much as 1.5 (1.0 lost a tuning question) until then; now 0.5
+ * finds more (Python tuning 0.569 → 0.570, held-out 0.527 → 0.538, every other set unchanged;
+ * 0.75 held-out 0.522, 0.25 0.526, none 0.513) for −5% of the p95 in process: a pair of words
+ * that are each in a thousand rows is a broad expression, not a precise one.
  */
-const PAIR_ROWS = 1.25;
+const PAIR_ROWS = 0.5;
 /** How many of a question's rarest words are paired (n words: n(n-1)/2 pair expressions). */
 const PAIR_WORDS = 3;
 /** An acronym a question spells out is searched on its own when at most this many rows have it (more would be slow to rank and mostly other senses). */

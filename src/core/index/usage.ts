@@ -102,7 +102,11 @@ export class UsageCounts {
     // A stamp written before the count of using files was kept counts as full evidence.
     this.evidence = using === undefined ? 1 : Number(using) / (Number(using) + EVIDENCE_FILES);
     this.counts = new Map((this.db.prepare(`SELECT key, files FROM usage`).raw().all() as [string, number][]));
+    this.items.clear();
   }
+
+  /** ofItem's answers since the counts were loaded, by kind, name, parent, public path and id: a search asks for each of its ~150 candidates, and the next search for many of the same. */
+  private readonly items = new Map<string, number>();
 
   /** Files of other packages that use this qualified name (0 below 2). */
   files(name: string): number {
@@ -128,6 +132,18 @@ export class UsageCounts {
    * gets half of its class's use.
    */
   ofItem(r: { id: string; kind: string; parent: string | null; name: string }, publicId: string): number {
+    this.refresh();
+    const key = `${r.kind}\0${r.name}\0${r.parent ?? ''}\0${publicId}\0${r.id}`;
+    let got = this.items.get(key);
+    if (got === undefined) {
+      got = this.measureItem(r, publicId);
+      if (this.items.size >= 100_000) this.items.clear();
+      this.items.set(key, got);
+    }
+    return got;
+  }
+
+  private measureItem(r: { id: string; kind: string; parent: string | null; name: string }, publicId: string): number {
     // Python's builtins need no import, so counting imports and dotted chains sees none of their
     // use (`d.get(…)`, `len(…)`): every one counts as fairly used instead.
     const own = this.of(publicId === r.id ? [r.id] : [publicId, r.id]);

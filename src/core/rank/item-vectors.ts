@@ -74,31 +74,53 @@ function scores24(m: Float32Array, n: number, q: Float32Array, out: Float64Array
   }
 }
 
-/** Indexes of the `k` largest scores (in no particular order): a min-heap of the best so far. */
+/**
+ * Indexes of the `k` largest scores (in no particular order): a min-heap of the best so far,
+ * its scores kept beside its indexes so that the scan of ~100k rows compares each with the
+ * heap's least in one load.
+ */
 function largest(scores: Float64Array, k: number): number[] {
-  const heap: number[] = [];
-  const less = (a: number, b: number) => scores[heap[a]!]! < scores[heap[b]!]!;
-  const swap = (a: number, b: number) => {
-    const t = heap[a]!;
-    heap[a] = heap[b]!;
-    heap[b] = t;
+  if (k <= 0) return [];
+  const idx = new Int32Array(k);
+  const val = new Float64Array(k);
+  let size = 0;
+  const siftDown = (from: number) => {
+    const v = val[from]!;
+    const r = idx[from]!;
+    let i = from;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= size) break;
+      const m = l + 1 < size && val[l + 1]! < val[l]! ? l + 1 : l;
+      if (val[m]! >= v) break;
+      val[i] = val[m]!;
+      idx[i] = idx[m]!;
+      i = m;
+    }
+    val[i] = v;
+    idx[i] = r;
   };
   for (let r = 0; r < scores.length; r++) {
-    if (heap.length < k) {
-      heap.push(r);
-      for (let i = heap.length - 1; i > 0 && less(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-    } else if (k > 0 && scores[r]! > scores[heap[0]!]!) {
-      heap[0] = r;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const m = l + 1 < k && less(l + 1, l) ? l + 1 : l;
-        if (l >= k || !less(m, i)) break;
-        swap(i, m);
-        i = m;
+    const s = scores[r]!;
+    if (size < k) {
+      // Sift up.
+      let i = size++;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (val[p]! <= s) break;
+        val[i] = val[p]!;
+        idx[i] = idx[p]!;
+        i = p;
       }
+      val[i] = s;
+      idx[i] = r;
+    } else if (s > val[0]!) {
+      val[0] = s;
+      idx[0] = r;
+      siftDown(0);
     }
   }
-  return heap;
+  return Array.from(idx.subarray(0, size));
 }
 
 /** The first `coarse` dimensions of each row of an n × dim matrix, as an n × coarse matrix. */
