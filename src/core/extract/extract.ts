@@ -2,6 +2,7 @@ import type { ExtractOptions, LanguageExtractor } from './context.js';
 import { extractPythonFast } from './fast/python.js';
 import { maskDeclarationMacros } from './lang/cpp-decoration-macros.js';
 import { maskRequiresClauses } from './lang/cpp-requires-clauses.js';
+import { maskLinkageBlocks } from './lang/c-linkage-blocks.js';
 import { maskStatementMacros } from './lang/c-macros.js';
 import { extractCpp } from './lang/cpp.js';
 import { extractGo } from './lang/go.js';
@@ -47,7 +48,10 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
     }
   }
   // C/C++: bare statement macros (`FOO_NAMESPACE_BEGIN`) are blanked so they cannot derail the grammar.
-  if (lang === 'c' || lang === 'cpp') source = maskStatementMacros(maskDeclarationMacros(lang === 'cpp' ? maskRequiresClauses(source) : source, lang === 'cpp'));
+  if (lang === 'c' || lang === 'cpp') {
+    const guarded = maskLinkageBlocks(source);
+    source = maskStatementMacros(maskDeclarationMacros(lang === 'cpp' ? maskRequiresClauses(guarded) : guarded, lang === 'cpp'));
+  }
   const tree = await parse(lang, source);
   try {
     const result = EXTRACTORS[lang](tree, source, opts, lang);

@@ -134,4 +134,17 @@ describe('the macro and conditional shapes that left most libstdc++ headers unpa
     // A struct tag in capitals declaring a variable, and a typedef's name after `}`, stay.
     for (const kept of ['struct TAG_NAME var;', 'struct FOO_BAR *p;', '} POINT_2D;']) expect(maskDeclarationMacros(kept, true)).toBe(kept);
   });
+
+  it('blanks `typename` after `using`, an attribute before `friend`, and spells a scoped name in an `#if` as one identifier', () => {
+    expect(maskDeclarationMacros('  using typename _Base::__diff_type;', true)).toBe('  using          _Base::__diff_type;');
+    expect(maskDeclarationMacros('  [[nodiscard]] friend bool f();', true)).toBe('                friend bool f();');
+    const above = maskDeclarationMacros('    [[nodiscard]]\n    friend constexpr bool\n    operator==(A a) noexcept;', true).split('\n');
+    expect(code(above[0]!)).toBe('');
+    expect(above[1]).toBe('    friend constexpr bool');
+    expect(maskDeclarationMacros('#if __has_cpp_attribute(clang::fallthrough)\n', true)).toBe('#if __has_cpp_attribute(clang__fallthrough)\n');
+    // An attribute before anything else stays, and C is left as it is.
+    expect(maskDeclarationMacros('[[nodiscard]]\n  int f();', true)).toBe('[[nodiscard]]\n  int f();');
+    expect(maskDeclarationMacros('#if X(a::b)\n', false)).toBe('#if X(a::b)\n');
+  });
 });
+

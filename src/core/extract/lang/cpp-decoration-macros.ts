@@ -16,6 +16,9 @@ import { blank, blankCode, MACRO_NAME, scanLines } from './c-macros.js';
  * - in C++, `__try` and `__catch (…)` become `try` and `catch (…)`, as libstdc++ defines them;
  * - in C++, a macro call between a class's closing `}` and its `;`, and a macro between
  *   `class` and the class's name;
+ * - in C++, a few spellings beyond the grammar that say nothing a search uses: `typename` in
+ *   `using typename Base::type;`, an attribute before `friend`, and a scoped name in an `#if`
+ *   condition (`__has_cpp_attribute(clang::fallthrough)`, spelled `clang__fallthrough`);
  * - on a line of its own between a declarator (`…) const`) and its body or `;`, or with that `;`;
  * - after a parameter list's `)` (with `const`, `&`, `noexcept` and other such macros around),
  *   where only `{`, `;`, `=`, `:`, `->`, `override`, `final` or the line's end may follow;
@@ -53,13 +56,25 @@ const DEFINITION_GOES_ON = /^(\{|;|:|=|->)/;
  * does: a base clause, `final`, a body or the line's end. Not `struct TAG_NAME var;`.
  */
 const CLASS_HEAD = new RegExp(String.raw`(\b(?:class|struct|union)\s+)(${MACRO}${ARGS})(?=\s+[A-Za-z_]\w*\s*(?:$|[:{]|final\b))`, 'g');
+const USING_TYPENAME = /(\busing\s+)(typename\b)/g;
+/** A source that may hold one of the spellings beyond the grammar. */
+const BEYOND_GRAMMAR = /\busing\s+typename\b|\]\]|^\s*#\s*(?:el)?if\b.*::/m;
+const ATTRIBUTE_ONLY = /^(?:\[\[[^\]]*\]\]\s*)+$/;
+const ATTRIBUTE_FRIEND = /((?:\[\[[^\]]*\]\]\s*)+)(?=friend\b)/g;
+
+/** The code of the next line that has any. */
+function nextCode(info: readonly { code: string; directive: boolean }[], k: number): string | undefined {
+  for (let n = k + 1; n < info.length; n++) if (info[n]!.code) return info[n]!.directive ? undefined : info[n]!.code;
+  return undefined;
+}
+
 /** A class's closing brace, a macro call and the `;`; a bare name there is a typedef's (`} POINT_2D;`). */
 const AFTER_CLASS = new RegExp(String.raw`^(\s*\}\s*)(${MACRO}(?=\s*\()${ARGS})(\s*;\s*)$`);
 /** A line that is a macro (or a call of one) and the `;` that ends the declaration. */
 const MACRO_ENDING = new RegExp(String.raw`^(\s*)(${MACRO}${ARGS})(\s*;\s*)$`);
 
 export function maskDeclarationMacros(source: string, cpp: boolean): string {
-  if (!ANY_MACRO.test(source) && !(cpp && HAS_TRY_CATCH.test(source))) return source;
+  if (!ANY_MACRO.test(source) && !(cpp && (HAS_TRY_CATCH.test(source) || BEYOND_GRAMMAR.test(source)))) return source;
   const lines = source.split('\n');
   const info = scanLines(lines);
   let changed = false;
@@ -92,6 +107,14 @@ export function maskDeclarationMacros(source: string, cpp: boolean): string {
       changed = true;
       continue;
     }
+    // `#if __has_cpp_attribute(clang::fallthrough)`: a scoped name in a condition, which the
+    // grammar reads no further than `clang`, and then nothing else in the file. Its spelling
+    // with `__` is one identifier of the same length; the condition means nothing to the index.
+    if (cpp && info[k]!.directive && /^#\s*(?:el)?if\b.*::/.test(info[k]!.code)) {
+      lines[k] = line.replace(/\b(\w+)::(?=\w)/g, '$1__');
+      changed = lines[k] !== line || changed;
+      continue;
+    }
     if (info[k]!.directive || !info[k]!.code || /\/\/|\/\*|\*\/|["']/.test(line)) continue;
     // Inside a block comment the scan finds no code on the line, but its start may still be
     // comment text (`* FOO_BAR()`): the line's code must be the whole line.
@@ -102,6 +125,12 @@ export function maskDeclarationMacros(source: string, cpp: boolean): string {
     next = next.replace(AFTER_PARAMS, (m, tail: string) => `)${tail.replace(MACRO_CALL, (x) => (TYPE_LIKE.test(x) ? x : spaces(x)))}`);
     if (cpp) {
       next = next.replace(CLASS_HEAD, (_m, head: string, macro: string) => head + spaces(macro));
+      // `using typename _Base::__diff_type;`: the grammar knows `using` a name, not with `typename`.
+      next = next.replace(USING_TYPENAME, (_m, head: string, word: string) => head + spaces(word));
+      // An attribute before `friend` (`[[nodiscard]]` then `friend constexpr bool operator==`)
+      // is beyond the grammar; it says nothing a search uses.
+      if (ATTRIBUTE_ONLY.test(next.trim()) && nextCode(info, k)?.startsWith('friend')) next = spaces(next);
+      next = next.replace(ATTRIBUTE_FRIEND, (_m, attr: string) => spaces(attr));
       for (let m = LEADING.exec(next); m && !TYPE_LIKE.test(m[2]!.replace(/\s*\(.*$/s, '')); m = LEADING.exec(next)) {
         next = m[1]! + spaces(m[2]!) + next.slice(m[1]!.length + m[2]!.length);
       }
