@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maskedCode as code } from '../../helpers/masked-code.js';
 import { maskStatementMacros } from '../../../src/core/extract/lang/c-macros.js';
 import { maskDeclarationMacros } from '../../../src/core/extract/lang/cpp-decoration-macros.js';
 
@@ -7,8 +8,6 @@ import { maskDeclarationMacros } from '../../../src/core/extract/lang/cpp-decora
 const masked = (src: string, cpp = true) => maskStatementMacros(maskDeclarationMacros(src, cpp));
 /** `src` with each of `tokens` replaced by as many spaces. */
 const without = (src: string, ...tokens: string[]) => tokens.reduce((s, t) => s.replace(t, ' '.repeat(t.length)), src);
-/** A masked line's code: a blanked line is an empty comment, so that a doc comment above still reaches what follows. */
-const code = (line: string) => line.replace(/\/\*\s*\*\//g, '').trim();
 
 describe('maskDeclarationMacros', () => {
   it('blanks a macro after a namespace name and after a parameter list, keeping offsets', () => {

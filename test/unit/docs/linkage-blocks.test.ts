@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { maskedCode as code } from '../../helpers/masked-code.js';
 import { maskLinkageBlocks } from '../../../src/core/extract/lang/c-linkage-blocks.js';
 import { extractSource } from '../../../src/core/extract/extract.js';
 
-const code = (line: string) => line.replace(/\/\*\s*\*\//g, '').trim();
 
 const header = [
   '#ifdef __cplusplus',

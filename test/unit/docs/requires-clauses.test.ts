@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { maskedCode as code } from '../../helpers/masked-code.js';
 import { maskRequiresClauses } from '../../../src/core/extract/lang/cpp-requires-clauses.js';
 import { reservedName } from '../../../src/core/rank/score.js';
 
-const code = (line: string) => line.replace(/\/\*\s*\*\//g, '').trim();
 
 describe('maskRequiresClauses', () => {
   it('blanks a clause on lines of its own after a declarator, keeping lines and offsets', () => {
