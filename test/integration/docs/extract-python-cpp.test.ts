@@ -387,5 +387,13 @@ describe('C++ declarations that had turned a whole libstdc++ header into one par
     expect(item(x, 'std::bit_cast').params.map((p) => p.name)).toEqual(['__from']);
     expect(item(x, '__glibcxx_requires_valid_range')).toMatchObject({ kind: 'macro' });
   });
+
+  it('reads a conditional that closes namespace std and opens it again, as move.h does', async () => {
+    // Read as one parse error before, the file gave no item at all.
+    const x = await extractFixture('cpp-decorated', 'move.h');
+    expect(item(x, 'std::move')).toMatchObject({ kind: 'function', summary: 'Convert a value to an rvalue.' });
+    expect(item(x, 'std::forward').summary).toBe('Forward an lvalue.');
+    expect(item(x, 'std::swap').summary).toBe('Swaps two values.');
+  });
 });
 

@@ -145,5 +145,40 @@ describe('the macro and conditional shapes that left most libstdc++ headers unpa
     expect(maskDeclarationMacros('[[nodiscard]]\n  int f();', true)).toBe('[[nodiscard]]\n  int f();');
     expect(maskDeclarationMacros('#if X(a::b)\n', false)).toBe('#if X(a::b)\n');
   });
+
+  it('keeps the first branch of a conditional that closes a brace it did not open, as move.h closes and reopens namespace std', () => {
+    const src = [
+      'namespace std {',
+      '  void early();',
+      '#if __cplusplus >= 201103L',
+      '} // namespace',
+      '#include <type_traits>',
+      'namespace std {',
+      '  /// Convert a value to an rvalue.',
+      '  int&& move(int& t);',
+      '#else',
+      '#define MOVE(x) (x)',
+      '#endif',
+      '}',
+      '',
+    ].join('\n');
+    const out = masked(src).split('\n').map(code);
+    expect(out.slice(2, 6)).toEqual(['', '} // namespace', '#include <type_traits>', 'namespace std {']);
+    expect(out.slice(8, 12)).toEqual(['', '', '', '}']);
+    // A conditional whose branches each balance their braces is left to the parser.
+    const balanced = 'namespace a {\n#if X\nstruct s { int x; };\n#else\nstruct s { long x; };\n#endif\n}\n';
+    expect(masked(balanced)).toBe(balanced);
+  });
+
+  it('blanks several export macros between `class` and the name', () => {
+    expect(maskDeclarationMacros('class V8_EXPORT V8_NODISCARD Scope {', true)).toBe(`class${' '.repeat(24)}Scope {`);
+  });
+
+  it('keeps the type a macro call wraps right before a declared name, and the guards of a C header with the brace on its own line', () => {
+    const src = 'extern MENU_EXPORT(ITEM **) menu_items(const MENU *);';
+    expect(maskDeclarationMacros(src, true)).toBe('extern             ITEM **  menu_items(const MENU *);');
+    // A macro call before a type is still blanked: the type follows it.
+    expect(maskDeclarationMacros('ABSL_DEPRECATED(x) int f();', true)).toBe('                   int f();');
+  });
 });
 

@@ -28,6 +28,11 @@ describe('maskLinkageBlocks', () => {
     expect(lines.slice(7, 10)).toEqual(['', '/* extern "C" */', '']);
   });
 
+  it('blanks a guard whose brace is on a line of its own', () => {
+    const src = '#ifdef __cplusplus\nextern "C"\n{\n#endif\nint f(void);\n';
+    expect(maskLinkageBlocks(src).split('\n').map(code)).toEqual(['', '', '', '', 'int f(void);', '']);
+  });
+
   it('leaves a __cplusplus conditional that holds declarations of its own', () => {
     const src = '#ifdef __cplusplus\nextern "C" {\nint f(void);\n#endif\n';
     expect(maskLinkageBlocks(src)).toBe(src);

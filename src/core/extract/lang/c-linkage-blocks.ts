@@ -14,7 +14,7 @@ import { blank, scanLines } from './c-macros.js';
  * A brace opened in one conditional and closed in another is beyond the grammar: the first
  * declaration after the guard lost its doc comment (sqlite3.h's, zlib.h's, LLVM's C API's),
  * and in a long header the rest of the file became one parse error (LLVM's Compiler.h). Each
- * such conditional, whose one line is `extern "C" {` or `}`, is blanked whole (into empty
+ * such conditional, whose code is `extern "C" {` (over one line or two) or `}`, is blanked whole (into empty
  * comments of the same length, so offsets and lines stay right): the declarations between are
  * what the header declares either way.
  */
@@ -28,21 +28,22 @@ export function maskLinkageBlocks(source: string): string {
   let changed = false;
   for (let k = 0; k < lines.length; k++) {
     if (!info[k]!.directive || !OPENS.test(info[k]!.code)) continue;
-    // The guard's body: one line of code, then `#endif` (blank lines and comments between).
-    let body = -1;
+    // The guard's body: `extern "C" {` or `}` (the brace perhaps on a line of its own), then
+    // `#endif`; blank lines and comments between.
+    const body: number[] = [];
     let end = -1;
     for (let n = k + 1; n < lines.length && n <= k + 6; n++) {
       const { code, directive } = info[n]!;
       if (!code) continue;
       if (directive) {
-        if (/^#\s*endif\b/.test(code) && body >= 0) end = n;
+        if (/^#\s*endif\b/.test(code) && LINKAGE.test(body.map((b) => info[b]!.code).join(' '))) end = n;
         break;
       }
-      if (body >= 0 || !LINKAGE.test(code)) break;
-      body = n;
+      body.push(n);
+      if (body.length > 2) break;
     }
     if (end < 0) continue;
-    for (const n of [k, body, end]) {
+    for (const n of [k, ...body, end]) {
       const line = lines[n]!;
       const code = info[n]!.code;
       const at = line.indexOf(code);

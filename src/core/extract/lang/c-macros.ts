@@ -129,6 +129,41 @@ function isDeclarationHead(text: string): boolean {
 }
 
 /**
+ * An `#if` (at line k) whose first branch closes a brace it did not open, or leaves one open
+ * (libstdc++'s move.h: `#if __cplusplus >= 201103L` closes namespace std, includes
+ * <type_traits> and opens it again, and `#else` has only macros). Braces that a conditional
+ * opens or closes are beyond the grammar, and the rest of the file (std::move, std::forward,
+ * std::swap) was one parse error. Counted in the first branch of every conditional inside it
+ * too, as a preprocessor with one configuration would read it.
+ */
+function unbalancedBranch(info: LineInfo[], k: number): boolean {
+  let depth = 0;
+  let low = 0;
+  // Per nested conditional: whether the scan is in its first branch.
+  const first: boolean[] = [];
+  for (let j = k + 1; j < info.length; j++) {
+    const { code, directive } = info[j]!;
+    if (directive) {
+      if (/^#\s*if/.test(code)) first.push(true);
+      else if (/^#\s*(else|elif)/.test(code)) {
+        if (!first.length) return depth !== 0 || low < 0;
+        first[first.length - 1] = false;
+      } else if (/^#\s*endif/.test(code)) {
+        if (!first.length) return depth !== 0 || low < 0;
+        first.pop();
+      }
+      continue;
+    }
+    if (!code || first.includes(false)) continue;
+    for (const c of code.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) {
+      if (c === '{') depth++;
+      else if (c === '}' && --depth < low) low = depth;
+    }
+  }
+  return false;
+}
+
+/**
  * A conditional in the middle of a declaration (a base clause, an alias's type) is beyond the
  * grammar: keep its first branch, as a preprocessor would with one configuration, and blank
  * the directives and the other branches. Returns whether anything changed.
@@ -197,7 +232,7 @@ export function maskStatementMacros(source: string): string {
   for (let k = 0; k < lines.length; k++) {
     if (k > 0 && significant(k - 1)) prev = k - 1;
     const li = info[k]!;
-    if (/^#\s*if/.test(li.code) && (midDeclaration(info, prev) || declarationHeadOnly(info, k))) {
+    if (/^#\s*if/.test(li.code) && (midDeclaration(info, prev) || declarationHeadOnly(info, k) || unbalancedBranch(info, k))) {
       changed = keepFirstBranch(lines, info, k) || changed;
       continue;
     }

@@ -39,6 +39,10 @@ const MACRO_CALL = new RegExp(`${MACRO}${ARGS}`, 'g');
 const IF_MACRO = new RegExp(String.raw`(\bif\s+)(${MACRO})(?=\s*\()`, 'g');
 const LEADING = new RegExp(String.raw`^(\s*(?:(?:inline|static|extern|constexpr|consteval|virtual|explicit|friend)\s+)*)(${MACRO}${ARGS})(\s+)(?=[A-Za-z_~])`);
 const TYPE_LIKE = /_(T|TYPE)$/;
+/** A macro call with one argument: `MENU_EXPORT(ITEM *` and `)`, split around the argument. */
+const WRAPS_TYPE = /^([^(]*\()([^()]*)\)$/;
+/** What follows a declaration's return type: its name and parameter list. */
+const NAME_THEN_CALL = /^\s*[A-Za-z_]\w*\s*\(/;
 /** libstdc++'s `__try` / `__catch (…)`, which are `try` and `catch` when exceptions are on: read as those. */
 const TRY_CATCH = /\b__(try\b|catch(?=\s*\())/g;
 const HAS_TRY_CATCH = /\b__(try\b|catch\s*\()/;
@@ -51,11 +55,11 @@ const MACRO_ONLY = new RegExp(`^${MACRO}${ARGS}$`);
 const DECLARATOR_END = /(\)|\bconst|&)$/;
 const DEFINITION_GOES_ON = /^(\{|;|:|=|->)/;
 /**
- * An export or ABI macro between `class` and the class's name (`class Q_CORE_EXPORT QObject :
- * public …`, `class _GLIBCXX_ABI_TAG_CXX11 failure`), where the head goes on as a class head
+ * Export or ABI macros between `class` and the class's name (`class Q_CORE_EXPORT QObject :
+ * public …`, `class V8_EXPORT V8_NODISCARD Scope`), where the head goes on as a class head
  * does: a base clause, `final`, a body or the line's end. Not `struct TAG_NAME var;`.
  */
-const CLASS_HEAD = new RegExp(String.raw`(\b(?:class|struct|union)\s+)(${MACRO}${ARGS})(?=\s+[A-Za-z_]\w*\s*(?:$|[:{]|final\b))`, 'g');
+const CLASS_HEAD = new RegExp(String.raw`(\b(?:class|struct|union)\s+)((?:${MACRO}${ARGS}\s+)*${MACRO}${ARGS})(?=\s+[A-Za-z_]\w*\s*(?:$|[:{]|final\b))`, 'g');
 const USING_TYPENAME = /(\busing\s+)(typename\b)/g;
 /** A source that may hold one of the spellings beyond the grammar. */
 const BEYOND_GRAMMAR = /\busing\s+typename\b|\]\]|^\s*#\s*(?:el)?if\b.*::/m;
@@ -132,7 +136,14 @@ export function maskDeclarationMacros(source: string, cpp: boolean): string {
       if (ATTRIBUTE_ONLY.test(next.trim()) && nextCode(info, k)?.startsWith('friend')) next = spaces(next);
       next = next.replace(ATTRIBUTE_FRIEND, (_m, attr: string) => spaces(attr));
       for (let m = LEADING.exec(next); m && !TYPE_LIKE.test(m[2]!.replace(/\s*\(.*$/s, '')); m = LEADING.exec(next)) {
-        next = m[1]! + spaces(m[2]!) + next.slice(m[1]!.length + m[2]!.length);
+        const rest = next.slice(m[1]!.length + m[2]!.length);
+        // `extern MENU_EXPORT(ITEM *) menu_items(…)`: a macro call right before the declared name
+        // wraps the return type (ncurses' `NCURSES_EXPORT(int)`). Blanked, it left a declaration
+        // without a type, and a run of them one parse error (only the first was recovered): its
+        // argument stays, the type it stands for.
+        const wrapped = WRAPS_TYPE.exec(m[2]!);
+        next = m[1]! + (wrapped && NAME_THEN_CALL.test(rest) ? spaces(wrapped[1]!) + wrapped[2]! + ' ' : spaces(m[2]!)) + rest;
+        if (wrapped && NAME_THEN_CALL.test(rest)) break;
       }
     }
     if (next !== line) {
