@@ -152,4 +152,9 @@ describe('scanNames: Go, Rust, Java, C', () => {
     const c = ['#define BUF_MAX 64', 'struct buffer {', '  int len;', '};', 'struct buffer *buffer_new(size_t n)', '{', '  if (n) return 0;', '}', 'static int _internal(void) { return 0; }'].join('\n');
     expect(ids('c', c, 'buf.c')).toEqual(['macro BUF_MAX:1', 'struct buffer:2', 'function buffer_new:5']);
   });
+
+  it('C++: a class is named by the word after its export macros, as the full extraction names it', () => {
+    const cpp = ['class Q_CORE_EXPORT QObject : public Base {', '};', 'class V8_EXPORT V8_NODISCARD Scope {', '};', 'class FOO_BAR {', '};'].join('\n');
+    expect(ids('cpp', cpp, 'q.h')).toEqual(['class QObject:1', 'class Scope:3', 'class FOO_BAR:5']);
+  });
 });
