@@ -4,6 +4,7 @@ import { goModulePath } from './lang/go.js';
 import { pythonModuleName } from './lang/python.js';
 import { rustModulePath } from './lang/rust.js';
 import { jsModuleName } from './lang/js-module-name.js';
+import { MACRO_NAME } from './lang/c-macros.js';
 import type { ItemKind, LanguageId } from './types.js';
 
 /**
@@ -318,7 +319,7 @@ function scanJava(text: string, opts: ScanOptions): ScannedName[] {
 const C_NOT_FUNCTIONS = /^(?:if|for|while|switch|return|else|do|case|typedef|using|namespace|template|static_assert|extern|sizeof|goto)\b/;
 // An export macro between `class` and the name (`class Q_CORE_EXPORT QObject`) is skipped, as
 // the full extraction skips it (cpp-decoration-macros.ts): the name is the word after it.
-const C = /^#[ \t]*define[ \t]+([A-Za-z_]\w*)|^(?:typedef[ \t]+)?(struct|class|union|enum(?:[ \t]+class)?)[ \t]+(?:_*[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:\([^()\n]*\))?[ \t]+(?=[A-Za-z_]))*([A-Za-z_]\w*)[^;(\n]*$|^[A-Za-z_][\w:<>,*& \t]*?[ \t*&]\**((?:[A-Za-z_]\w*::)*~?[A-Za-z_]\w*)[ \t]*\(/gm;
+const C = new RegExp(String.raw`^#[ \t]*define[ \t]+([A-Za-z_]\w*)|^(?:typedef[ \t]+)?(struct|class|union|enum(?:[ \t]+class)?)[ \t]+(?:${MACRO_NAME}(?:\([^()\n]*\))?[ \t]+(?=[A-Za-z_]))*([A-Za-z_]\w*)[^;(\n]*$|^[A-Za-z_][\w:<>,*& \t]*?[ \t*&]\**((?:[A-Za-z_]\w*::)*~?[A-Za-z_]\w*)[ \t]*\(`, 'gm');
 
 function scanC(text: string, opts: ScanOptions): ScannedName[] {
   const out: ScannedName[] = [];

@@ -394,7 +394,7 @@ export class RankedSearch {
       context: r.kind === 'module' ? undefined : moduleDocs?.get(r.module),
       visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
       own: r.package === null,
-      hidden: r.path.endsWith('.rs') ? this.rustModules.hidden(r.id, r.module, publicIds[i]!) : (r.language === 'c' || r.language === 'cpp') && reservedName(r.id),
+      hidden: r.language === 'rust' ? this.rustModules.hidden(r.id, r.module, publicIds[i]!) : (r.language === 'c' || r.language === 'cpp') && reservedName(r.id),
       pathNamed: pathNamed.has(r.rowid),
       memberOfCandidate: (r.kind === 'method' || r.kind === 'property') && r.parent !== null && candidateIds.has(r.parent),
       vec: learnedSims[i],

@@ -1,4 +1,4 @@
-import { blank, scanLines } from './c-macros.js';
+import { blankCode, scanLines } from './c-macros.js';
 
 /**
  * The guard C headers put around their declarations for C++ callers:
@@ -44,11 +44,7 @@ export function maskLinkageBlocks(source: string): string {
     }
     if (end < 0) continue;
     for (const n of [k, ...body, end]) {
-      const line = lines[n]!;
-      const code = info[n]!.code;
-      const at = line.indexOf(code);
-      lines[n] = at < 0 ? blank(line.length) : line.slice(0, at) + blank(code.length) + line.slice(at + code.length);
-      info[n]!.code = '';
+      blankCode(lines, info, n);
       info[n]!.directive = false;
     }
     changed = true;

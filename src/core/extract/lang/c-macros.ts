@@ -208,12 +208,15 @@ export function blank(length: number): string {
   return length >= 4 ? `/*${' '.repeat(length - 4)}*/` : ' '.repeat(length);
 }
 
-/** Line `k`'s code made an empty comment (blank); the line then holds no code. */
+/**
+ * Line `k`'s code made an empty comment (blank); the line then holds no code. A line whose code
+ * is not found as written in it (a comment between its words) is blanked whole.
+ */
 export function blankCode(lines: string[], info: LineInfo[], k: number): void {
   const line = lines[k]!;
   const code = info[k]!.code;
   const at = line.indexOf(code);
-  lines[k] = line.slice(0, at) + blank(code.length) + line.slice(at + code.length);
+  lines[k] = at < 0 ? blank(line.length) : line.slice(0, at) + blank(code.length) + line.slice(at + code.length);
   info[k]!.code = '';
 }
 

@@ -141,9 +141,9 @@ export function maskDeclarationMacros(source: string, cpp: boolean): string {
         // wraps the return type (ncurses' `NCURSES_EXPORT(int)`). Blanked, it left a declaration
         // without a type, and a run of them one parse error (only the first was recovered): its
         // argument stays, the type it stands for.
-        const wrapped = WRAPS_TYPE.exec(m[2]!);
-        next = m[1]! + (wrapped && NAME_THEN_CALL.test(rest) ? spaces(wrapped[1]!) + wrapped[2]! + ' ' : spaces(m[2]!)) + rest;
-        if (wrapped && NAME_THEN_CALL.test(rest)) break;
+        const wrapped = NAME_THEN_CALL.test(rest) ? WRAPS_TYPE.exec(m[2]!) : null;
+        next = m[1]! + (wrapped ? spaces(wrapped[1]!) + wrapped[2]! + ' ' : spaces(m[2]!)) + rest;
+        if (wrapped) break;
       }
     }
     if (next !== line) {

@@ -1,4 +1,4 @@
-import { blank, scanLines } from './c-macros.js';
+import { blankCode, scanLines } from './c-macros.js';
 
 /**
  * C++20 requires clauses written after a declarator on lines of their own, blanked before
@@ -46,12 +46,8 @@ export function maskRequiresClauses(source: string): string {
     }
     if (end < 0 || clause.length > MAX_LINES) continue;
     for (const n of clause) {
-      const line = lines[n]!;
-      const code = info[n]!.code;
-      const at = line.indexOf(code);
-      if (at < 0) continue; // a comment inside the line: left to the parser
-      lines[n] = line.slice(0, at) + blank(code.length) + line.slice(at + code.length);
-      info[n]!.code = '';
+      // A line with a comment inside is left to the parser (blankCode would blank it whole).
+      if (lines[n]!.includes(info[n]!.code)) blankCode(lines, info, n);
     }
     changed = true;
     k = end;
