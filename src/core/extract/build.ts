@@ -100,6 +100,7 @@ export function moduleInfo(name: string, doc: ParsedDoc | null): FileExtract['mo
   const info: FileExtract['module'] = { name, doc: doc ? docMarkdown(doc) : '', summary: doc ? (doc.brief ?? firstSentence(doc.description)) : '' };
   // A module's doctests (Python's `json`, `//!` examples) are examples of the module item.
   if (doc?.examples.length) info.examples = doc.examples;
+  if (doc?.deprecated) info.deprecated = doc.deprecated;
   return info;
 }
 

@@ -16,6 +16,7 @@ import { addListedVariables } from './lang/python-listed-variables.js';
 import { addCAliases } from './lang/c-aliases.js';
 import { classDocsFromConstructors } from './constructor-docs.js';
 import { addModuleListings } from './module-listing.js';
+import { applyModuleDeprecation } from './module-deprecation.js';
 import { extractRust } from './lang/rust.js';
 import { extractTypeScript } from './lang/typescript.js';
 import { addDeclarationSourceDocs } from './lang/ts-declaration-sources.js';
@@ -40,6 +41,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
   if (lang === 'python' && opts.engine !== 'tree-sitter') {
     const fast = extractPythonFast(source, opts);
     if (fast) {
+      applyModuleDeprecation(lang, fast, source);
       addModuleItem(fast, opts);
       classDocsFromConstructors(fast);
       addPublicPaths(lang, fast, source, opts, () => (opts.includePrivate ? fast.items : (extractPythonFast(source, { ...opts, includePrivate: true })?.items ?? [])));
@@ -55,6 +57,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
   const tree = await parse(lang, source);
   try {
     const result = EXTRACTORS[lang](tree, source, opts, lang);
+    applyModuleDeprecation(lang, result, source);
     addModuleItem(result, opts);
     classDocsFromConstructors(result);
     addPublicPaths(lang, result, source, opts, () => (opts.includePrivate ? result.items : EXTRACTORS[lang](tree, source, { ...opts, includePrivate: true }, lang).items));
@@ -87,8 +90,10 @@ function addPublicPaths(lang: LanguageId, result: FileExtract, source: string, o
 /** The module itself is an item (kind `module`), so it can be searched, listed and fetched. */
 function addModuleItem(result: FileExtract, opts: ExtractOptions): void {
   const m = result.module;
-  // Only documented modules are items: an undocumented file-module adds nothing a listing does not show.
-  if (!m.name || !m.doc) return;
+  // Only documented modules are items: an undocumented file-module adds nothing a listing does
+  // not show. A deprecated one is documented by its deprecation, and the search needs its item
+  // to know that the modules under it are deprecated too.
+  if (!m.name || !(m.doc || m.deprecated)) return;
   if (result.items.some((i) => i.id === m.name && i.kind === 'module')) return;
   const item: DocItem = {
     id: m.name,
@@ -99,13 +104,13 @@ function addModuleItem(result: FileExtract, opts: ExtractOptions): void {
     language: result.language,
     signature: m.name,
     summary: m.summary,
-    doc: m.doc,
+    doc: m.doc || m.deprecated || '',
     params: [],
     returns: null,
     throws: [],
     examples: m.examples ?? [],
     see_also: [],
-    deprecated: null,
+    deprecated: m.deprecated ?? null,
     since: null,
     location: { file: opts.file, line: 1, end_line: 1 },
     parent: null,

@@ -103,7 +103,7 @@ export interface DocItem {
 export interface FileExtract {
   language: LanguageId;
   /** The module this file defines, and its module-level doc. */
-  module: { name: string; doc: string; summary: string; examples?: DocExample[] };
+  module: { name: string; doc: string; summary: string; examples?: DocExample[]; deprecated?: string };
   items: DocItem[];
   /** Modules/paths this file imports, as written (used to resolve names in context). */
   imports: string[];

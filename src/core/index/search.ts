@@ -21,6 +21,7 @@ import { WordCounts } from './word-counts.js';
 import { ModuleDocs } from './module-docs.js';
 import { memberRows } from './member-rows.js';
 import { RustModules } from './rust-modules.js';
+import { DeprecatedModules } from './deprecated-modules.js';
 import { candidateRowsReader } from './candidate-rows.js';
 
 /**
@@ -135,6 +136,8 @@ export class RankedSearch {
   private readonly written: MetaStamp;
   /** Which Rust modules are public (rust-modules.ts); like the word counts, forgotten when the index was written since. */
   private readonly rustModules: RustModules;
+  /** Which packages are deprecated as a whole (deprecated-modules.ts); forgotten when the index was written since. */
+  private readonly deprecatedModules: DeprecatedModules;
   private readonly related: RelatedWords;
   private readonly popularity: ModulePopularity;
   private readonly usage: UsageCounts;
@@ -156,6 +159,7 @@ export class RankedSearch {
     this.written = new MetaStamp(store.db, 'last_update');
     this.rustModules = new RustModules((sql) => this.prep(sql));
     this.modules = new ModuleDocs((sql) => this.prep(sql));
+    this.deprecatedModules = new DeprecatedModules((sql) => this.prep(sql));
   }
 
   private prep(sql: string): Statement {
@@ -187,6 +191,7 @@ export class RankedSearch {
       this.counts.clear();
       this.modules.clear();
       this.rustModules.clear();
+      this.deprecatedModules.clear();
     }
   }
 
@@ -392,7 +397,7 @@ export class RankedSearch {
     const cands: Candidate[] = list.map((r, i) => ({
       id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}${prose ? ` ${abbreviatedWords(r.name).join(' ')}` : ''}`, hasDoc: r.has_doc === 1,
       context: r.kind === 'module' ? undefined : moduleDocs?.get(r.module),
-      visibility: r.visibility, deprecated: r.deprecated === 1, kind: r.kind, publicId: publicIds[i], file: r.path,
+      visibility: r.visibility, deprecated: r.deprecated === 1 || this.deprecatedModules.covers(r.module), kind: r.kind, publicId: publicIds[i], file: r.path,
       own: r.package === null,
       hidden: r.language === 'rust' ? this.rustModules.hidden(r.id, r.module, publicIds[i]!) : (r.language === 'c' || r.language === 'cpp') && reservedName(r.id),
       pathNamed: pathNamed.has(r.rowid),
