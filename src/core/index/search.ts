@@ -125,7 +125,7 @@ const COUNT_ROW_COST = 1 / 28;
 const OR_ROWS_PROSE = 0.25;
 /** How many of a question's rarer words look up the items named exactly that. */
 const NAMED_WORDS = 3;
-const NAMED_BY_WORD = `SELECT rowid FROM (SELECT rowid, has_doc, id FROM items WHERE name = ? COLLATE NOCASE AND kind != 'impl' LIMIT 100) ORDER BY has_doc DESC, length(id) LIMIT 4`;
+const NAMED_BY_WORD = `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND kind != 'impl' ORDER BY has_doc DESC, length(id) LIMIT 4`;
 
 /** FTS5 column weights: identifier-like queries lean on names, prose queries on the docs. */
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
@@ -350,9 +350,10 @@ export class RankedSearch {
     // Items named by one of the question's rarer words ("factorial of an integer": `math.factorial`).
     // BM25 cannot pick them out of the rows with that word when there are more than it keeps
     // (874 for "factorial", whose stem "factori" is also Factory's: `math.factorial`, summarised
-    // "Find n!.", was 86th): they score alike, and the top 60 are near-arbitrary. Documented and
-    // shallow ones first, a few per word (C-implemented 0.677 → 0.706, held-out +0.002; eight a
-    // word from every rare word cost +0.9 ms of the p95 for the same figures).
+    // "Find n!.", was 86th): they score alike, and the top 60 are near-arbitrary. Only words in
+    // more rows than that; documented and shallow items first, four a word (C-implemented 0.677
+    // → 0.706, held-out +0.001, +0.06 ms mean; eight from every rare word cost +0.9 ms of the
+    // p95 for the same figures).
     if (prose) for (const w of present.filter((x) => !common(x) && df.get(x)! > inner).slice(0, NAMED_WORDS)) unranked(this.prep(NAMED_BY_WORD).pluck().all(w) as number[]);
     // Items whose name and summary mean what the question says, in other words (learned vectors).
     const qv = prose ? this.related.embedQuery(words) : null;
