@@ -18,19 +18,34 @@ import { STOP_WORDS, stem } from './words.js';
 const KNOWN = `
 api application programming interface
 ascii american standard code for information interchange
+ast abstract syntax tree
+bfs breadth first search
+cli command line interface
 cpu central processing unit
 crc cyclic redundancy check
 csv comma separated values
 csv comma separated
+cwd current working directory
+deque double ended queue
+dfs depth first search
 dns domain name system
+dst daylight saving time
 eof end of file
+fd file descriptor
 fifo first in first out
 ftp file transfer protocol
+gc garbage collection
+gc garbage collector
 gcd greatest common divisor
 gid group id
+gil global interpreter lock
+gmt greenwich mean time
 gui graphical user interface
+hmac hash based message authentication code
 html hypertext markup language
 http hypertext transfer protocol
+imap internet message access protocol
+io input output
 ip internet protocol
 ipc inter process communication
 json javascript object notation
@@ -38,23 +53,36 @@ lcm least common multiple
 lifo last in first out
 lru least recently used
 mime multipurpose internet mail extensions
+mro method resolution order
+nan not a number
 os operating system
 pid process id
 pid process identifier
+pty pseudo terminal
 re regular expression
 regex regular expression
 regexp regular expression
+repl read eval print loop
 rng random number generator
 rpc remote procedure call
+sha secure hash algorithm
+smtp simple mail transfer protocol
 sql structured query language
+ssh secure shell
 ssl secure sockets layer
+stderr standard error
+stdin standard input
+stdout standard output
 tcp transmission control protocol
 tls transport layer security
 tsv tab separated values
 tsv tab separated
+ttl time to live
 tty teletypewriter
 udp user datagram protocol
+ui user interface
 uid user id
+ulp unit in the last place
 uri uniform resource identifier
 url uniform resource locator
 utc coordinated universal time

@@ -37,7 +37,22 @@ const numbers = [
   '',
 ].join('\n');
 
-const index = sharedTree({ 'checks.py': checks, 'network.py': network, 'numbers.py': numbers }, 'docent-acronyms-');
+const containers = [
+  'class deque:',
+  '    """A list-like sequence optimized for data accesses near its endpoints."""',
+  '',
+  '    def append(self, x):',
+  '        """Add x to the right side of the deque: appends are fast."""',
+  '',
+  '    def pop(self):',
+  '        """Remove and return the rightmost element: pops are fast."""',
+  '',
+  'class Queue:',
+  '    """A queue with fast puts and gets for threads."""',
+  '',
+].join('\n');
+
+const index = sharedTree({ 'checks.py': checks, 'network.py': network, 'numbers.py': numbers, 'containers.py': containers }, 'docent-acronyms-');
 
 const ids = (q: string) => index().roots[0]!.queries.search(q, { limit: 5 }).map((h) => h.id);
 
@@ -57,5 +72,13 @@ describe('acronyms spelled out', () => {
     const got = ids('times each element');
     expect(got[0]).toBe('numbers.repeat_each');
     expect(got).not.toContain('numbers.tee');
+  });
+
+  it('finds the item named by a blend of the words, whose own doc has none of them', () => {
+    // "deque" is a double-ended queue; the class's doc says neither, its methods say "deque".
+    // Without the blend no row has the question's words but the plain queue's.
+    const got = ids('a double ended queue for a sliding window');
+    expect(got.slice(0, 2)).toContain('containers.deque');
+    expect(got.indexOf('containers.deque')).toBeLessThan(got.indexOf('containers.deque.append'));
   });
 });

@@ -27,4 +27,10 @@ describe('spelledAcronyms', () => {
   it('spells a regular expression three ways', () => {
     expect(spelledAcronyms('replace every match of a regular expression').filter((a) => a.known).map((a) => a.acronym)).toEqual(['re', 'regex', 'regexp']);
   });
+
+  it('knows blends and short forms of computing terms', () => {
+    expect(spelledAcronyms('a double-ended queue').map((a) => a.acronym)).toContain('deque');
+    expect(spelledAcronyms('read lines from standard input').map((a) => a.acronym)).toContain('stdin');
+    expect(spelledAcronyms('the current working directory').map((a) => a.acronym)).toContain('cwd');
+  });
 });
