@@ -264,8 +264,11 @@ export interface Scored {
   score: number;
 }
 
-export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWeight = SEMANTIC_WEIGHT): Scored[] {
-  const maxBm = Math.max(1e-9, ...cands.map((c) => c.bm));
+/**
+ * Each candidate's score. BM25 counts relative to the best candidate's (`maxBm`: by default the
+ * best of these; a caller scoring a few more candidates later passes the first set's).
+ */
+export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWeight = SEMANTIC_WEIGHT, maxBm = Math.max(1e-9, ...cands.map((c) => c.bm))): Scored[] {
   const ms = matchers(shape);
   const nq = nameQuery(shape.raw);
   const opposites = shape.prose ? oppositeRoots(shape.words) : null;
