@@ -424,6 +424,7 @@ export class RankedSearch {
         hidden: r.language === 'rust' ? this.rustModules.hidden(r.id, r.module, ids[i]!) : (r.language === 'c' || r.language === 'cpp') && reservedName(r.id),
         pathNamed: pathNamed.has(r.rowid),
         memberOfCandidate: isMember(r) && candidateIds.has(r.parent!),
+        summary: r.summary,
         vec: learnedSims[i],
         sem: modelSims?.[i] ?? undefined,
         popularity: this.popularity.of(ids[i]!.slice(0, Math.max(0, ids[i]!.length - r.name.length - 1)) || r.module),

@@ -1,6 +1,7 @@
 import { hasWordStarting } from './sorted-words.js';
 import { splitIdentifier, stem } from './words.js';
 import { namesOpposite, oppositeRoots } from './opposites.js';
+import { directionMatch, directionOf } from './direction.js';
 
 /**
  * Blending the signals that decide a docs_search ranking:
@@ -44,6 +45,8 @@ export interface Candidate {
   hidden?: boolean;
   /** A method or property whose class is a candidate too. */
   memberOfCandidate?: boolean;
+  /** Its one-line summary (for the direction of a conversion it describes: rank/direction.ts). */
+  summary?: string;
   /** The query spells its path as names (`json loads`, `Array.from`): see memberPath. */
   pathNamed?: boolean;
   /** Cosine between the question's and the item's learned word vectors (prose questions only). */
@@ -102,6 +105,13 @@ const OWN = 0.22;
  * `find_executable` below `os.makedirs`, `shutil.which`), nothing else moved; 0.15 the same.
  */
 const DEPRECATED = 0.08;
+/**
+ * For or against an item whose summary converts the way a question asks, or the other way
+ * (rank/direction.ts). 0.05: Python tuning 0.577 → 0.579, async 0.738 → 0.763, lodash held-out
+ * −0.001, Rust −0.001; 0.1: C headers +0.024 but ramda −0.003, Rust −0.004, async unchanged;
+ * 0.2: tuning 0.590, held-out 0.561 → 0.535.
+ */
+const DIRECTION = 0.05;
 
 export interface QueryShape {
   raw: string;
@@ -274,6 +284,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
   const opposites = shape.prose ? oppositeRoots(shape.words) : null;
   // One scan of each name for any opposite root first: most names have none, and splitting every candidate's name cost ~5% of a search.
   const oppositeScan = opposites?.size ? new RegExp([...opposites.keys()].map((r) => r.replace(/[^a-z0-9]/g, '')).filter(Boolean).join('|')) : null;
+  const asked = shape.prose ? directionOf(shape.raw) : null;
   return cands.map((c, index) => {
     const bm = c.bm / maxBm;
     const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`, ms, shape.prose ? c.context : undefined);
@@ -292,6 +303,11 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
     if (shape.prose && c.kind === 'module' && !c.pathNamed) score -= PROSE.module;
     // A question in words that a class and its own methods all answer describes the class.
     if (shape.prose && c.memberOfCandidate) score -= PROSE.member;
+    // A conversion the other way round ("into a json string": `json.loads` converts to an object).
+    if (asked && c.summary) {
+      const d = directionOf(c.summary);
+      if (d) score += DIRECTION * directionMatch(asked, d);
+    }
     score += shape.prose ? PROSE.path * pathPrior(c) + PROSE.popularity * (c.popularity ?? 0) : pathPrior(c) + POPULARITY * (c.popularity ?? 0);
     score += (shape.prose ? PROSE.usage : USAGE) * (c.usage ?? 0);
     if (shape.prose && c.own) score += OWN;

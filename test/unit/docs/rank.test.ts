@@ -91,6 +91,19 @@ describe('ranking signals', () => {
     ]);
     expect(debounce!.score).toBeGreaterThan(delay!.score);
   });
+
+  it('a conversion the way a question asks ranks above its inverse, all else alike', () => {
+    const s = shape('turn a python object into a json string', { turn: 1, python: 1, object: 1, json: 2, string: 1 });
+    const item = (id: string, summary: string) => ({ id, name: id, bm: 5, text: summary, summary, hasDoc: true, visibility: 'public', deprecated: false, kind: 'function' });
+    const [loads, dumps] = blend(s, [
+      item('codec.a', 'Deserialize a JSON string to a Python object.'),
+      item('codec.b', 'Serialize a Python object to a JSON string.'),
+    ]);
+    expect(dumps!.score).toBeGreaterThan(loads!.score);
+    // Without summaries (so without directions) the two are tied.
+    const [a, b] = blend(s, [{ ...item('codec.a', 'Deserialize a JSON string to a Python object.'), summary: undefined }, { ...item('codec.b', 'Serialize a Python object to a JSON string.'), summary: undefined }]);
+    expect(a!.score).toBe(b!.score);
+  });
 });
 
 describe('helpers', () => {
