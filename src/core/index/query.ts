@@ -4,6 +4,7 @@ import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
 import { PublicPaths, separatorOf } from './public-paths.js';
+import { OWN_WEIGHT } from '../rank/score.js';
 import { RankedSearch, type SearchHit, type SearchOptions, type WordStats } from './search.js';
 import { StatementCache } from './statements.js';
 
@@ -33,10 +34,11 @@ export class IndexQueries {
   private readonly ranked: RankedSearch;
   private readonly statements: StatementCache;
 
-  constructor(store: IndexStore) {
+  /** `standardLibrary`: the root is a language's standard library (its own items rank well above installed packages'). */
+  constructor(store: IndexStore, opts: { standardLibrary?: boolean } = {}) {
     this.paths = new PublicPaths(store.db);
     this.statements = new StatementCache(store.db);
-    this.ranked = new RankedSearch(store, this, this.paths, this.statements);
+    this.ranked = new RankedSearch(store, this, this.paths, this.statements, opts.standardLibrary ? OWN_WEIGHT.standardLibrary : OWN_WEIGHT.project);
   }
 
   /** Build the ranked search's in-memory structures now (see RankedSearch.prepare). */

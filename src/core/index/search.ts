@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { blend, onScaleOf, reservedName, type Candidate, type QueryShape, type Scored } from '../rank/score.js';
+import { blend, onScaleOf, OWN_WEIGHT, reservedName, type Candidate, type QueryShape, type Scored } from '../rank/score.js';
 import { isProse, memberPath, queryWords, stem } from '../rank/words.js';
 import { spelledAcronyms } from '../rank/acronyms.js';
 import { synonymsOf } from '../rank/synonyms.js';
@@ -157,6 +157,8 @@ export class RankedSearch {
     private readonly lookups: IndexQueries,
     private readonly paths: PublicPaths,
     private readonly statements: StatementCache,
+    /** Weight of this root's own items over installed packages' for prose (score.ts OWN_WEIGHT). */
+    private readonly ownWeight: number = OWN_WEIGHT.project,
   ) {
     this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP);
     this.related = new RelatedWords(store.db);
@@ -250,7 +252,7 @@ export class RankedSearch {
     // Prose questions also match the words the indexed docs use in the same contexts ("remove" → "delete").
     const related = new Map<string, { word: string; sim: number }[]>();
     if (prose) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, this.related.of(w).filter((r) => !words.includes(r.word)));
-    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms };
+    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms, ownWeight: this.ownWeight };
     // A word in an expression: with its synonyms, any of them.
     const term = (w: string) => (synonyms.has(w) ? `(${[w, ...synonyms.get(w)!].map(ftsQuote).join(' OR ')})` : ftsQuote(w));
 

@@ -11,7 +11,7 @@ import type { IndexSource } from './source.js';
 import { IndexStore } from './store.js';
 import { recountUsage, refreshDerived } from './derived.js';
 import { briefStatus, fullStatus, type BriefStatus, type IndexStatus, type StatusView } from './status.js';
-import { pythonBuiltinsSource } from './python-builtins.js';
+import { looksLikeStdlib, pythonBuiltinsSource } from './python-builtins.js';
 import { watchRoot } from './watcher.js';
 import { IndexEmbeddings } from './embedding-runner.js';
 import type { DocsIndexOptions, ProgressListener, RootIndex } from './root-index.js';
@@ -91,7 +91,7 @@ export class DocsIndex {
           generated,
         });
         const searchable = store.searchableByName();
-        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store), indexer, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null, generated });
+        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store, { standardLibrary: looksLikeStdlib(root) }), indexer, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null, generated });
         changed = true;
       } catch (err) {
         this.error = `cannot open the index for ${root} at ${dbPath}: ${(err as Error).message}`;

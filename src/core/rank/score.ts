@@ -90,15 +90,18 @@ const PATH_NAMED = 0.2;
 /** Bonus for an item named exactly as an identifier query is written, case included. */
 const EXACT_NAME = 0.1;
 /**
- * Weight of the root's own code over installed packages for prose (the standard library over
- * site-packages, a project's own helpers over its dependencies'); identifier queries only break
- * ties that way. 0.05 → 0.22: Python held-out 0.525 → 0.560, C-implemented 0.617 → 0.677, short
- * 0.836 → 0.844, TypeScript 0.576 → 0.583; the tuning set 0.573 → 0.562, whose answers in
- * site-packages (`requests.get`, `pygments.highlight`, `sortedcontainers.SortedList`) drop a
- * few places below standard-library items that share their words (0.12: 0.560 / 0.549 / 0.652;
- * 0.3: 0.558 / 0.559 / 0.691). Go, lodash, C, C++ and Rust unchanged.
+ * Weight of the root's own code over installed packages for prose; identifier queries only
+ * break ties that way. A project's own helpers come a little before its dependencies'. A
+ * language's standard library comes well before the packages installed beside it (CPython's
+ * `Lib` over its site-packages): it is the API every user of that interpreter has, and a third-
+ * party item that shares a question's words is rarely what was meant. 0.05 → 0.22 for the
+ * standard library: Python held-out 0.525 → 0.560, C-implemented 0.617 → 0.677, short 0.836 →
+ * 0.844; the tuning set 0.573 → 0.562, whose answers in site-packages (`requests.get`,
+ * `pygments.highlight`, `sortedcontainers.SortedList`) drop a few places below standard-
+ * library items that share their words (0.12: 0.560 / 0.549 / 0.652; 0.3: 0.558 / 0.559 /
+ * 0.691).
  */
-const OWN = 0.22;
+export const OWN_WEIGHT = { project: 0.05, standardLibrary: 0.22 } as const;
 /**
  * An item deprecated, itself or by the module or package it is in (deprecated-modules.ts).
  * 0.04 → 0.08 with whole-module deprecation: Python held-out +0.001 (distutils' `mkpath`,
@@ -115,6 +118,8 @@ const DIRECTION = 0.05;
 
 export interface QueryShape {
   raw: string;
+  /** Weight of the root's own items for prose (OWN_WEIGHT: a standard library's, a project's). */
+  ownWeight?: number;
   words: string[];
   /** IDF weight per word (0 for words the index does not contain). */
   idf: Map<string, number>;
@@ -310,7 +315,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
     }
     score += shape.prose ? PROSE.path * pathPrior(c) + PROSE.popularity * (c.popularity ?? 0) : pathPrior(c) + POPULARITY * (c.popularity ?? 0);
     score += (shape.prose ? PROSE.usage : USAGE) * (c.usage ?? 0);
-    if (shape.prose && c.own) score += OWN;
+    if (shape.prose && c.own) score += shape.ownWeight ?? OWN_WEIGHT.project;
     // Words that spell its path (`dict get` → `builtins.dict.get`) ask for it by name, even in a question's mode.
     if (c.pathNamed) score += PATH_NAMED;
     // The exact spelling (case included) of its id or public path: `pkg.Pool` the class over `pkg.pool` the module.

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocsIndex } from '../../../src/core/index/service.js';
+import { OWN_WEIGHT } from '../../../src/core/rank/score.js';
+import { tempIndex, writeTree } from './fixtures.js';
+
+/**
+ * A root that is a language's standard library (CPython's `python3.X` with `os.py`) ranks its own
+ * items well above the packages installed inside it, for a question in words (score.ts
+ * OWN_WEIGHT); any other root only a little above its dependencies'. The same tree is indexed
+ * as both.
+ */
+
+const files = (top: string): Record<string, string> => ({
+  [`${top}/os.py`]: '"""OS routines."""\n',
+  [`${top}/shutil.py`]: ['def copytree(src, dst):', '    """Recursively copy a directory tree to a destination directory."""', ''].join('\n'),
+  [`${top}/site-packages/fancyfs/__init__.py`]: ['def copy_tree(src, dst):', '    """Recursively copy a directory tree to another directory."""', ''].join('\n'),
+  [`${top}/site-packages/fancyfs-1.0.dist-info/METADATA`]: 'Metadata-Version: 2.1\nName: fancyfs\nVersion: 1.0\n',
+});
+
+let parent = '';
+const made: { idx: DocsIndex; close: () => Promise<void> }[] = [];
+beforeAll(async () => {
+  parent = writeTree({ ...files('python3.11'), ...files('project') }, 'docent-standard-library-');
+  made.push(await tempIndex(path.join(parent, 'python3.11'), 'docent-standard-library-db-'));
+  made.push(await tempIndex(path.join(parent, 'project'), 'docent-standard-library-db-'));
+}, 60_000);
+afterAll(async () => {
+  for (const m of made) await m.close();
+  rmSync(parent, { recursive: true, force: true });
+});
+
+const scores = (idx: DocsIndex) => new Map(idx.roots[0]!.queries.search('recursively copy a directory tree to another directory', { limit: 5 }).map((h) => [h.id, h.score]));
+
+describe("a standard library's own items", () => {
+  it('weigh more in a standard library than a project\'s own items do in a project', () => {
+    const [std, project] = [scores(made[0]!.idx), scores(made[1]!.idx)];
+    expect(OWN_WEIGHT.standardLibrary - OWN_WEIGHT.project).toBeGreaterThan(0.1);
+    expect(std.get('shutil.copytree')! - project.get('shutil.copytree')!).toBeCloseTo(OWN_WEIGHT.standardLibrary - OWN_WEIGHT.project, 3);
+    // The installed package's item is scored alike in both.
+    expect(std.get('fancyfs.copy_tree')).toBe(project.get('fancyfs.copy_tree'));
+  });
+});
