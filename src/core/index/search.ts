@@ -486,6 +486,11 @@ export class RankedSearch {
     const wide = present.filter((w) => df.get(w)! >= DF_CAP);
     const countCost = wide.reduce((sum, w) => sum + this.counts.rowsWith(w), 0) * COUNT_ROW_COST;
     const words = wide.length && countCost > df.get(narrow[0]!)! ? narrow : present;
-    return run(words.slice(0, 5).map(term).join(' AND '));
+    const found = run(words.slice(0, 5).map(term).join(' AND '));
+    // Every word, the common ones included, can miss the answer that says only the rarer ones
+    // ("separate a file name from its extension": `splitext` says "Split the extension from a
+    // pathname"): the rarer words alone too, when there are two of them.
+    if (words !== narrow && narrow.length >= 2) return found + run(narrow.slice(0, 5).map(term).join(' AND '));
+    return found;
   }
 }
