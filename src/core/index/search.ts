@@ -316,7 +316,7 @@ export class RankedSearch {
       // below rank them, rather than answer nothing.
       if (named < FILL) unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(ftsQuote(word)) as number[]);
     } else if (present.length) {
-      const found = this.runAll(present, df, run, unranked, inner, term);
+      const found = this.runAll(present, df, run, unranked, inner, term, prose);
       if (prose && found < 3 * FILL && present.length >= 3) {
         // A question rarely shares all its words with the answer's doc, but often two of them:
         // every pair of its rarest words is a small, precise candidate set. The three rarest
@@ -478,7 +478,7 @@ export class RankedSearch {
    * too many rows to rank at all (12,000 rows: 25 ms); a bounded unranked take goes to the
    * blend instead.
    */
-  private runAll(present: string[], df: ReadonlyMap<string, number>, run: (expr: string) => number, unranked: (rowids: number[]) => number, inner: number, term: (w: string) => string): number {
+  private runAll(present: string[], df: ReadonlyMap<string, number>, run: (expr: string) => number, unranked: (rowids: number[]) => number, inner: number, term: (w: string) => string, prose: boolean): number {
     const narrow = present.filter((w) => df.get(w)! < DF_CAP); // rarest first, as `present`
     if (!narrow.length) {
       return unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(present.slice(0, 5).map(term).join(' AND ')) as number[]);
@@ -490,7 +490,8 @@ export class RankedSearch {
     // Every word, the common ones included, can miss the answer that says only the rarer ones
     // ("separate a file name from its extension": `splitext` says "Split the extension from a
     // pathname"): the rarer words alone too, when there are two of them.
-    if (words !== narrow && narrow.length >= 2) return found + run(narrow.slice(0, 5).map(term).join(' AND '));
+    // (Only for a question in words: an identifier's words name it.)
+    if (prose && words !== narrow && narrow.length >= 2) return found + run(narrow.slice(0, 5).map(term).join(' AND '));
     return found;
   }
 }
