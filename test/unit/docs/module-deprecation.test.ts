@@ -65,4 +65,22 @@ describe('module-level deprecation warnings', () => {
     const x = await extractSource('python', src, { file: 'helpers.py', includePrivate: false });
     expect(x.items.find((i) => i.id === 'helpers.helper')?.deprecated).toMatch(/Use the new module/);
   });
+
+  it("counts a Go package doc's Deprecated: paragraph for the package's functions", async () => {
+    const src = [
+      '// Package ioutil implements some I/O utility functions.',
+      '//',
+      '// Deprecated: As of Go 1.16, the same functionality is now provided',
+      '// by package io or package os.',
+      'package ioutil',
+      '',
+      '// ReadAll reads from r until an error or EOF and returns the data it read.',
+      'func ReadAll(r io.Reader) ([]byte, error) {',
+      '\treturn io.ReadAll(r)',
+      '}',
+      '',
+    ].join('\n');
+    const x = await extractSource('go', src, { file: 'io/ioutil/ioutil.go', includePrivate: false });
+    expect(x.items.find((i) => i.name === 'ReadAll')?.deprecated).toMatch(/^As of Go 1\.16/);
+  });
 });
