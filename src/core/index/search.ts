@@ -123,7 +123,12 @@ const OR_ROWS = 1.5;
 /** What bm25() spends counting one row that has a word, in rows it could score instead (~60 ns against ~1.7 µs). */
 const COUNT_ROW_COST = 1 / 28;
 const OR_ROWS_PROSE = 0.25;
-/** The best few candidates of a question in words whose classes join the candidates (Python tuning 0.569 → 0.577, nothing else moved. Interfaces too, and the members of a joined class docked as those of a candidate one: C++ +0.019, TypeScript −0.020, where `String` and `ObjectConstructor` joined and their members dropped). */
+/**
+ * The best few candidates of a question in words whose classes join the candidates (Python
+ * tuning 0.569 → 0.577, nothing else moved). Measured and not taken: interfaces too, with the
+ * members of a joined class docked as those of a candidate one (C++ +0.019, TypeScript −0.020,
+ * where `String` and `ObjectConstructor` joined and their members dropped).
+ */
 const PARENT_OF_TOP = 5;
 /** How many of a question's rarer words look up the items named exactly that. */
 const NAMED_WORDS = 3;
@@ -354,15 +359,14 @@ export class RankedSearch {
       if (rest.length) run(`${ftsQuote(a.acronym)} AND (${rest.map(ftsQuote).join(' OR ')})`);
       else if (this.counts.docFreq(a.acronym) <= ACRONYM_ALONE_ROWS) run(ftsQuote(a.acronym));
     }
-    // Items named by one of the question's rarer words ("factorial of an integer": `math.factorial`).
-    // BM25 cannot pick them out of the rows with that word when there are more than it keeps
-    // (874 for "factorial", whose stem "factori" is also Factory's: `math.factorial`, summarised
-    // "Find n!.", was 86th): they score alike, and the top 60 are near-arbitrary. Only words in
-    // more rows than that; documented and shallow items first, four a word (C-implemented 0.677
-    // → 0.706, held-out +0.001, +0.06 ms mean; eight from every rare word cost +0.9 ms of the
-    // p95 for the same figures).
-    // So is the acronym a run of its words spells ("double ended queue": `deque`, "greatest
-    // common divisor": `gcd`), whose item's own doc need not have the question's other words.
+    // Items named by one of the question's rarer words ("factorial of an integer": `math.factorial`),
+    // or by an acronym a run of its words spells ("double ended queue": `deque`, whose doc need
+    // not have the question's other words). BM25 cannot pick them out of the rows with that word
+    // when there are more than it keeps (874 for "factorial", whose stem "factori" is also
+    // Factory's: `math.factorial`, summarised "Find n!.", was 86th): they score alike, and the
+    // top 60 are near-arbitrary. Only words in more rows than that; documented and shallow items
+    // first, four a word (C-implemented 0.677 → 0.706, held-out +0.001, +0.06 ms mean; eight
+    // from every rare word cost +0.9 ms of the p95 for the same figures).
     if (prose) {
       const named = [...present.filter((x) => !common(x) && df.get(x)! > inner).slice(0, NAMED_WORDS), ...acronyms.map((a) => a.acronym)];
       for (const w of named) unranked(this.prep(NAMED_BY_WORD).pluck().all(w) as number[]);
@@ -439,7 +443,7 @@ export class RankedSearch {
     // Equal scores then go by id, not by the order rows were written in (which worker wrote
     // first): the same items rank the same in every build.
     const order = (a: Scored, b: Scored) => b.score - a.score || dep(a.index) - dep(b.index) || (list[a.index]!.id < list[b.index]!.id ? -1 : list[a.index]!.id > list[b.index]!.id ? 1 : 0);
-    let scored = blend(shape, cands, opts.semanticWeight).sort(order);
+    const scored = blend(shape, cands, opts.semanticWeight).sort(order);
     if (prose) {
       // A question in words that one of a class's methods answers well may describe the class
       // ("tally how many times each element occurs": `Counter.elements` first, `Counter` no
