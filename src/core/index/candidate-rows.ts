@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { ItemRow } from './store.js';
 
 /** A candidate's row as the ranking reads it: the item, its doc's start and its file. */
-export type CandidateRow = ItemRow & { doc_head: string; deprecated: number; package: string | null };
+export type CandidateRow = Omit<ItemRow, 'data'> & { doc_head: string; deprecated: number; package: string | null };
 
 /**
  * The rows of a search's candidate rowids, filtered as the search asks (`kinds`, `module`,
@@ -37,5 +37,29 @@ export function candidateRowsReader(
      FROM json_each(?) j JOIN items i ON i.rowid = j.value JOIN files f ON f.id = i.file_id
      ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`,
   );
-  return (rowids) => statement.all(JSON.stringify(rowids), ...params) as CandidateRow[];
+  // Rows as arrays, made objects here: better-sqlite3 builds each row object key by key, which
+  // cost ~3.5 µs a row, more than finding the row (~100 candidates a search).
+  statement.raw(true);
+  return (rowids) => (statement.all(JSON.stringify(rowids), ...params) as unknown[][]).map(toRow);
+}
+
+function toRow(r: unknown[]): CandidateRow {
+  return {
+    rowid: r[0] as number,
+    id: r[1] as string,
+    name: r[2] as string,
+    kind: r[3] as string,
+    module: r[4] as string,
+    parent: r[5] as string | null,
+    visibility: r[6] as string,
+    language: r[7] as string,
+    summary: r[8] as string,
+    signature: r[9] as string,
+    has_doc: r[10] as number,
+    line: r[11] as number,
+    doc_head: r[12] as string,
+    deprecated: r[13] as number,
+    path: r[14] as string,
+    package: r[15] as string | null,
+  };
 }

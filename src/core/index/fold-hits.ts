@@ -6,7 +6,7 @@ import type { ItemRow } from './store.js';
 
 /** A ranked candidate row, best first, with the path users write for it. */
 export interface RankedRow {
-  row: ItemRow & { doc_head: string };
+  row: Omit<ItemRow, 'data'> & { doc_head: string };
   score: number;
   publicId: string;
 }
