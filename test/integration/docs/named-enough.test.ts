@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocsIndex } from '../../../src/core/index/service.js';
+import { tempIndex } from './fixtures.js';
+
+/**
+ * A one-word name that ten or more items have exactly: those are the answer, and the search
+ * does not rank every row that has the word (the slow part of such a search on a large index).
+ * Names that contain the word still fill the page when copies fold the exact ones into one, and
+ * a word in few names is still looked for in the docs too.
+ */
+
+let idx: DocsIndex;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'docent-named-enough-'));
+  // Twelve identical copies of `start` (they fold into one answer) and 150 names with the word.
+  for (let m = 0; m < 12; m++) {
+    mkdirSync(path.join(root, `pkg${m}`));
+    writeFileSync(path.join(root, `pkg${m}`, '__init__.py'), `"""Package ${m}."""\n`);
+    writeFileSync(path.join(root, `pkg${m}`, 'runner.py'), `"""Runner."""\n\n\ndef start(job):\n    """Begin the job."""\n    return job\n\n\ndef linspace(a, b, n):\n    """Evenly spaced numbers over an interval."""\n    return []\n`);
+  }
+  const starters = Array.from({ length: 150 }, (_, i) => `def start_task_${i}(x):\n    """Begin task ${i}."""\n    return x\n`).join('\n\n');
+  writeFileSync(path.join(root, 'tasks.py'), `"""Tasks."""\n\n${starters}`);
+  writeFileSync(path.join(root, 'spacing.py'), `"""Spacing."""\n\n\ndef logspace(a, b, n):\n    """Like linspace, but the numbers are spaced evenly on a log scale."""\n    return []\n`);
+  ({ idx, close } = await tempIndex(root, 'docent-named-enough-db-'));
+}, 60_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+describe('docs search for a name many items have', () => {
+  it('puts the exact name first and fills the page with names that contain the word', () => {
+    const hits = idx.roots[0]!.queries.search('start', { limit: 10 });
+    expect(hits[0]!.name).toBe('start');
+    expect(hits[0]!.also_in.length).toBeGreaterThanOrEqual(10);
+    expect(hits).toHaveLength(10);
+    for (const h of hits.slice(1)) expect(h.name).toMatch(/^start_task_\d+$/);
+  });
+
+  it('still finds the docs that mention a word few names have', () => {
+    const hits = idx.roots[0]!.queries.search('linspace', { limit: 10 });
+    expect(hits[0]!.name).toBe('linspace');
+    expect(hits.map((h) => h.id)).toContain('spacing.logspace');
+  });
+});
