@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { learnWordVectors, nearestWords, vectorWords, type WordVectors } from '../rank/word-vectors.js';
 import { splitIdentifier, STOP_WORDS } from '../rank/words.js';
+import { dotScan, type DotScan } from '../rank/dot-scan.js';
 import { cosine, embedWords, leadingColumns, nearestRows } from '../rank/item-vectors.js';
 import { pathPrior } from '../rank/score.js';
 import { MetaStamp } from './meta-stamp.js';
@@ -99,7 +100,7 @@ export class RelatedWords {
       ids.push(rows[i]!.id);
     }
     const used = matrix.subarray(0, rowids.length * wv.dim);
-    this.space = { wv, idf, matrix: used, prefixes: leadingColumns(used, wv.dim, COARSE), rowids, ids, rowOf: new Map(rowids.map((r, i) => [r, i] as const)), others: new Map() };
+    this.space = { wv, idf, matrix: used, prefixes: dotScan(leadingColumns(used, wv.dim, COARSE), rowids.length, COARSE), rowids, ids, rowOf: new Map(rowids.map((r, i) => [r, i] as const)), others: new Map() };
     return this.space;
   }
 
@@ -159,7 +160,7 @@ interface ItemSpace {
   /** rowids.length × dim, rows normalised. */
   matrix: Float32Array;
   /** The leading COARSE dimensions of every row, contiguous (the nearest-item scan's first pass). */
-  prefixes: Float32Array;
+  prefixes: DotScan;
   rowids: number[];
   /** The item id of each row (a rowid can be reused by another item after a re-index). */
   ids: string[];

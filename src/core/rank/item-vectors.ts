@@ -1,3 +1,4 @@
+import type { DotScan } from './dot-scan.js';
 import type { WordVectors } from './word-vectors.js';
 
 /**
@@ -40,47 +41,47 @@ export function cosine(a: Float32Array, b: Float32Array, bOffset = 0): number {
  * The `k` rows of `matrix` (n × dim, rows normalised) closest to `q`, best first. Two passes:
  * the leading `coarse` dimensions of every row (SVD dimensions come in order of weight, so
  * they carry most of a cosine), then the full cosine of the best `k × widen` of those. The first
- * pass reads `prefixes` when given (`leadingColumns(matrix, dim, coarse)`, built once): the
- * leading dimensions side by side, so the scan reads memory in order instead of a quarter of
- * every row.
+ * pass runs on `prefixes` when given (a scan over `leadingColumns(matrix, dim, coarse)`, built
+ * once: the leading dimensions side by side, read in order, four at a time; dot-scan.ts).
  */
-export function nearestRows(matrix: Float32Array, n: number, q: Float32Array, k: number, coarse = 24, widen = 8, prefixes?: Float32Array): { row: number; sim: number }[] {
+export function nearestRows(matrix: Float32Array, n: number, q: Float32Array, k: number, coarse = 24, widen = 8, prefixes?: DotScan): { row: number; sim: number }[] {
   const dim = q.length;
   if (coarse >= dim) return topRows(matrix, dim, n, q, k, dim, null);
-  let pre: number[];
-  if (prefixes && prefixes.length === n * coarse && coarse === 24) {
-    const scores = new Float64Array(n);
-    scores24(prefixes, n, q, scores);
-    pre = largest(scores, k * widen);
-  } else {
-    pre = (prefixes && prefixes.length === n * coarse ? topRows(prefixes, coarse, n, q, k * widen, coarse, null) : topRows(matrix, dim, n, q, k * widen, coarse, null)).map((p) => p.row);
-  }
+  const pre = prefixes && prefixes.n === n && prefixes.width === coarse
+    ? largest(prefixes.scores(q.subarray(0, coarse)), k * widen)
+    : topRows(matrix, dim, n, q, k * widen, coarse, null).map((p) => p.row);
   return topRows(matrix, dim, n, q, k, dim, pre);
 }
 
 /**
- * The first pass at its usual width, written out: each 24-wide row of `m` against the
- * question's first 24 dimensions, held in locals, so the scan does one load per product
- * (~1.7× the general loop's speed over 32k rows). `out[r]` gets row r's dot product.
+ * Indexes of the `k` largest scores (in no particular order). A threshold first, from every
+ * `step`-th score, that about twice k scores should pass; then the heap below keeps the best
+ * k of those that pass, and every other score costs one comparison. (The heap alone over ~30k
+ * scores cost ~5 ns each, about what computing them did.) Should fewer than k pass, the heap
+ * takes them all.
  */
-function scores24(m: Float32Array, n: number, q: Float32Array, out: Float64Array): void {
-  const [q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14, q15, q16, q17, q18, q19, q20, q21, q22, q23] = q as unknown as number[];
-  for (let r = 0, o = 0; r < n; r++, o += 24) {
-    out[r] =
-      q0! * m[o]! + q1! * m[o + 1]! + q2! * m[o + 2]! + q3! * m[o + 3]! + q4! * m[o + 4]! + q5! * m[o + 5]! +
-      q6! * m[o + 6]! + q7! * m[o + 7]! + q8! * m[o + 8]! + q9! * m[o + 9]! + q10! * m[o + 10]! + q11! * m[o + 11]! +
-      q12! * m[o + 12]! + q13! * m[o + 13]! + q14! * m[o + 14]! + q15! * m[o + 15]! + q16! * m[o + 16]! + q17! * m[o + 17]! +
-      q18! * m[o + 18]! + q19! * m[o + 19]! + q20! * m[o + 20]! + q21! * m[o + 21]! + q22! * m[o + 22]! + q23! * m[o + 23]!;
-  }
+export function largest(scores: Float32Array | Float64Array, k: number): number[] {
+  const n = scores.length;
+  if (k <= 0) return [];
+  if (n <= 8 * k) return heapLargest(scores, k, -Infinity);
+  const step = Math.floor(n / Math.min(SAMPLE, n >> 1));
+  const sample = new Float64Array(Math.floor(n / step));
+  for (let j = 0; j < sample.length; j++) sample[j] = scores[j * step]!;
+  sample.sort();
+  const floor = sample[Math.max(0, sample.length - 1 - Math.ceil((2 * k) / step))]!;
+  const best = heapLargest(scores, k, floor);
+  return best.length === k ? best : heapLargest(scores, k, -Infinity);
 }
 
+/** How many scores the threshold is estimated from. */
+const SAMPLE = 512;
+
 /**
- * Indexes of the `k` largest scores (in no particular order): a min-heap of the best so far,
- * its scores kept beside its indexes so that the scan of ~100k rows compares each with the
+ * Indexes of the `k` largest scores of at least `floor` (in no particular order): a min-heap of
+ * the best so far, its scores kept beside its indexes so that the scan compares each with the
  * heap's least in one load.
  */
-function largest(scores: Float64Array, k: number): number[] {
-  if (k <= 0) return [];
+function heapLargest(scores: Float32Array | Float64Array, k: number, floor: number): number[] {
   const idx = new Int32Array(k);
   const val = new Float64Array(k);
   let size = 0;
@@ -102,6 +103,7 @@ function largest(scores: Float64Array, k: number): number[] {
   };
   for (let r = 0; r < scores.length; r++) {
     const s = scores[r]!;
+    if (s < floor) continue;
     if (size < k) {
       // Sift up.
       let i = size++;

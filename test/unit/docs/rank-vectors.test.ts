@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dotScan } from '../../../src/core/rank/dot-scan.js';
 import { cosine, embedWords, leadingColumns, nearestRows } from '../../../src/core/rank/item-vectors.js';
 import { blend, pathPrior, SEMANTIC_WEIGHT, type Candidate, type QueryShape } from '../../../src/core/rank/score.js';
 import type { WordVectors } from '../../../src/core/rank/word-vectors.js';
@@ -54,23 +55,26 @@ describe('item vectors', () => {
     expect([...prefixes.subarray(3, 6)]).toEqual([...rows.subarray(dim, dim + 3)]);
     const q = rows.slice(17 * dim, 18 * dim);
     const plain = nearestRows(rows, n, q, 5, 3, 4);
-    const laid = nearestRows(rows, n, q, 5, 3, 4, prefixes);
+    const scan = dotScan(prefixes, n, 3);
+    const laid = nearestRows(rows, n, q, 5, 3, 4, scan);
     expect(laid).toEqual(plain);
     expect(laid).toHaveLength(5);
     // Wide enough to keep every row for the full pass, the row itself comes first.
-    expect(nearestRows(rows, n, q, 5, 3, 40, prefixes)[0]).toEqual({ row: 17, sim: expect.closeTo(1, 5) });
-    // Prefixes of another shape (a stale copy) are not trusted.
-    expect(nearestRows(rows, n, q, 5, 3, 4, prefixes.subarray(3))).toEqual(plain);
+    expect(nearestRows(rows, n, q, 5, 3, 40, scan)[0]).toEqual({ row: 17, sim: expect.closeTo(1, 5) });
+    // A scan of another shape (a stale copy) is not trusted.
+    expect(nearestRows(rows, n, q, 5, 3, 4, dotScan(prefixes.subarray(3), n - 1, 3))).toEqual(plain);
   });
 
-  it('the written-out 24-dimension first pass picks the same rows as the general one', () => {
+  it('the SIMD first pass over 24 dimensions picks the same rows as the general one', () => {
     const dim = 32;
     const n = 500;
     const rows = randomUnitRows(n, dim, 5);
     for (const at of [3, 250, 499]) {
       const q = rows.slice(at * dim, (at + 1) * dim);
       const general = nearestRows(rows, n, q, 10, 24, 6);
-      const written = nearestRows(rows, n, q, 10, 24, 6, leadingColumns(rows, dim, 24));
+      const scan = dotScan(leadingColumns(rows, dim, 24), n, 24);
+      expect(scan.simd).toBe(true);
+      const written = nearestRows(rows, n, q, 10, 24, 6, scan);
       expect(written).toEqual(general);
       expect(written[0]!.row).toBe(at);
       expect(written.map((w) => w.sim)).toEqual([...written.map((w) => w.sim)].sort((a, b) => b - a));
