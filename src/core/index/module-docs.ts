@@ -63,6 +63,11 @@ export class ModuleDocs {
    * Modules whose doc is another's (`from _csv import __doc__` in csv.py: extraction tags the
    * module item `doc_from`), by the module they take it from. Read once per index write.
    */
+  /** Read them now rather than in the first question in words. */
+  prepare(): void {
+    this.docTakers();
+  }
+
   private docTakers(): Map<string, string[]> {
     if (this.takers) return this.takers;
     const map = new Map<string, string[]>();

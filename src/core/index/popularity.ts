@@ -56,6 +56,11 @@ export class ModulePopularity {
     this.answers.clear();
   }
 
+  /** Count now rather than in the first search. */
+  prepare(): void {
+    this.refresh();
+  }
+
   /** `of` per module asked, since the counts were made: a search asks for each of its ~150 candidates, mostly a few modules. */
   private readonly answers = new Map<string, number>();
 

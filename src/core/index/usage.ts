@@ -93,6 +93,11 @@ export class UsageCounts {
     return this.loads;
   }
 
+  /** Load the counts now rather than in the first search. */
+  prepare(): void {
+    this.refresh();
+  }
+
   private refresh(): void {
     const stamp = this.stamp.changed()?.value;
     if (stamp === undefined) return;
