@@ -136,6 +136,8 @@ const OR_ROWS_PROSE = 0.25;
  * where `String` and `ObjectConstructor` joined and their members dropped).
  */
 const PARENT_OF_TOP = 5;
+/** An identifier's one word in more rows than this is looked for in names first (ranking a row costs ~1.7 µs). */
+const NAMES_FIRST_ROWS = 1000;
 /** How many of a question's rarer words look up the items named exactly that. */
 const NAMED_WORDS = 3;
 const NAMED_BY_WORD = `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND kind != 'impl' ORDER BY has_doc DESC, length(id) LIMIT 4`;
@@ -325,7 +327,12 @@ export class RankedSearch {
       unranked(names);
       namedEnough = names.length >= inner;
     }
-    if (present.length === 1 && (common(present[0]!) || namedEnough)) {
+    // An identifier of one word in more rows than NAMES_FIRST_ROWS is also looked for in names
+    // first: its answer is named by it, and ranking every row whose doc has it (`format`, in
+    // 4,000 Python rows: 7.7 ms) was the slowest part of the slowest identifier searches (every
+    // question set unchanged; identifier searches −8% mean, −12% p95).
+    const namesFirst = present.length === 1 && !prose && df.get(present[0]!)! > NAMES_FIRST_ROWS;
+    if (present.length === 1 && (common(present[0]!) || namedEnough || namesFirst)) {
       const word = present[0]!;
       let named: number;
       if (namedEnough || (exact.length >= FILL && !filtered)) {

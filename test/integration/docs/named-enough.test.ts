@@ -25,6 +25,11 @@ beforeAll(async () => {
   }
   const starters = Array.from({ length: 150 }, (_, i) => `def start_task_${i}(x):\n    """Begin task ${i}."""\n    return x\n`).join('\n\n');
   writeFileSync(path.join(root, 'tasks.py'), `"""Tasks."""\n\n${starters}`);
+  // "format" in 1,200 docs and in a few names: an identifier with it is answered by the names.
+  const formatted = Array.from({ length: 1200 }, (_, i) => `def show_${i}(x):\n    """Format reading ${i} for display."""\n    return x\n`).join('\n\n');
+  writeFileSync(path.join(root, 'display.py'), `"""Display."""\n\n${formatted}`);
+  const formatters = Array.from({ length: 12 }, (_, i) => `def format_part_${i}(x):\n    """Part ${i}."""\n    return x\n`).join('\n\n');
+  writeFileSync(path.join(root, 'formats.py'), `"""Formats."""\n\n${formatters}`);
   writeFileSync(path.join(root, 'spacing.py'), `"""Spacing."""\n\n\ndef logspace(a, b, n):\n    """Like linspace, but the numbers are spaced evenly on a log scale."""\n    return []\n`);
   ({ idx, close } = await tempIndex(root, 'docent-named-enough-db-'));
 }, 60_000);
@@ -40,6 +45,14 @@ describe('docs search for a name many items have', () => {
     expect(hits[0]!.also_in.length).toBeGreaterThanOrEqual(10);
     expect(hits).toHaveLength(10);
     for (const h of hits.slice(1)) expect(h.name).toMatch(/^start_task_\d+$/);
+  });
+
+  it('answers an identifier whose word is in many docs from the names that have it', () => {
+    const hits = idx.roots[0]!.queries.search('format_all', { limit: 10 });
+    expect(hits).toHaveLength(10);
+    for (const h of hits) expect(h.name).toMatch(/^format(s|_part_\d+)$/);
+    // A question in words still reads the docs.
+    expect(idx.roots[0]!.queries.search('format a reading for display', { limit: 5 }).map((h) => h.module)).toContain('display');
   });
 
   it('still finds the docs that mention a word few names have', () => {
