@@ -44,12 +44,32 @@ export class ModuleDocs {
 
   /**
    * The public top-level members of the modules a question's words name (NAMED_MEMBERS) and of
-   * the candidate modules whose docs best cover the question (MODULE_EXPAND).
+   * the candidate modules whose docs best cover the question (MODULE_EXPAND). A named package
+   * that defines little itself also gives what it re-exports (`reexports`: public-paths.ts),
+   * and two adjacent words may name it. With both, `jsonschema.validate` (defined in
+   * jsonschema.validators) became a candidate for "check a json instance against a json schema"
+   * (a miss, now 17th); every question set unchanged.
    */
-  membersOfMatching(shape: QueryShape, rows: readonly { id: string; kind: string; summary: string; doc_head: string }[]): number[] {
-    const named = shape.words.filter((w) => (shape.idf.get(w) ?? 0) > 0 && this.prep(`SELECT 1 FROM items WHERE id = ? AND kind = 'module' LIMIT 1`).pluck().get(w));
+  membersOfMatching(shape: QueryShape, rows: readonly { id: string; kind: string; summary: string; doc_head: string }[], reexports?: (module: string) => { public: string; target: string }[]): number[] {
+    const named = this.namedModules(shape);
     const members = this.prep(`SELECT rowid FROM items WHERE module = ? AND parent IS NULL AND kind != 'module' AND visibility = 'public' LIMIT ?`).pluck();
-    const byName = named.flatMap((w) => members.all(w, NAMED_MEMBERS) as number[]);
+    const byId = this.prep(`SELECT rowid FROM items WHERE id = ? AND parent IS NULL AND visibility = 'public' LIMIT 1`).pluck();
+    const byName = named.flatMap((w) => {
+      const own = members.all(w, NAMED_MEMBERS) as number[];
+      if (!reexports || own.length >= NAMED_MEMBERS) return own;
+      // A package that defines little itself and re-exports its API (`jsonschema.validate` from
+      // jsonschema.validators): the names it re-exports, and the members of modules it star-imports.
+      const more: number[] = [];
+      for (const r of reexports(w)) {
+        if (own.length + more.length >= NAMED_MEMBERS) break;
+        if (r.public.endsWith('*')) more.push(...(members.all(r.target.replace(/[.:/]+\*$/, ''), NAMED_MEMBERS - own.length - more.length) as number[]));
+        else {
+          const rowid = byId.get(r.target) as number | undefined;
+          if (rowid !== undefined) more.push(rowid);
+        }
+      }
+      return [...own, ...more];
+    });
     const mods = rows.filter((r) => r.kind === 'module');
     if (!mods.length) return [...new Set(byName)];
     const scored = mods.map((m) => ({ id: m.id, cov: coverage(shape, `${m.id} ${m.summary} ${m.doc_head}`) })).filter((m) => m.cov >= MODULE_COVERAGE).sort((a, b) => b.cov - a.cov).slice(0, MODULE_EXPAND);
@@ -63,6 +83,18 @@ export class ModuleDocs {
    * Modules whose doc is another's (`from _csv import __doc__` in csv.py: extraction tags the
    * module item `doc_from`), by the module they take it from. Read once per index write.
    */
+  /** The modules a question names: by one of its words (`json`), or by two adjacent ones ("json schema": `jsonschema`). */
+  private namedModules(shape: QueryShape): string[] {
+    const isModule = this.prep(`SELECT 1 FROM items WHERE id = ? AND kind = 'module' LIMIT 1`).pluck();
+    const named = shape.words.filter((w) => (shape.idf.get(w) ?? 0) > 0 && isModule.get(w));
+    const tokens = shape.raw.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const joined = tokens[i]! + tokens[i + 1]!;
+      if (!named.includes(joined) && isModule.get(joined)) named.push(joined);
+    }
+    return named;
+  }
+
   /** Read them now rather than in the first question in words. */
   prepare(): void {
     this.docTakers();

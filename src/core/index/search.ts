@@ -443,7 +443,7 @@ export class RankedSearch {
       // The public members of the modules whose own docs say what the question asks ("comma
       // separated" is in `_csv`'s doc, not in `reader`'s): candidates whose words come partly
       // from their module (score.ts counts a word found only there for less).
-      const more = this.modules.membersOfMatching(shape, list).filter((rowid) => !bm.has(rowid));
+      const more = this.modules.membersOfMatching(shape, list, (m) => this.paths.reexportsUnder(m)).filter((rowid) => !bm.has(rowid));
       if (more.length) {
         unranked(more);
         list = list.concat(rowsOf(more));
