@@ -129,6 +129,18 @@ const D = 5;
 const ACC = 6;
 const ACC2 = 7;
 
+/** `acc += row[d..d+4] × q[d..d+4]`, the four floats at `memarg`'s offset from the row's and the query's position. */
+function multiplyAdd(acc: number, memarg: number[]): number[] {
+  return [
+    GET, acc,
+    GET, ROWS, ...V128_LOAD, ...memarg,
+    GET, Q, GET, D, I32_ADD, ...V128_LOAD, ...memarg,
+    ...F32X4_MUL,
+    ...F32X4_ADD,
+    SET, acc,
+  ];
+}
+
 /** The module: imports env.memory, exports `scores`. */
 function kernelBytes(): Uint8Array<ArrayBuffer> {
   const body = [
@@ -140,18 +152,8 @@ function kernelBytes(): Uint8Array<ArrayBuffer> {
     ...V128_CONST, ...new Array<number>(16).fill(0), TEE, ACC, SET, ACC2,
     I32_CONST, 0, SET, D,
     LOOP, VOID, // each eight columns, in two sums that do not wait for each other
-    GET, ACC,
-    GET, ROWS, ...V128_LOAD, ...MEM,
-    GET, Q, GET, D, I32_ADD, ...V128_LOAD, ...MEM,
-    ...F32X4_MUL,
-    ...F32X4_ADD,
-    SET, ACC,
-    GET, ACC2,
-    GET, ROWS, ...V128_LOAD, ...MEM_16,
-    GET, Q, GET, D, I32_ADD, ...V128_LOAD, ...MEM_16,
-    ...F32X4_MUL,
-    ...F32X4_ADD,
-    SET, ACC2,
+    ...multiplyAdd(ACC, MEM),
+    ...multiplyAdd(ACC2, MEM_16),
     GET, ROWS, I32_CONST, 32, I32_ADD, SET, ROWS,
     GET, D, I32_CONST, 32, I32_ADD, TEE, D,
     GET, WIDTH, I32_LT_U, BR_IF, 0,
