@@ -23,6 +23,7 @@ import { memberRows } from './member-rows.js';
 import { RustModules } from './rust-modules.js';
 import { DeprecatedModules } from './deprecated-modules.js';
 import { candidateRowsReader, type CandidateRow } from './candidate-rows.js';
+import { isMember, kinOfTop } from './kin-of-top.js';
 
 /**
  * Ranked search over one root's index (docs_search): candidates from a few FTS5 expressions, the
@@ -129,17 +130,10 @@ const OR_ROWS = 1.5;
 /** What bm25() spends counting one row that has a word, in rows it could score instead (~60 ns against ~1.7 µs). */
 const COUNT_ROW_COST = 1 / 28;
 const OR_ROWS_PROSE = 0.25;
-/**
- * The best few candidates of a question in words whose classes join the candidates (Python
- * tuning 0.569 → 0.577, nothing else moved). Measured and not taken: interfaces too, with the
- * members of a joined class docked as those of a candidate one (C++ +0.019, TypeScript −0.020,
- * where `String` and `ObjectConstructor` joined and their members dropped).
- */
+/** The best few candidates of a question in words whose classes and twins join the candidates (kin-of-top.ts). */
 const PARENT_OF_TOP = 5;
 /** An identifier's one word in more rows than this is looked for in names first (ranking a row costs ~1.7 µs). */
 const NAMES_FIRST_ROWS = 1000;
-/** Top-level items of a module named as another one is, in any case (`signature` and `Signature`). */
-const TWINS = `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND module = ? AND parent IS NULL AND kind != 'module' AND rowid != ? LIMIT 2`;
 /** How many of a question's rarer words look up the items named exactly that. */
 const NAMED_WORDS = 3;
 const NAMED_BY_WORD = `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND kind != 'impl' ORDER BY has_doc DESC, length(id) LIMIT 4`;
@@ -148,8 +142,6 @@ const NAMED_BY_WORD = `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
 const WEIGHTS_PROSE = '3.0, 1.5, 3.0, 1.5, 1.0';
 
-/** A method or property of a class (whose class a question may describe). */
-const isMember = (r: CandidateRow): boolean => (r.kind === 'method' || r.kind === 'property') && r.parent !== null;
 
 export class RankedSearch {
   /** How many rows have a word (cached until the index is written: see refresh). */
@@ -482,21 +474,8 @@ export class RankedSearch {
     const order = (a: Scored, b: Scored) => b.score - a.score || dep(a.index) - dep(b.index) || (list[a.index]!.id < list[b.index]!.id ? -1 : list[a.index]!.id > list[b.index]!.id ? 1 : 0);
     const scored = blend(shape, cands, opts.semanticWeight).sort(order);
     if (prose) {
-      // A question in words that one of a class's methods answers well may describe the class
-      // ("tally how many times each element occurs": `Counter.elements` first, `Counter` no
-      // candidate): the classes of the best few members join, and are ranked with the rest.
-      const parents = [...new Set(scored.slice(0, PARENT_OF_TOP).map((x) => list[x.index]!).filter((r) => isMember(r) && !candidateIds.has(r.parent!)).map((r) => r.parent!))];
-      const rowids = parents.flatMap((id) => this.prep(`SELECT rowid FROM items WHERE id = ? AND kind = 'class' LIMIT 1`).pluck().all(id) as number[]);
-      // So do the twins of the best few top-level items: the same name in another case in the
-      // same module, a factory beside its class (`inspect.signature` for `inspect.Signature`,
-      // which "find out which parameters a callable accepts" describes; the function's own doc
-      // says only "Get a signature object for the passed callable."). Held-out Python 0.575 →
-      // 0.580, every other set unchanged.
-      for (const x of scored.slice(0, PARENT_OF_TOP)) {
-        const r = list[x.index]!;
-        if (r.parent !== null || r.kind === 'module') continue;
-        for (const rowid of this.prep(TWINS).pluck().all(r.name, r.module, r.rowid) as number[]) if (!rowids.includes(rowid)) rowids.push(rowid);
-      }
+      // The classes and same-named twins of the best few join, ranked with the rest (kin-of-top.ts).
+      const rowids = kinOfTop((sql) => this.prep(sql), scored.slice(0, PARENT_OF_TOP).map((x) => list[x.index]!), candidateIds);
       const more = rowids.length ? rowsOf(rowids.filter((rowid) => !bm.has(rowid))) : [];
       if (more.length) {
         for (const r of more) candidateIds.add(r.id);
