@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedTree } from './fixtures.js';
+import { pythonFunctions, sharedTree } from './fixtures.js';
 
 /**
  * A question in words that a class's method answers may describe the class (index/search.ts
@@ -9,11 +9,7 @@ import { sharedTree } from './fixtures.js';
 
 // Other items that share the question's words, more than the search keeps of them, so that
 // only the member's answer can bring its class in.
-const others = Array.from({ length: 150 }, (_, n) => [
-  `def occurs_${n}(items):`,
-  `    """How many times element ${n} occurs in items, each counted once."""`,
-  '',
-].join('\n')).join('\n');
+const others = pythonFunctions(150, (n) => `occurs_${n}`, (n) => `How many times element ${n} occurs in items, each counted once.`, 'items');
 
 const index = sharedTree(
   {

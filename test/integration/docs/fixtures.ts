@@ -109,3 +109,12 @@ export function sharedTree(files: Record<string, string>, prefix: string): () =>
     return made.idx;
   };
 }
+
+/**
+ * A Python module's text of `count` one-line functions, `name(n)` with the docstring `doc(n)`:
+ * the many items sharing a question's words that a test needs so that only the behaviour
+ * under test can bring its answer in.
+ */
+export function pythonFunctions(count: number, name: (n: number) => string, doc: (n: number) => string, params = 'x'): string {
+  return Array.from({ length: count }, (_, n) => `def ${name(n)}(${params}):\n    """${doc(n)}"""\n    return ${params.split(',')[0]!.trim()}\n`).join('\n\n');
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocsIndex } from '../../../src/core/index/service.js';
-import { tempIndex } from './fixtures.js';
+import { pythonFunctions, tempIndex } from './fixtures.js';
 
 /**
  * A one-word name that ten or more items have exactly: those are the answer, and the search
@@ -23,13 +23,10 @@ beforeAll(async () => {
     writeFileSync(path.join(root, `pkg${m}`, '__init__.py'), `"""Package ${m}."""\n`);
     writeFileSync(path.join(root, `pkg${m}`, 'runner.py'), `"""Runner."""\n\n\ndef start(job):\n    """Begin the job."""\n    return job\n\n\ndef linspace(a, b, n):\n    """Evenly spaced numbers over an interval."""\n    return []\n`);
   }
-  const starters = Array.from({ length: 150 }, (_, i) => `def start_task_${i}(x):\n    """Begin task ${i}."""\n    return x\n`).join('\n\n');
-  writeFileSync(path.join(root, 'tasks.py'), `"""Tasks."""\n\n${starters}`);
+  writeFileSync(path.join(root, 'tasks.py'), `"""Tasks."""\n\n${pythonFunctions(150, (i) => `start_task_${i}`, (i) => `Begin task ${i}.`)}`);
   // "format" in 1,200 docs and in a few names: an identifier with it is answered by the names.
-  const formatted = Array.from({ length: 1200 }, (_, i) => `def show_${i}(x):\n    """Format reading ${i} for display."""\n    return x\n`).join('\n\n');
-  writeFileSync(path.join(root, 'display.py'), `"""Display."""\n\n${formatted}`);
-  const formatters = Array.from({ length: 12 }, (_, i) => `def format_part_${i}(x):\n    """Part ${i}."""\n    return x\n`).join('\n\n');
-  writeFileSync(path.join(root, 'formats.py'), `"""Formats."""\n\n${formatters}`);
+  writeFileSync(path.join(root, 'display.py'), `"""Display."""\n\n${pythonFunctions(1200, (i) => `show_${i}`, (i) => `Format reading ${i} for display.`)}`);
+  writeFileSync(path.join(root, 'formats.py'), `"""Formats."""\n\n${pythonFunctions(12, (i) => `format_part_${i}`, (i) => `Part ${i}.`)}`);
   writeFileSync(path.join(root, 'spacing.py'), `"""Spacing."""\n\n\ndef logspace(a, b, n):\n    """Like linspace, but the numbers are spaced evenly on a log scale."""\n    return []\n`);
   ({ idx, close } = await tempIndex(root, 'docent-named-enough-db-'));
 }, 60_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedTree } from './fixtures.js';
+import { pythonFunctions, sharedTree } from './fixtures.js';
 
 /**
  * A question that names a package brings in its members, also when the package defines little
@@ -9,11 +9,7 @@ import { sharedTree } from './fixtures.js';
  */
 
 // Items that share the question's words, more than the search keeps of them.
-const others = Array.from({ length: 150 }, (_, n) => [
-  `def check_${n}(instance):`,
-  `    """Check instance ${n} of the kit."""`,
-  '',
-].join('\n')).join('\n');
+const others = pythonFunctions(150, (n) => `check_${n}`, (n) => `Check instance ${n} of the kit.`, 'instance');
 
 const index = sharedTree(
   {

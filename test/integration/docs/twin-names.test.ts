@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedTree } from './fixtures.js';
+import { pythonFunctions, sharedTree } from './fixtures.js';
 
 /**
  * The twin of an item a question in words finds near the top: the same name in another case
@@ -7,11 +7,7 @@ import { sharedTree } from './fixtures.js';
  * `inspect.Signature`), whose own doc shares none of the question's words.
  */
 
-const others = Array.from({ length: 150 }, (_, n) => [
-  `def accepts_${n}(items):`,
-  `    """Whether parameter ${n} accepts the items."""`,
-  '',
-].join('\n')).join('\n');
+const others = pythonFunctions(150, (n) => `accepts_${n}`, (n) => `Whether parameter ${n} accepts the items.`, 'items');
 
 const index = sharedTree(
   {
