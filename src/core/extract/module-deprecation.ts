@@ -1,3 +1,4 @@
+import { skipString } from './fast/python-lines.js';
 import type { FileExtract, LanguageId } from './types.js';
 
 /**
@@ -26,7 +27,7 @@ const NO_MESSAGE = 'This module is deprecated: it warns when imported.';
 
 /** The message of a module-level deprecation warning in Python source (module `name`), or null. */
 export function pythonImportWarning(source: string, name: string): string | null {
-  if (!source.includes('arn')) return null;
+  if (!source.includes('warn')) return null;
   for (const m of source.matchAll(CALL)) {
     // A bare `warn(` is the warnings module's only where the file imports it so.
     if (m[2] && !/^from\s+warnings\s+import\b[^\n]*\bwarn\b/m.test(source)) continue;
@@ -53,11 +54,11 @@ function callArguments(source: string, from: number): string | null {
   for (let k = from; k < source.length; k++) {
     const c = source[k]!;
     if (c === '"' || c === "'") {
-      const triple = source.startsWith(c.repeat(3), k);
-      const quote = triple ? c.repeat(3) : c;
-      let end = k + quote.length;
-      while (end < source.length && !source.startsWith(quote, end)) end += source[end] === '\\' ? 2 : 1;
-      k = end + quote.length - 1;
+      try {
+        k = skipString(source, k) - 1;
+      } catch {
+        return null; // a string that does not end: no call to read
+      }
     } else if (c === '#') {
       const nl = source.indexOf('\n', k);
       text += source.slice(start, k);

@@ -79,10 +79,6 @@ export class ModuleDocs {
     return [...new Set([...byName, ...scored.flatMap((m) => [m.id, ...(docTakers.get(m.id) ?? [])]).flatMap((id) => members.all(id, MODULE_MEMBERS) as number[])])];
   }
 
-  /**
-   * Modules whose doc is another's (`from _csv import __doc__` in csv.py: extraction tags the
-   * module item `doc_from`), by the module they take it from. Read once per index write.
-   */
   /** The modules a question names: by one of its words (`json`), or by two adjacent ones ("json schema": `jsonschema`). */
   private namedModules(shape: QueryShape): string[] {
     const isModule = this.prep(`SELECT 1 FROM items WHERE id = ? AND kind = 'module' LIMIT 1`).pluck();
@@ -95,11 +91,15 @@ export class ModuleDocs {
     return named;
   }
 
-  /** Read them now rather than in the first question in words. */
+  /** Read the doc takers (docTakers, below) now rather than in the first question in words. */
   prepare(): void {
     this.docTakers();
   }
 
+  /**
+   * Modules whose doc is another's (`from _csv import __doc__` in csv.py: extraction tags the
+   * module item `doc_from`), by the module they take it from. Read once per index write.
+   */
   private docTakers(): Map<string, string[]> {
     if (this.takers) return this.takers;
     const map = new Map<string, string[]>();

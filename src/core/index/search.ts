@@ -142,7 +142,6 @@ const NAMED_BY_WORD = `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
 const WEIGHTS_PROSE = '3.0, 1.5, 3.0, 1.5, 1.0';
 
-
 export class RankedSearch {
   /** How many rows have a word (cached until the index is written: see refresh). */
   private readonly counts: WordCounts;
@@ -181,6 +180,11 @@ export class RankedSearch {
 
   private prep(sql: string): Statement {
     return this.statements.get(sql);
+  }
+
+  /** Up to `limit` rows an FTS5 expression matches, unranked (no bm25(): no cost per matching row). */
+  private matches(expr: string, limit: number): number[] {
+    return this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${limit}`).pluck().all(expr) as number[];
   }
 
   /** Build the copy of a sentence-embedding model's item vectors, in the background (only an index with a model configured asks). */
@@ -317,7 +321,7 @@ export class RankedSearch {
     // in few rows: ranking them all costs little and finds the docs that mention it.
     let namedEnough = present.length === 1 && !prose && exact.length >= FILL && !filtered;
     if (namedEnough) {
-      const names = this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(`name : ${ftsQuote(present[0]!)}`) as number[];
+      const names = this.matches(`name : ${ftsQuote(present[0]!)}`, inner);
       unranked(names);
       namedEnough = names.length >= inner;
     }
@@ -329,7 +333,7 @@ export class RankedSearch {
     if (present.length === 1 && (common(present[0]!) || namedEnough || namesFirst)) {
       const word = present[0]!;
       let named: number;
-      if (namedEnough || (exact.length >= FILL && !filtered)) {
+      if (exact.length >= FILL && !filtered) {
         named = exact.length;
       } else {
         // Ranking every name that has the word costs too much when thousands do (`get`): then the
@@ -343,7 +347,7 @@ export class RankedSearch {
       // Too few names say it: the word is meant in the prose. Take matching rows unranked (no
       // sort over every row that has the word, which is what would be slow) and let the blend
       // below rank them, rather than answer nothing.
-      if (named < FILL) unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(ftsQuote(word)) as number[]);
+      if (named < FILL) unranked(this.matches(ftsQuote(word), inner));
     } else if (present.length) {
       const found = this.runAll(present, df, run, unranked, inner, term, prose);
       if (prose && found < 3 * FILL && present.length >= 3) {
@@ -511,7 +515,7 @@ export class RankedSearch {
   private runAll(present: string[], df: ReadonlyMap<string, number>, run: (expr: string) => number, unranked: (rowids: number[]) => number, inner: number, term: (w: string) => string, prose: boolean): number {
     const narrow = present.filter((w) => df.get(w)! < DF_CAP); // rarest first, as `present`
     if (!narrow.length) {
-      return unranked(this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${inner}`).pluck().all(present.slice(0, 5).map(term).join(' AND ')) as number[]);
+      return unranked(this.matches(present.slice(0, 5).map(term).join(' AND '), inner));
     }
     const wide = present.filter((w) => df.get(w)! >= DF_CAP);
     const countCost = wide.reduce((sum, w) => sum + this.counts.rowsWith(w), 0) * COUNT_ROW_COST;

@@ -127,8 +127,8 @@ function isPrefixLetter(src: string, j: number): boolean {
   return k > j && k - j <= 2 && (src.charCodeAt(k) === Q1 || src.charCodeAt(k) === Q2) && (j === 0 || !/[\w]/.test(src[j - 1]!));
 }
 
-/** Index just past the string literal starting at the quote at `j`. */
-function skipString(src: string, j: number): number {
+/** Index just past the string literal starting at the quote at `j` (ScanError if it does not end). */
+export function skipString(src: string, j: number): number {
   const q = src.charCodeAt(j);
   const triple = src.charCodeAt(j + 1) === q && src.charCodeAt(j + 2) === q;
   // Raw strings still cannot end with an odd backslash, so escapes are skipped the same way.
