@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { ItemRow } from './store.js';
 
 /** A candidate's row as the ranking reads it: the item, its doc's start and its file. */
-export type CandidateRow = Omit<ItemRow, 'data'> & { doc_head: string; deprecated: number; package: string | null };
+export type CandidateRow = Omit<ItemRow, 'data'> & { doc_head: string; deprecated: number; package: string | null; version: string | null };
 
 /**
  * The rows of a search's candidate rowids, filtered as the search asks (`kinds`, `module`,
@@ -33,7 +33,7 @@ export function candidateRowsReader(
     params.push(opts.language);
   }
   const statement = prep(
-    `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.language, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path, f.package
+    `SELECT i.rowid, i.id, i.name, i.kind, i.module, i.parent, i.visibility, i.language, i.summary, i.signature, i.has_doc, i.line, i.doc_head, i.deprecated, f.path, f.package, f.version
      FROM json_each(?) j JOIN items i ON i.rowid = j.value JOIN files f ON f.id = i.file_id
      ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`,
   );
@@ -61,5 +61,6 @@ function toRow(r: unknown[]): CandidateRow {
     deprecated: r[13] as number,
     path: r[14] as string,
     package: r[15] as string | null,
+    version: r[16] as string | null,
   };
 }

@@ -6,7 +6,7 @@ import type { ItemRow } from './store.js';
 
 /** A ranked candidate row, best first, with the path users write for it. */
 export interface RankedRow {
-  row: Omit<ItemRow, 'data'> & { doc_head: string };
+  row: Omit<ItemRow, 'data'> & { doc_head: string; package: string | null; version: string | null };
   score: number;
   publicId: string;
 }
@@ -41,7 +41,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     let publicId = pub0;
     if (r.kind === 'constructor' && r.parent && !keepCtors) {
       if (seen.has(r.parent)) continue; // its class is shown already
-      const cls = ctx.prep(`SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? AND i.kind IN ('class','struct') LIMIT 1`).get(r.parent) as (ItemRow & { doc_head: string }) | undefined;
+      const cls = ctx.prep(`SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, f.path, f.package, f.version FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? AND i.kind IN ('class','struct') LIMIT 1`).get(r.parent) as RankedRow['row'] | undefined;
       if (!cls) continue;
       r = cls;
       publicId = ctx.paths.publicIds([cls])[0]!;
@@ -53,7 +53,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     if (again) {
       // A class put in front answers with its constructor's parameters, as a shown class does.
       const signature = !again.summary && r.summary && r.kind === 'class' ? classSignature(ctx, r.id, r.signature) : r.signature;
-      mergeSameId(again, { id: again.id, name: r.name, kind: r.kind, module: r.module, score, summary: r.summary, signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [] }, r.id);
+      mergeSameId(again, { id: again.id, name: r.name, kind: r.kind, module: r.module, score, summary: r.summary, signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [], ...packageOf(r) }, r.id);
       continue;
     }
     // A summary of a sentence or more says which thing it is on its own: the same name, kind and
@@ -78,7 +78,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     }
     const hit: SearchHit = {
       id: publicId, name: r.name, kind: r.kind, module: r.module, score: Math.round(score * 1000) / 1000, summary: r.summary,
-      signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [],
+      signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [], ...packageOf(r),
     };
     if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
     if (out.length < limit && isVendored(`${r.path} ${r.id}`) && publicId !== r.id) showCanonical(hit, r, ctx);
@@ -111,19 +111,24 @@ const CANONICAL_BUDGET = { hops: 3, guesses: 128 };
  * in `also_in`. The copy's own docs are often none (a stub) or older.
  */
 function showCanonical(hit: SearchHit, r: RankedRow['row'], ctx: FoldContext): void {
-  const get = ctx.prep(`SELECT i.id, i.kind, i.summary, i.signature, i.line, i.visibility, f.path FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? ORDER BY i.has_doc DESC LIMIT 5`);
+  const get = ctx.prep(`SELECT i.id, i.kind, i.summary, i.signature, i.line, i.visibility, f.path, f.package, f.version FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? ORDER BY i.has_doc DESC LIMIT 5`);
   // Hop by hop, nearest first: the definition is usually one re-export away, and the later hops'
   // star guesses are many (up to CANONICAL_BUDGET's).
   for (const hop of ctx.paths.targetHops(hit.id, CANONICAL_BUDGET)) {
     for (const target of hop.slice(0, 32)) {
-      const found = (get.all(target) as { id: string; kind: string; summary: string; signature: string; line: number; visibility: string; path: string }[])
+      const found = (get.all(target) as { id: string; kind: string; summary: string; signature: string; line: number; visibility: string; path: string; package: string | null; version: string | null }[])
         .find((c) => !isVendored(`${c.path} ${c.id}`) && c.kind === r.kind);
       if (!found) continue;
-      Object.assign(hit, { summary: found.summary || hit.summary, signature: found.signature, file: found.path, line: found.line, visibility: found.visibility });
+      Object.assign(hit, { summary: found.summary || hit.summary, signature: found.signature, file: found.path, line: found.line, visibility: found.visibility, ...packageOf(found) });
       if (!hit.also_in.some((a) => a.id === found.id && a.file === found.path)) hit.also_in.unshift({ id: found.id, file: found.path, line: found.line });
       return;
     }
   }
+}
+
+/** A hit's package fields from its file's row, as IndexQueries.packageOfFile gives them. */
+function packageOf(r: { package: string | null; version: string | null }): { package: string | null; version: string | null } {
+  return r.package ? { package: r.package, version: r.version ?? '' } : { package: null, version: null };
 }
 
 /**

@@ -71,6 +71,13 @@ export interface SearchHit {
   also_in: { id: string; file: string; line: number }[];
   /** Found by a first build's quick name pass (name-sketch.ts): no docs yet. */
   pending?: boolean;
+  /**
+   * The installed package `file` belongs to and its version (null: the project's own file),
+   * from the rows the search read; absent where the hit's source does not know (the name
+   * sketch), so that a caller need not look each file up again.
+   */
+  package?: string | null;
+  version?: string | null;
 }
 
 const CANDIDATES = 100;

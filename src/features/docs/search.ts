@@ -60,7 +60,8 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   }
   for (const r of sources) {
     for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection })) {
-      const pkg = packageFields(r, h.file);
+      // The search read each hit's package with its row; a hit that lacks it is looked up.
+      const pkg = h.package !== undefined ? { package: h.package, version: h.version ?? null } : packageFields(r, h.file);
       if (!inScope(pkg.package, input.scope)) continue;
       hits.push({ ...h, ...pkg, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
     }
