@@ -134,6 +134,13 @@ const MIGRATIONS: string[] = [
   `
   INSERT INTO items_fts(items_fts, rank) VALUES ('deletemerge', 0);
   `,
+  // v9: the module items alone, by id (a partial index over ~2% of the rows). The modules that
+  // take their doc from another (module-docs.ts) and Rust's public modules (rust-modules.ts)
+  // were found by reading every item: ~70 ms on a Python installation, paid by the first
+  // question in words after every write; ~10 ms through this index.
+  `
+  CREATE INDEX items_modules ON items(id) WHERE kind = 'module';
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
