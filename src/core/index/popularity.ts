@@ -26,10 +26,34 @@ export class ModulePopularity {
     const now = Date.now();
     if (now - this.checkedAt < 2000) return;
     this.checkedAt = now;
-    const stamp = `${this.db.prepare(`SELECT value FROM meta WHERE key = 'last_update'`).pluck().get() ?? ''}`;
+    const stamp = this.readStamp();
     // A coarse prior: after the first count, recounting (every file's imports) waits 30 s
     // between index changes, so a stream of edits does not make searches pay for it.
     if (stamp === this.stamp || (this.stamp && now - this.computedAt < 30_000)) return;
+    // And it runs after the search that noticed the change, which ranks with the counts it has:
+    // a recount reads every file's imports (~110 ms on a Python installation), which the search
+    // that happened to come 30 s after an edit paid on top of its few milliseconds.
+    if (this.stamp) this.recountSoon();
+    else this.recount(stamp, now);
+  }
+
+  private readStamp(): string {
+    return `${this.db.prepare(`SELECT value FROM meta WHERE key = 'last_update'`).pluck().get() ?? ''}`;
+  }
+
+  private pending: ReturnType<typeof setTimeout> | undefined;
+
+  /** Recount once the current task (a search) is done; never after the database was closed. */
+  private recountSoon(): void {
+    if (this.pending) return;
+    this.pending = setTimeout(() => {
+      this.pending = undefined;
+      if (this.db.open) this.recount(this.readStamp(), Date.now());
+    }, 0);
+    this.pending.unref?.();
+  }
+
+  private recount(stamp: string, now: number): void {
     this.stamp = stamp;
     this.computedAt = now;
     const counts = new Map<string, number>();

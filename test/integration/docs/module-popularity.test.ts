@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ModulePopularity } from '../../../src/core/index/popularity.js';
 import type { DocsIndex } from '../../../src/core/index/service.js';
 import { indexedTree } from './fixtures.js';
@@ -32,5 +32,24 @@ describe('module popularity', () => {
     const pop = new ModulePopularity(idx.roots[0]!.store.db);
     expect(pop.of('pub.h')).toBeGreaterThan(0);
     expect(pop.of('bits/impl.h')).toBe(0);
+  });
+
+  it('recounts after an index change once the search that noticed it is done, not inside it', () => {
+    const db = idx.roots[0]!.store.db;
+    const pop = new ModulePopularity(db);
+    expect(pop.of('other.h')).toBe(0); // counted now: only headers include it
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout'] });
+    try {
+      // A source file that includes other.h is written, and the 30 s between recounts pass.
+      db.prepare(`INSERT INTO files(path, hash, size, mtime_ms, language, imports, indexed_at) VALUES ('user.c', 'h', 1, 1, 'c', '["other.h"]', 0)`).run();
+      db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('last_update', ?)`).run(String(Date.now() + 1));
+      vi.setSystemTime(Date.now() + 31_000);
+      expect(pop.of('other.h')).toBe(0); // this search ranks with the counts it has
+      vi.runAllTimers();
+      expect(pop.of('other.h')).toBeGreaterThan(0);
+    } finally {
+      vi.useRealTimers();
+      db.prepare(`DELETE FROM files WHERE path = 'user.c'`).run();
+    }
   });
 });
