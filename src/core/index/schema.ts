@@ -139,7 +139,15 @@ const MIGRATIONS: string[] = [
   // were found by reading every item: ~70 ms on a Python installation, paid by the first
   // question in words after every write; ~10 ms through this index.
   `
-  CREATE INDEX items_modules ON items(id) WHERE kind = 'module';
+  CREATE INDEX IF NOT EXISTS items_modules ON items(id) WHERE kind = 'module';
+  `,
+  // v10: the name index also orders each name's items documented first. A search looks up the
+  // items named exactly as asked, documented ones first, 50 of them: for a name thousands of
+  // items have (`__init__`: 14,500 on a Python installation) that read and sorted every one of
+  // them, ~13 ms a search; the index now yields the 50 in order.
+  `
+  DROP INDEX items_name;
+  CREATE INDEX items_name ON items(name COLLATE NOCASE, has_doc);
   `,
 ];
 

@@ -28,6 +28,14 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'display.py'), `"""Display."""\n\n${pythonFunctions(1200, (i) => `show_${i}`, (i) => `Format reading ${i} for display.`)}`);
   writeFileSync(path.join(root, 'formats.py'), `"""Formats."""\n\n${pythonFunctions(12, (i) => `format_part_${i}`, (i) => `Part ${i}.`)}`);
   writeFileSync(path.join(root, 'spacing.py'), `"""Spacing."""\n\n\ndef logspace(a, b, n):\n    """Like linspace, but the numbers are spaced evenly on a log scale."""\n    return []\n`);
+  // 120 documented `run`s deep in a package, and one at the top of a module of its own,
+  // written after them (`zz`): of the items named so only 50 are taken (and 100 rows with the
+  // word in their names, the first the index holds), and they must include it.
+  for (let m = 0; m < 120; m++) {
+    mkdirSync(path.join(root, 'deep', `d${m}`, 'inner'), { recursive: true });
+    writeFileSync(path.join(root, 'deep', `d${m}`, 'inner', 'mod.py'), `"""Inner ${m}."""\n\n\ndef run(job):\n    """Run job ${m} here."""\n    return job\n`);
+  }
+  writeFileSync(path.join(root, 'zz.py'), `"""Runs."""\n\n\ndef run(cmd):\n    """Run a command."""\n    return cmd\n`);
   ({ idx, close } = await tempIndex(root, 'docent-named-enough-db-'));
 }, 60_000);
 
@@ -50,6 +58,11 @@ describe('docs search for a name many items have', () => {
     for (const h of hits) expect(h.name).toMatch(/^format(s|_part_\d+)$/);
     // A question in words still reads the docs.
     expect(idx.roots[0]!.queries.search('format a reading for display', { limit: 5 }).map((h) => h.module)).toContain('display');
+  });
+
+  it('takes the shallowest of the documented items a name has, whatever order they were written in', () => {
+    const hits = idx.roots[0]!.queries.search('run', { limit: 10 });
+    expect(hits[0]!.id).toBe('zz.run');
   });
 
   it('still finds the docs that mention a word few names have', () => {
