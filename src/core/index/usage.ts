@@ -116,7 +116,7 @@ export class UsageCounts {
    * for (a rowid can hold another item after a re-index): a string key of those cost each
    * search ~0.1 ms to build and hash.
    */
-  private readonly items = new Map<number, { id: string; kind: string; parent: string | null; name: string; publicId: string; files: number }>();
+  private readonly items = new Map<number, { id: string; kind: string; parent: string | null; name: string; publicId: string; value: number }>();
 
   /** Files of other packages that use this qualified name (0 below 2). */
   files(name: string): number {
@@ -144,11 +144,11 @@ export class UsageCounts {
   ofItem(r: { rowid: number; id: string; kind: string; parent: string | null; name: string }, publicId: string): number {
     this.refresh();
     const known = this.items.get(r.rowid);
-    if (known && known.id === r.id && known.publicId === publicId && known.kind === r.kind && known.parent === r.parent && known.name === r.name) return known.files;
-    const files = this.measureItem(r, publicId);
+    if (known && known.id === r.id && known.publicId === publicId && known.kind === r.kind && known.parent === r.parent && known.name === r.name) return known.value;
+    const value = this.measureItem(r, publicId);
     if (this.items.size >= 100_000) this.items.clear();
-    this.items.set(r.rowid, { id: r.id, kind: r.kind, parent: r.parent, name: r.name, publicId, files });
-    return files;
+    this.items.set(r.rowid, { id: r.id, kind: r.kind, parent: r.parent, name: r.name, publicId, value });
+    return value;
   }
 
   private measureItem(r: { id: string; kind: string; parent: string | null; name: string }, publicId: string): number {
