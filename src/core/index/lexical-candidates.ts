@@ -21,7 +21,7 @@ const CANDIDATES = 100;
  * "convert a decimal string to an int" had `decimal.Decimal.__int__` third at 10, and not in
  * the first five at 30).
  */
-export const FILL = 10;
+const FILL = 10;
 /**
  * A prose question takes fewer per expression: its candidates come from several expressions and
  * the learned vectors, and a deeper cut of each mostly adds items that share the question's
