@@ -78,9 +78,6 @@ export interface LexicalQuery {
   df: ReadonlyMap<string, number>;
   /** Items searched over. */
   total: number;
-  prose: boolean;
-  /** A kinds, module or language filter applies: expressions take more rows, since it drops some. */
-  filtered: boolean;
   /** The rows named exactly as asked, looked up before: finding them can make the broader expressions unnecessary. */
   exact: readonly number[];
   acronyms: readonly SpelledAcronym[];
@@ -97,8 +94,10 @@ export class LexicalTake {
 
   constructor(
     private readonly prep: (sql: string) => Statement,
-    prose: boolean,
-    filtered: boolean,
+    /** A question in words (rank/words.ts isProse). */
+    private readonly prose: boolean,
+    /** A kinds, module or language filter applies: expressions take more rows, since it drops some. */
+    private readonly filtered: boolean,
   ) {
     this.inner = (prose ? CANDIDATES_PROSE : CANDIDATES) * (filtered ? 6 : 1);
     this.rank = `bm25(${prose ? WEIGHTS_PROSE : WEIGHTS_NAME})`;
@@ -122,9 +121,9 @@ export class LexicalTake {
     return rowids.length;
   }
 
-  /** Up to `limit` rows an FTS5 expression matches, unranked (no bm25(): no cost per matching row). */
-  private matches(expr: string, limit: number): number[] {
-    return this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${limit}`).pluck().all(expr) as number[];
+  /** Up to `inner` rows an FTS5 expression matches, unranked (no bm25(): no cost per matching row). */
+  private matches(expr: string): number[] {
+    return this.prep(`SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ${this.inner}`).pluck().all(expr) as number[];
   }
 
   /**
@@ -133,7 +132,8 @@ export class LexicalTake {
    * common word ("function", "value") is what makes a search slow on a large index.
    */
   collect(q: LexicalQuery, counts: WordCounts): void {
-    const { present, df, total, prose, filtered, exact, acronyms, term } = q;
+    const { present, df, total, exact, acronyms, term } = q;
+    const { prose, filtered } = this;
     // A single very common word is looked for in names only (where it is most likely meant).
     const common = (w: string) => (df.get(w) ?? 0) >= Math.min(DF_CAP, Math.max(500, total * 0.02));
     // Enough items are named exactly this one-word name (`Error`, `get`, `start`) and many more
@@ -144,7 +144,7 @@ export class LexicalTake {
     // in few rows: ranking them all costs little and finds the docs that mention it.
     let namedEnough = present.length === 1 && !prose && exact.length >= FILL && !filtered;
     if (namedEnough) {
-      const names = this.matches(`name : ${ftsQuote(present[0]!)}`, this.inner);
+      const names = this.matches(`name : ${ftsQuote(present[0]!)}`);
       this.unranked(names);
       namedEnough = names.length >= this.inner;
     }
@@ -170,7 +170,7 @@ export class LexicalTake {
       // Too few names say it: the word is meant in the prose. Take matching rows unranked (no
       // sort over every row that has the word, which is what would be slow) and let the blend
       // below rank them, rather than answer nothing.
-      if (named < FILL) this.unranked(this.matches(ftsQuote(word), this.inner));
+      if (named < FILL) this.unranked(this.matches(ftsQuote(word)));
     } else if (present.length) {
       const found = this.runAll(q, counts);
       if (prose && found < 3 * FILL && present.length >= 3) {
@@ -238,10 +238,10 @@ export class LexicalTake {
    * blend instead.
    */
   private runAll(q: LexicalQuery, counts: WordCounts): number {
-    const { present, df, term, prose } = q;
+    const { present, df, term } = q;
     const narrow = present.filter((w) => df.get(w)! < DF_CAP); // rarest first, as `present`
     if (!narrow.length) {
-      return this.unranked(this.matches(present.slice(0, 5).map(term).join(' AND '), this.inner));
+      return this.unranked(this.matches(present.slice(0, 5).map(term).join(' AND ')));
     }
     const wide = present.filter((w) => df.get(w)! >= DF_CAP);
     const countCost = wide.reduce((sum, w) => sum + counts.rowsWith(w), 0) * COUNT_ROW_COST;
@@ -251,7 +251,7 @@ export class LexicalTake {
     // ("separate a file name from its extension": `splitext` says "Split the extension from a
     // pathname"): the rarer words alone too, when there are two of them.
     // (Only for a question in words: an identifier's words name it.)
-    if (prose && words.length > narrow.length && narrow.length >= 2) return found + this.run(narrow.slice(0, 5).map(term).join(' AND '));
+    if (this.prose && words.length > narrow.length && narrow.length >= 2) return found + this.run(narrow.slice(0, 5).map(term).join(' AND '));
     return found;
   }
 }

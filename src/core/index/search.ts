@@ -245,7 +245,7 @@ export class RankedSearch {
     for (const rowid of pathNamed) if (!exact.includes(rowid)) exact.push(rowid);
     const take = new LexicalTake((sql) => this.prep(sql), prose, filtered);
     const bm = take.bm;
-    take.collect({ present, df, total, prose, filtered, exact, acronyms, term }, this.counts);
+    take.collect({ present, df, total, exact, acronyms, term }, this.counts);
     // Items whose name and summary mean what the question says, in other words (learned vectors).
     const qv = prose ? this.related.embedQuery(words) : null;
     if (qv && VEC_K > 0) take.unranked(this.related.nearestItems(qv, VEC_K).map((r) => r.rowid));
