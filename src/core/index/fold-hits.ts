@@ -73,14 +73,14 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     const sameText = r.summary || r.signature.length > r.name.length + 8 ? byKey.get(key) : undefined;
     const first = samePath ?? sameText ?? wrapperOf(r, publicId, documented);
     if (first) {
-      if (first.also_in.length < 20) first.also_in.push({ id: r.id, file: r.path, line: r.line });
+      addCopy(first, { id: r.id, file: r.path, line: r.line });
       continue;
     }
     const hit: SearchHit = {
       id: publicId, name: r.name, kind: r.kind, module: r.module, score: Math.round(score * 1000) / 1000, summary: r.summary,
       signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [], ...packageOf(r),
     };
-    if (publicId !== r.id) hit.also_in.push({ id: r.id, file: r.path, line: r.line });
+    if (publicId !== r.id) addCopy(hit, { id: r.id, file: r.path, line: r.line });
     if (out.length < limit && isVendored(`${r.path} ${r.id}`) && publicId !== r.id) showCanonical(hit, r, ctx);
     seen.set(r.id, hit);
     byKey.set(key, hit);
@@ -141,8 +141,25 @@ export function mergeSameId<H extends SearchHit>(hit: H, other: H, id: string): 
   if (hit.file === other.file && hit.line === other.line) return;
   if (!hit.summary && other.summary) {
     const before = { id, file: hit.file, line: hit.line };
-    Object.assign(hit, { ...other, id: hit.id, score: hit.score, pending: other.pending, also_in: [...hit.also_in, before, ...other.also_in] });
-  } else if (hit.also_in.length < 20) hit.also_in.push({ id, file: other.file, line: other.line });
+    const copies = hit.also_in;
+    Object.assign(hit, { ...other, id: hit.id, score: hit.score, pending: other.pending, also_in: [] });
+    for (const a of [...copies, before, ...other.also_in]) addCopy(hit, a);
+  } else addCopy(hit, { id, file: other.file, line: other.line });
+}
+
+/** How many copies a hit lists at most. */
+const MAX_COPIES = 20;
+
+/**
+ * List `copy` in a hit's `also_in` unless it is there already or is the hit's own location under
+ * its own id. A class and its constructor, or one declaration reached as a re-export and as a
+ * copy, name the same place: zod's `email` was listed three times under the same file and line.
+ */
+export function addCopy(hit: SearchHit, copy: { id: string; file: string; line: number }): void {
+  if (hit.also_in.length >= MAX_COPIES) return;
+  if (copy.id === hit.id && copy.file === hit.file && copy.line === hit.line) return;
+  if (hit.also_in.some((a) => a.id === copy.id && a.file === copy.file && a.line === copy.line)) return;
+  hit.also_in.push(copy);
 }
 
 /**

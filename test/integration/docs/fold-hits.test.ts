@@ -71,6 +71,27 @@ describe('folding search results', () => {
   });
 });
 
+describe('the copies a hit lists', () => {
+  it('lists each copy once, whether reached as a class or through its constructor', async () => {
+    // A package shipping the same class as CommonJS and ESM builds, as the MCP SDK does: each
+    // class row and its constructor row name the same file and line.
+    const cls = '/**\n * Client transport over standard input and output: starts the server as a child process.\n */\nexport class PipeTransport {\n  /** Start `command` when connected. */\n  constructor(command) {\n    this.command = command;\n  }\n}\n';
+    const root = writeTree({ 'dist/cjs/pipe.js': cls, 'dist/esm/pipe.js': cls, 'dist/other/pipe.js': cls }, 'docent-copies-');
+    const ctx = docsContext([root], { dependencies: false });
+    try {
+      const r = await docsSearch({ query: 'transport that starts the server as a child process', limit: 5 }, ctx);
+      const hits = r.results.filter((h) => h.name === 'PipeTransport');
+      expect(hits).toHaveLength(1);
+      const places = [`${hits[0]!.id} ${hits[0]!.file}:${hits[0]!.line}`, ...(hits[0]!.also_in ?? []).map((a) => `${a.id} ${a.file}:${a.line}`)];
+      expect(places.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(places).size).toBe(places.length);
+    } finally {
+      await ctx.services.disposeAll();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('one answer per id across databases (docs_search over several roots)', () => {
   it("shows the documented declaration once, the other root's in also_in", async () => {
     const a = writeTree({ 'geom.py': 'def area(w, h):\n    return w * h\n' }, 'docent-same-id-a-');

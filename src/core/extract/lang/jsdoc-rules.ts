@@ -34,13 +34,16 @@ export function docComment(node: Node, plainLines = false): RawComment | null {
     while (prev?.type === 'decorator') prev = prev.previousSibling;
     // Not a file header (the file's first comment, or one tagged as the file's or a licence).
     const header = prev && ((prev.parent?.type === 'program' && !prev.previousSibling) || /@(file|fileoverview|overview|module|license|preserve|packageDocumentation)\b/.test(prev.text));
-    if (prev?.type === 'comment' && !header && commentStyle(prev.text) === 'block-doc' && !sharesLineWithCode(prev)) {
+    if (prev?.type === 'comment' && !header && commentStyle(prev.text) === 'block-doc' && !ANNOTATION_BLOCK.test(prev.text) && !sharesLineWithCode(prev)) {
       return { text: prev.text, startRow: prev.startPosition.row, endRow: prev.endPosition.row, startIndex: prev.startIndex, style: 'block-doc' };
     }
   }
   for (let i = comments.length - 1; i >= 0; i--) {
     const c = comments[i]!;
-    if (c.style === 'block-doc') return c;
+    if (c.style === 'block-doc') {
+      if (ANNOTATION_BLOCK.test(c.text)) continue;
+      return c;
+    }
     if (c.style === 'line-doc' && !c.text.startsWith('/// <')) {
       // The seed's `///` style: gather the run of `///` lines.
       const run: RawComment[] = [];
@@ -51,8 +54,15 @@ export function docComment(node: Node, plainLines = false): RawComment | null {
   return plainLines ? plainLineDoc(comments) : null;
 }
 
-/** A line that is a tool's directive or a note to the code's authors, not a description. */
-const NOT_PROSE = /^\/\/\s*(?:eslint|@ts-|prettier|istanbul|c8\b|jshint|jscs|tslint|biome|global\b|#|@flow|@refresh|noinspection|webpackChunkName|TODO|FIXME|XXX|HACK|BUG|NOTE\b|[-=*#~_/]{3,}\s*$|\S+\.(?:[cm]?[jt]sx?|json)\s*$|https?:\S+\s*$)/i;
+/** A block that only marks the code for a bundler or minifier (`/** #__KEEP__ *\/`), not a doc. */
+const ANNOTATION_BLOCK = /^\/\*\*\s*[@#]__[A-Z_]+__\s*\*\/$/;
+
+/**
+ * A line that is a tool's directive or a note to the code's authors, not a description: a
+ * linter's or bundler's annotation (`// @__NO_SIDE_EFFECTS__` above 349 of zod's functions, which
+ * became their summary), a to-do, a file marker, a lone URL.
+ */
+const NOT_PROSE = /^\/\/\s*(?:[@#]__[A-Z_]+__\s*$|eslint|@ts-|prettier|istanbul|c8\b|jshint|jscs|tslint|biome|global\b|#|@flow|@refresh|noinspection|webpackChunkName|TODO|FIXME|XXX|HACK|BUG|NOTE\b|[-=*#~_/]{3,}\s*$|\S+\.(?:[cm]?[jt]sx?|json)\s*$|https?:\S+\s*$)/i;
 /** A generated file's notice ("This file is generated automatically by `scripts/build/fp.ts`. Please, don't change it."): about the file, not the code below it. */
 const GENERATED_NOTICE = /\b(?:auto-?generated|generated (?:automatically|by|from)|this file (?:is|was) generated|do not (?:edit|modify|change)|don'?t (?:edit|modify|change) (?:it|this))\b/i;
 
