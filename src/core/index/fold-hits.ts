@@ -51,9 +51,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     // documented `compress2`). One answer, the documented declaration in front.
     const again = seen.get(r.id);
     if (again) {
-      // A class put in front answers with its constructor's parameters, as a shown class does.
-      const signature = !again.summary && r.summary && r.kind === 'class' ? classSignature(ctx, r.id, r.signature) : r.signature;
-      mergeSameId(again, { id: again.id, name: r.name, kind: r.kind, module: r.module, score, summary: r.summary, signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [], ...packageOf(r) }, r.id);
+      mergeSameId(again, shownAs(again, r, score, ctx), r.id);
       continue;
     }
     // A summary of a sentence or more says which thing it is on its own: the same name, kind and
@@ -73,7 +71,9 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     const sameText = r.summary || r.signature.length > r.name.length + 8 ? byKey.get(key) : undefined;
     const first = samePath ?? sameText ?? wrapperOf(r, publicId, documented);
     if (first) {
-      addCopy(first, { id: r.id, file: r.path, line: r.line });
+      const other = shownAs(first, r, score, ctx);
+      if (showsBetter(first, other)) swapShown(first, other, defining(first), r.id);
+      else addCopy(first, { id: r.id, file: r.path, line: r.line });
       continue;
     }
     const hit: SearchHit = {
@@ -139,12 +139,45 @@ function packageOf(r: { package: string | null; version: string | null }): { pac
  */
 export function mergeSameId<H extends SearchHit>(hit: H, other: H, id: string): void {
   if (hit.file === other.file && hit.line === other.line) return;
-  if (!hit.summary && other.summary) {
-    const before = { id, file: hit.file, line: hit.line };
-    const copies = hit.also_in;
-    Object.assign(hit, { ...other, id: hit.id, score: hit.score, pending: other.pending, also_in: [] });
-    for (const a of [...copies, before, ...other.also_in]) addCopy(hit, a);
-  } else addCopy(hit, { id, file: other.file, line: other.line });
+  if (showsBetter(hit, other)) swapShown(hit, other, id, id);
+  else addCopy(hit, { id, file: other.file, line: other.line });
+}
+
+/** A declaration file of TypeScript's, which types what a `.js` beside it implements. */
+const TYPED_DECLARATION = /\.d\.[cm]?ts$/;
+/** A JavaScript file: its signature has no types. */
+const PLAIN_SCRIPT = /\.[cm]?js$/;
+
+/**
+ * Whether `other`, another declaration of what `hit` shows, is the better one to show: it has
+ * docs and the hit has none, or it is the typed declaration of the same docs the hit shows from
+ * JavaScript (a package's `dist/client.d.ts` beside `dist/client.js`: `class StdioClientTransport
+ * implements Transport (server: StdioServerParameters)`, not `class StdioClientTransport (server)`).
+ */
+function showsBetter(hit: SearchHit, other: SearchHit): boolean {
+  if (!hit.summary) return !!other.summary || (TYPED_DECLARATION.test(other.file) && PLAIN_SCRIPT.test(hit.file));
+  return other.summary === hit.summary && TYPED_DECLARATION.test(other.file) && PLAIN_SCRIPT.test(hit.file);
+}
+
+/** Show `other` in `hit`'s place (the hit keeps its id and score); the place shown before, under `shownId`, joins the copies. */
+function swapShown<H extends SearchHit>(hit: H, other: H, shownId: string, otherId: string): void {
+  const before = { id: shownId, file: hit.file, line: hit.line };
+  const copies = hit.also_in.filter((a) => !(a.id === otherId && a.file === other.file && a.line === other.line));
+  Object.assign(hit, { ...other, id: hit.id, score: hit.score, pending: other.pending, also_in: [] });
+  if (otherId !== hit.id) addCopy(hit, { id: otherId, file: other.file, line: other.line });
+  for (const a of [...copies, before, ...other.also_in]) addCopy(hit, a);
+}
+
+/** The id a shown hit's own place is defined under: its definition's entry in also_in, else its id. */
+function defining(hit: SearchHit): string {
+  return hit.also_in.find((a) => a.file === hit.file && a.line === hit.line)?.id ?? hit.id;
+}
+
+/** A candidate row as it would be shown in `hit`'s place; a class that could be answers with its constructor's parameters, as a shown class does. */
+function shownAs(hit: SearchHit, r: RankedRow['row'], score: number, ctx: FoldContext): SearchHit {
+  const other: SearchHit = { id: hit.id, name: r.name, kind: r.kind, module: r.module, score, summary: r.summary, signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [], ...packageOf(r) };
+  if (r.kind === 'class' && showsBetter(hit, other)) other.signature = classSignature(ctx, r.id, r.signature);
+  return other;
 }
 
 /** How many copies a hit lists at most. */

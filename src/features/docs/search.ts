@@ -94,8 +94,23 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   return { query: input.query, results, index_status: shortState(index) };
 }
 
+/**
+ * A hit's copies in a line: a copy under another id by that id, one under the hit's own id by its
+ * place; an id listed for several files (a package's `.js`, `.cjs` and `.d.ts` of one module)
+ * once, with their number.
+ */
+function copiesLine(id: string, copies: readonly { id: string; file: string; line: number }[]): string {
+  const counts = new Map<string, number>();
+  for (const a of copies) {
+    const label = a.id === id ? `${a.file}:${a.line}` : a.id;
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  const labels = [...counts].map(([label, n]) => (n > 1 ? `${label} (${n} files)` : label));
+  return `${labels.slice(0, 3).join(', ')}${labels.length > 3 ? ` (+${labels.length - 3})` : ''}`;
+}
+
 export function renderDocsSearch(r: DocsSearchResult): string {
-  const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}${h.pending ? ', docs pending' : ''}) ${h.file}:${h.line}${h.package ? ` [${h.package}@${h.version}]` : ''}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}${h.also_in?.length ? `\n   also in: ${h.also_in.slice(0, 3).map((a) => (a.id === h.id ? `${a.file}:${a.line}` : a.id)).join(', ')}${h.also_in.length > 3 ? ` (+${h.also_in.length - 3})` : ''}` : ''}`);
+  const lines = r.results.map((h, i) => `${i + 1}. ${h.id} (${h.kind}, ${h.score.toFixed(2)}${h.pending ? ', docs pending' : ''}) ${h.file}:${h.line}${h.package ? ` [${h.package}@${h.version}]` : ''}\n   ${h.signature}${h.snippet && h.snippet !== h.signature ? `\n   ${h.snippet}` : ''}${h.also_in?.length ? `\n   also in: ${copiesLine(h.id, h.also_in)}` : ''}`);
   const head = r.results.length ? `${r.results.length} result(s) for "${r.query}"` : `No results for "${r.query}".`;
   const state = indexStateLine(r.index_status);
   return [head, ...lines, ...(state ? [state] : [])].join('\n');

@@ -92,6 +92,31 @@ describe('the copies a hit lists', () => {
   });
 });
 
+describe('the declaration shown', () => {
+  it("shows a JavaScript item's typed declaration (.d.ts) when both carry the same docs, the .js in also_in", async () => {
+    const doc = '/**\n * Client transport over standard input and output: starts the server as a child process.\n */\n';
+    const root = writeTree({
+      'dist/pipe.js': `${doc}export class PipeTransport {\n  constructor(command) {\n    this.command = command;\n  }\n}\n${doc.replace('Client transport', 'Open a transport')}export function openPipe(command) {\n  return new PipeTransport(command);\n}\n`,
+      'dist/pipe.d.ts': `${doc}export declare class PipeTransport {\n  constructor(command: string);\n}\n${doc.replace('Client transport', 'Open a transport')}export declare function openPipe(command: string): PipeTransport;\n`,
+    }, 'docent-typed-');
+    const ctx = docsContext([root], { dependencies: false });
+    try {
+      for (const [query, name, signature] of [
+        ['transport that starts the server as a child process', 'PipeTransport', 'class PipeTransport (command: string)'],
+        ['open a transport that starts the server as a child process', 'openPipe', 'function openPipe(command: string): PipeTransport'],
+      ] as const) {
+        const hits = (await docsSearch({ query, limit: 5 }, ctx)).results.filter((h) => h.name === name);
+        expect(hits, query).toHaveLength(1);
+        expect(hits[0]).toMatchObject({ file: 'dist/pipe.d.ts', signature });
+        expect(hits[0]!.also_in?.map((a) => a.file)).toEqual(['dist/pipe.js']);
+      }
+    } finally {
+      await ctx.services.disposeAll();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('one answer per id across databases (docs_search over several roots)', () => {
   it("shows the documented declaration once, the other root's in also_in", async () => {
     const a = writeTree({ 'geom.py': 'def area(w, h):\n    return w * h\n' }, 'docent-same-id-a-');
