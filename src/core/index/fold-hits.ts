@@ -41,7 +41,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     let publicId = pub0;
     if (r.kind === 'constructor' && r.parent && !keepCtors) {
       if (seen.has(r.parent)) continue; // its class is shown already
-      const cls = ctx.prep(`SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, f.path, f.package, f.version FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? AND i.kind IN ('class','struct') LIMIT 1`).get(r.parent) as RankedRow['row'] | undefined;
+      const cls = ctx.prep(`SELECT i.rowid, i.id, i.name, i.kind, i.module, i.visibility, i.summary, i.signature, i.has_doc, i.line, i.doc_head, f.path, f.package, f.version FROM items i JOIN files f ON f.id = i.file_id WHERE i.id = ? AND i.kind IN ('class','struct') ORDER BY i.file_id = (SELECT file_id FROM items WHERE rowid = ?) DESC LIMIT 1`).get(r.parent, r.rowid) as RankedRow['row'] | undefined;
       if (!cls) continue;
       r = cls;
       publicId = ctx.paths.publicIds([cls])[0]!;
@@ -87,7 +87,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     if (!byPublic.has(publicId)) byPublic.set(publicId, hit);
     if (r.summary && r.kind !== 'variable' && r.kind !== 'constant' && !documented.has(r.name)) documented.set(r.name, hit);
     if (out.length < limit) {
-      if (r.kind === 'class') hit.signature = classSignature(ctx, r.id, r.signature); // only for answers shown: one lookup each
+      if (r.kind === 'class') hit.signature = classSignature(ctx, r); // only for answers shown: one lookup each
       out.push(hit);
     } else if (byKey.size > limit + 40) break; // later rows only fold into what is shown
   }
@@ -176,7 +176,7 @@ function defining(hit: SearchHit): string {
 /** A candidate row as it would be shown in `hit`'s place; a class that could be answers with its constructor's parameters, as a shown class does. */
 function shownAs(hit: SearchHit, r: RankedRow['row'], score: number, ctx: FoldContext): SearchHit {
   const other: SearchHit = { id: hit.id, name: r.name, kind: r.kind, module: r.module, score, summary: r.summary, signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [], ...packageOf(r) };
-  if (r.kind === 'class' && showsBetter(hit, other)) other.signature = classSignature(ctx, r.id, r.signature);
+  if (r.kind === 'class' && showsBetter(hit, other)) other.signature = classSignature(ctx, r);
   return other;
 }
 
@@ -208,8 +208,11 @@ function wrapperOf(r: RankedRow['row'], publicId: string, documented: ReadonlyMa
 }
 
 /** A class's signature with its constructor's parameters: `class Foo(Base)` + `__init__(self, a, b=1)` → `class Foo(Base)(a, b=1)`. */
-function classSignature(ctx: FoldContext, id: string, signature: string): string {
-  const ctor = ctx.prep(`SELECT signature FROM items WHERE parent = ? AND kind = 'constructor' ORDER BY has_doc DESC LIMIT 1`).pluck().get(id) as string | undefined;
+function classSignature(ctx: FoldContext, cls: { id: string; rowid: number; signature: string }): string {
+  const { signature } = cls;
+  // The constructor declared with the class first: a package's .d.ts types what its .js beside it,
+  // under the same ids, leaves untyped.
+  const ctor = ctx.prep(`SELECT signature FROM items WHERE parent = ? AND kind = 'constructor' ORDER BY file_id = (SELECT file_id FROM items WHERE rowid = ?) DESC, has_doc DESC LIMIT 1`).pluck().get(cls.id, cls.rowid) as string | undefined;
   if (!ctor) return signature;
   const open = ctor.indexOf('(');
   if (open < 0) return signature;

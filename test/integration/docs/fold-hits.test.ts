@@ -96,7 +96,8 @@ describe('the declaration shown', () => {
   it("shows a JavaScript item's typed declaration (.d.ts) when both carry the same docs, the .js in also_in", async () => {
     const doc = '/**\n * Client transport over standard input and output: starts the server as a child process.\n */\n';
     const root = writeTree({
-      'dist/pipe.js': `${doc}export class PipeTransport {\n  constructor(command) {\n    this.command = command;\n  }\n}\n${doc.replace('Client transport', 'Open a transport')}export function openPipe(command) {\n  return new PipeTransport(command);\n}\n`,
+      // The .js constructor documented, the .d.ts one not: the class still answers with the typed parameters.
+      'dist/pipe.js': `${doc}export class PipeTransport {\n  /** Start \`command\` when connected. */\n  constructor(command) {\n    this.command = command;\n  }\n}\n${doc.replace('Client transport', 'Open a transport')}export function openPipe(command) {\n  return new PipeTransport(command);\n}\n`,
       'dist/pipe.d.ts': `${doc}export declare class PipeTransport {\n  constructor(command: string);\n}\n${doc.replace('Client transport', 'Open a transport')}export declare function openPipe(command: string): PipeTransport;\n`,
     }, 'docent-typed-');
     const ctx = docsContext([root], { dependencies: false });
