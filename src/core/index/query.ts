@@ -1,3 +1,4 @@
+import type { RelatedWords } from './vectors.js';
 import type { Statement } from 'better-sqlite3';
 import type { DocItem } from '../extract/types.js';
 import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
@@ -54,6 +55,11 @@ export class IndexQueries {
   /** Ranked search: words or an identifier (see search.ts). */
   search(query: string, opts: SearchOptions): SearchHit[] {
     return this.ranked.search(query, opts);
+  }
+
+  /** This database's learned word vectors (SearchOptions.borrowedVectors). */
+  get wordVectors(): RelatedWords {
+    return this.ranked.wordVectors;
   }
 
   /**

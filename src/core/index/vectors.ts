@@ -104,6 +104,11 @@ export class RelatedWords {
     return this.space;
   }
 
+  /** How many words this index learned vectors for (0: none, as in a database too small to learn from). */
+  vocabulary(): number {
+    return this.current()?.words.length ?? 0;
+  }
+
   /** Build the item vectors now rather than on the first question in words. */
   prepare(): void {
     this.items();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SearchHit, WordStats } from '../../core/index/query.js';
+import type { RelatedWords } from '../../core/index/vectors.js';
 import { mergeSameId } from '../../core/index/fold-hits.js';
 import type { FeatureContext } from '../context.js';
 import { checkLanguage, displayFile, indexStateLine, inScope, LanguageSchema, packageFields, ScopeSchema, shortState } from './common.js';
@@ -58,8 +59,10 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
     const searched = [...new Set(sources.flatMap((r) => r.queries.searchWords(input.query)))];
     collection = collectionStats(sources.map((r) => r.queries.wordStats(input.query, searched)));
   }
+  // A database too small to learn word vectors measures its candidates with the largest vocabulary's.
+  const borrowedVectors = sources.length > 1 ? largestVocabulary(sources.map((r) => r.queries.wordVectors)) : undefined;
   for (const r of sources) {
-    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection })) {
+    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection, borrowedVectors })) {
       // The search read each hit's package with its row; a hit that lacks it is looked up.
       const pkg = h.package !== undefined ? { package: h.package, version: h.version ?? null } : packageFields(r, h.file);
       if (!inScope(pkg.package, input.scope)) continue;
@@ -114,6 +117,13 @@ export function renderDocsSearch(r: DocsSearchResult): string {
   const head = r.results.length ? `${r.results.length} result(s) for "${r.query}"` : `No results for "${r.query}".`;
   const state = indexStateLine(r.index_status);
   return [head, ...lines, ...(state ? [state] : [])].join('\n');
+}
+
+/** Of several databases' learned word vectors, the ones with the most words (undefined when none has any). */
+function largestVocabulary(all: readonly RelatedWords[]): RelatedWords | undefined {
+  let best: RelatedWords | undefined;
+  for (const v of all) if (v.vocabulary() > (best?.vocabulary() ?? 0)) best = v;
+  return best;
 }
 
 /**

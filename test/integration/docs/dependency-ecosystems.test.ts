@@ -26,7 +26,7 @@ let session: DocentSession;
 
 const sc = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, any>;
 type Pkg = { name: string; version: string; ecosystem: string; files: number; items: number; state: string; error?: string; db?: string };
-type Hit = { id: string; name: string; file: string; package: string | null; version: string | null };
+type Hit = { id: string; name: string; file: string; score: number; package: string | null; version: string | null };
 
 /** A wheel is a zip with a dist-info folder: built with Python's zipfile, RECORD hashes and all. */
 const BUILD_WHEEL = `
@@ -106,6 +106,28 @@ describe('dependencies of each ecosystem, at the installed version', () => {
     // The project's own crate is not a dependency.
     expect(pkgs.map((p) => p.name)).not.toContain('demo');
     for (const p of pkgs.filter((x) => x.state === 'indexed')) expect(p.items).toBeGreaterThan(0);
+  });
+
+  it("the interpreter's standard library is a dependency of the Python project, with its built-in modules", async () => {
+    const version = execFileSync('python3', ['-c', 'import platform; print(platform.python_version())'], { encoding: 'utf8' }).trim();
+    const std = (await packages(session)).find((p) => p.ecosystem === 'python' && p.name === 'python');
+    expect(std).toMatchObject({ version, state: 'indexed' });
+    expect(std!.files).toBeGreaterThan(100);
+    const loads = (await search('deserialize a json document from a string')).find((h) => h.id === 'json.loads');
+    expect(loads).toMatchObject({ package: 'python', version });
+    // A module written in C, described by the interpreter (the venv's base python3 is on the PATH).
+    expect((await search('time.sleep')).find((h) => h.id === 'time.sleep')).toMatchObject({ package: 'python', version });
+  });
+
+  it("a project too small to learn word vectors measures its items with a larger database's", async () => {
+    // The project's function and the standard library's math.dist say the same words. Without
+    // vectors of its own the project's scored 0.55 below (the vectors' share of a question's score).
+    const hits = await search('euclidean distance between two points');
+    const own = hits.find((h) => h.id === 'app.point_distance');
+    const std = hits.find((h) => h.id === 'math.dist');
+    expect(own).toBeDefined();
+    expect(std).toMatchObject({ package: 'python' });
+    expect(Math.abs(own!.score - std!.score)).toBeLessThan(0.15);
   });
 
   it('every dependency item records its package and version', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -172,5 +172,53 @@ describe('Python packages the root indexes itself', () => {
     writeFileSync(path.join(proj, '.venv', 'pyvenv.cfg'), 'home = /usr/bin\n');
     dist(venvSp, 'unwalked');
     expect(pythonDependencies(proj, ['unwalked'], {}).installed.map((d) => d.name)).toEqual(['unwalked']);
+  });
+});
+
+describe("the interpreter's standard library", () => {
+  it("is a dependency of its own, found from a virtualenv's pyvenv.cfg without running anything, its tests and installed packages left out", async () => {
+    const base = path.join(dir, 'base-python');
+    const stdlib = path.join(base, 'lib', 'python3.11');
+    for (const rel of ['os.py', 'json/__init__.py', 'json/decoder.py', 'test/test_os.py', 'idlelib/editor.py', 'site-packages/extra/__init__.py', '__pycache__/os.cpython-311.pyc']) {
+      mkdirSync(path.dirname(path.join(stdlib, rel)), { recursive: true });
+      writeFileSync(path.join(stdlib, rel), '"""A module."""\n');
+    }
+    mkdirSync(path.join(base, 'bin'), { recursive: true });
+    const root = project('uses-stdlib', { 'app.py': 'import json\n' });
+    mkdirSync(path.join(root, '.venv', 'lib', 'python3.11', 'site-packages'), { recursive: true });
+    writeFileSync(path.join(root, '.venv', 'pyvenv.cfg'), `home = ${path.join(base, 'bin')}\ninclude-system-site-packages = false\nversion = 3.11.4\n`);
+    expect(pythonEnvironment(root, {})?.stdlib).toEqual({ dir: stdlib, version: '3.11.4' });
+    const found = pythonDependencies(root, ['json'], {}).installed.filter((d) => d.name === 'python');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ ecosystem: 'python', version: '3.11.4', base: realpathSync(stdlib) });
+    const files: string[] = [];
+    for await (const f of found[0]!.list()) files.push(f);
+    expect(files.sort()).toEqual(['json/__init__.py', 'json/decoder.py', 'os.py']);
+    // A pyvenv.cfg that does not say the version names no library.
+    writeFileSync(path.join(root, '.venv', 'pyvenv.cfg'), `home = ${path.join(base, 'bin')}\n`);
+    expect(pythonDependencies(root, ['json'], {}).installed.map((d) => d.name)).toEqual([]);
+    // A tree that is not a Python project (no manifest, no virtualenv of its own, few Python
+    // files: the scripts in Rust's standard library) does not get the library.
+    const active = path.join(dir, 'active-env');
+    mkdirSync(active, { recursive: true });
+    writeFileSync(path.join(active, 'pyvenv.cfg'), `home = ${path.join(base, 'bin')}\nversion = 3.11.4\n`);
+    const scripts = project('mostly-rust', { 'gen.py': 'import json\n' });
+    const names = (share: number) => pythonDependencies(scripts, ['json'], { VIRTUAL_ENV: active }, share).installed.map((d) => d.name);
+    expect(names(0.1)).toEqual([]);
+    expect(names(0.6)).toEqual(['python']);
+    writeFileSync(path.join(scripts, 'pyproject.toml'), '[project]\nname = "gen"\n');
+    expect(names(0.1)).toEqual(['python']);
+  });
+
+  it('is no dependency of a root that is that library', () => {
+    const stdlib = path.join(dir, 'base-python2', 'lib', 'python3.12');
+    mkdirSync(stdlib, { recursive: true });
+    writeFileSync(path.join(stdlib, 'os.py'), '');
+    mkdirSync(path.join(dir, 'base-python2', 'bin'), { recursive: true });
+    const venv = path.join(dir, 'venv-for-stdlib');
+    mkdirSync(venv, { recursive: true });
+    writeFileSync(path.join(venv, 'pyvenv.cfg'), `home = ${path.join(dir, 'base-python2', 'bin')}\nversion = 3.12.1\n`);
+    expect(pythonEnvironment(stdlib, { VIRTUAL_ENV: venv })?.stdlib?.dir).toBe(stdlib);
+    expect(pythonDependencies(stdlib, ['os'], { VIRTUAL_ENV: venv }).installed).toEqual([]);
   });
 });

@@ -56,6 +56,17 @@ function pythonImports(rootDb: Database.Database | null): string[] {
   }
 }
 
+/** Which share of the root's own source files are Python (0 without an index). */
+function pythonShare(rootDb: Database.Database | null): number {
+  try {
+    if (!rootDb) return 0;
+    const r = rootDb.prepare(`SELECT count(*) AS total, sum(language = 'python') AS python FROM files WHERE package IS NULL`).get() as { total: number; python: number | null };
+    return r.total ? (r.python ?? 0) / r.total : 0;
+  } catch {
+    return 0;
+  }
+}
+
 function importsKey(imports: readonly string[]): string {
   return [...new Set(imports.filter((i) => !i.startsWith('.')).map((i) => i.split('.')[0]!))].sort().join(' ');
 }
@@ -82,7 +93,7 @@ export class DependencyIndexes {
   /** Find a root's dependencies (its Python imports read from its own index) and open those already built. */
   discover(root: string, rootDb: Database.Database | null): void {
     const imports = pythonImports(rootDb);
-    const found = discoverDependencies(root, { pythonImports: imports, compileCommandsDir: this.opts.compileCommandsDir });
+    const found = discoverDependencies(root, { pythonImports: imports, pythonShare: pythonShare(rootDb), compileCommandsDir: this.opts.compileCommandsDir });
     const installed: RootDeps['installed'] = [];
     for (const dep of found.installed) {
       const file = packageDbPath(this.opts.indexBase, dep, this.opts.includePrivate);

@@ -14,6 +14,8 @@ import type { DiscoveredDependencies, Ecosystem } from './types.js';
 export interface DiscoverOptions {
   /** Modules the root's Python files import (from its index). */
   pythonImports?: readonly string[];
+  /** Which share of the root's own source files are Python (from its index): whether it is a Python project. */
+  pythonShare?: number;
   /** lsp.compileCommandsDir, relative to the root. */
   compileCommandsDir?: string;
   env?: NodeJS.ProcessEnv;
@@ -31,7 +33,7 @@ export function discoverDependencies(root: string, opts: DiscoverOptions = {}): 
   const env = opts.env ?? process.env;
   const steps: [Ecosystem, () => DiscoveredDependencies][] = [
     ['npm', () => npmDependencies(root)],
-    ['python', () => pythonDependencies(root, opts.pythonImports ?? [], env)],
+    ['python', () => pythonDependencies(root, opts.pythonImports ?? [], env, opts.pythonShare ?? 0)],
     ['cargo', () => cargoDependencies(root, env)],
     ['go', () => goDependencies(root, env)],
     ['c', () => cHeaderDependencies(root, opts.compileCommandsDir)],

@@ -183,7 +183,7 @@ export class PackageDb {
     const final = `${tmp}.final`;
     const store = IndexStore.open(tmp);
     try {
-      const indexer = new RootIndexer({ root: this.dep.base, store, pool: opts.pool, includePrivate: opts.includePrivate, maxFileBytes: opts.maxFileBytes, exclude: [], listFiles: this.dep.list, languageOf: this.dep.language });
+      const indexer = new RootIndexer({ root: this.dep.base, store, pool: opts.pool, includePrivate: opts.includePrivate, maxFileBytes: opts.maxFileBytes, exclude: [], listFiles: this.dep.list, languageOf: this.dep.language, generated: this.dep.generated });
       this.built = await indexer.sync(opts.signal, opts.onProgress);
       const { ecosystem, name, version } = this.dep;
       // The package is what discovery found, whatever the file paths would suggest (C headers, a venv in an odd place).

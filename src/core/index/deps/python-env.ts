@@ -12,6 +12,8 @@ export interface PythonEnvironment {
   /** What was used: the virtualenv's directory, or the interpreter's name. */
   origin: string;
   sitePackages: string[];
+  /** The interpreter's standard library (`…/lib/python3.11`) and its version (`3.11.7`), when found. */
+  stdlib?: { dir: string; version: string };
 }
 
 const VENV_DIRS = ['.venv', 'venv'];
@@ -47,17 +49,22 @@ function venvSitePackages(venv: string): string[] {
 
 let systemCache: PythonEnvironment | null | undefined;
 
+/** What `python3` is asked: its site-packages, its standard library and its version, as JSON. */
+const SYSTEM_SCRIPT = 'import json,platform,site,sysconfig;print(json.dumps({"site":site.getsitepackages()+[site.getusersitepackages()],"stdlib":sysconfig.get_paths()["stdlib"],"version":platform.python_version()}))';
+
 function systemSitePackages(): PythonEnvironment | null {
   if (systemCache !== undefined) return systemCache;
   systemCache = null;
   try {
-    const text = execFileSync('python3', ['-c', 'import json,site;print(json.dumps(site.getsitepackages()+[site.getusersitepackages()]))'], {
+    const text = execFileSync('python3', ['-c', SYSTEM_SCRIPT], {
       encoding: 'utf8',
       timeout: 10_000,
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    const dirs = (JSON.parse(text.trim()) as unknown[]).filter((d): d is string => typeof d === 'string' && existsSync(d));
-    systemCache = { origin: 'python3', sitePackages: [...new Set(dirs)] };
+    const got = JSON.parse(text.trim()) as { site?: unknown[]; stdlib?: unknown; version?: unknown };
+    const dirs = (got.site ?? []).filter((d): d is string => typeof d === 'string' && existsSync(d));
+    const stdlib = typeof got.stdlib === 'string' && typeof got.version === 'string' && existsSync(got.stdlib) ? { dir: got.stdlib, version: got.version } : undefined;
+    systemCache = { origin: 'python3', sitePackages: [...new Set(dirs)], ...(stdlib ? { stdlib } : {}) };
   } catch {
     // no python3 on PATH: no system packages
   }
@@ -74,7 +81,22 @@ function virtualenv(venv: string): PythonEnvironment {
     /* checked by the caller */
   }
   if (/^\s*include-system-site-packages\s*=\s*true\s*$/im.test(cfg)) dirs.push(...(systemSitePackages()?.sitePackages ?? []).filter((d) => !dirs.includes(d)));
-  return { origin: venv, sitePackages: dirs };
+  const stdlib = venvStdlib(cfg);
+  return { origin: venv, sitePackages: dirs, ...(stdlib ? { stdlib } : {}) };
+}
+
+/**
+ * A virtualenv's standard library is its base interpreter's, found from pyvenv.cfg alone (`home`
+ * is the directory of that interpreter, `version` or `version_info` its version): the venv's own
+ * `python` is never run, since a cloned tree can ship one.
+ */
+function venvStdlib(cfg: string): { dir: string; version: string } | undefined {
+  const home = /^\s*home\s*=\s*(.+?)\s*$/m.exec(cfg)?.[1];
+  const version = /^\s*(?:version|version_info)\s*=\s*(\d+\.\d+(?:\.\d+)?)/m.exec(cfg)?.[1];
+  if (!home || !version) return undefined;
+  const minor = version.split('.').slice(0, 2).join('.');
+  const dir = path.join(path.dirname(home), 'lib', `python${minor}`);
+  return existsSync(path.join(dir, 'os.py')) ? { dir, version } : undefined;
 }
 
 export function pythonEnvironment(root: string, env: NodeJS.ProcessEnv = process.env): PythonEnvironment | null {

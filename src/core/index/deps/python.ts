@@ -2,15 +2,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_EXCLUDES } from '../indexer.js';
 import { walkFiles } from '../../workspace/files.js';
-import { declaredPythonNames, pythonEnvironment } from './python-env.js';
+import { declaredPythonNames, pythonEnvironment, type PythonEnvironment } from './python-env.js';
+import { pythonStdlibDependency } from './python-stdlib.js';
 import type { DiscoveredDependencies, InstalledDependency } from './types.js';
 
 /**
  * The Python distributions a project declares or imports, as installed in the environment it
  * uses (python-env.ts). A distribution's files come from its RECORD (what pip installed), else
  * from the top-level names it provides; name and version from its METADATA. Imports that no
- * installed distribution provides (the standard library, the project's own modules) are not
- * dependencies.
+ * installed distribution provides (the project's own modules, the standard library's) are not
+ * distributions; the standard library of the interpreter is a dependency of its own
+ * (python-stdlib.ts).
  */
 
 interface Distribution {
@@ -118,11 +120,27 @@ function distFiles(d: Distribution): (signal?: AbortSignal) => AsyncIterable<str
   };
 }
 
+/** Files that make a folder a Python project, whatever else it holds. */
+const PYTHON_MANIFESTS = ['pyproject.toml', 'setup.py', 'setup.cfg', 'Pipfile', 'requirements.txt'];
+
+/** A Python project: it says so (a manifest, its own virtualenv), or most of its source files are Python. */
+function isPythonProject(root: string, env: PythonEnvironment | null, pythonShare: number): boolean {
+  if (pythonShare >= 0.5 || PYTHON_MANIFESTS.some((f) => existsSync(path.join(root, f)))) return true;
+  return !!env && env.origin !== 'python3' && !path.relative(root, env.origin).startsWith('..');
+}
+
+/** Whether the root's own walk covers `dir` (it is the root or below it, outside the folders the walk skips). */
+function insideRoot(root: string, dir: string): boolean {
+  const rel = path.relative(root, dir);
+  const inside = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  return inside && !rel.split(path.sep).some((seg) => DEFAULT_EXCLUDES.includes(`${seg}/`));
+}
+
 /**
  * `imports` are the modules the project's Python files import (from the root's index), so a
  * package used but never declared is found too.
  */
-export function pythonDependencies(root: string, imports: readonly string[], env: NodeJS.ProcessEnv = process.env): DiscoveredDependencies {
+export function pythonDependencies(root: string, imports: readonly string[], env: NodeJS.ProcessEnv = process.env, pythonShare = 0): DiscoveredDependencies {
   const out: DiscoveredDependencies = { installed: [], missing: [] };
   const declared = declaredPythonNames(root);
   const tops = new Set(imports.filter((i) => i && !i.startsWith('.')).map((i) => i.split('.')[0]!));
@@ -145,11 +163,13 @@ export function pythonDependencies(root: string, imports: readonly string[], env
   for (const d of chosen.values()) {
     // A site-packages the root's own walk covers (a Python installation indexed as a root) is
     // indexed with it already; a virtualenv in the root (`.venv/`, never walked) is not.
-    const rel = path.relative(root, d.sitePackages);
-    const inside = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-    if (inside && !rel.split(path.sep).some((seg) => DEFAULT_EXCLUDES.includes(`${seg}/`))) continue;
+    if (insideRoot(root, d.sitePackages)) continue;
     const dep: InstalledDependency = { ecosystem: 'python', name: d.name, version: d.version, base: d.sitePackages, list: distFiles(d) };
     out.installed.push(dep);
   }
+  // The standard library, for a Python project (not for a few scripts in another language's
+  // tree: Rust's standard library has some), unless the root is that library itself.
+  const stdlib = isPythonProject(root, pyEnv, pythonShare) ? pythonStdlibDependency(pyEnv) : null;
+  if (stdlib && !insideRoot(root, stdlib.base)) out.installed.push(stdlib);
   return out;
 }

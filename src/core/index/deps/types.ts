@@ -1,4 +1,5 @@
 import type { LanguageId } from '../../extract/types.js';
+import type { GeneratedSource } from '../generated.js';
 
 /**
  * A dependency of a project as found on this machine: an installed package at one version,
@@ -25,6 +26,8 @@ export interface InstalledDependency {
   list(signal?: AbortSignal): AsyncIterable<string>;
   /** The language of a listed file whose extension does not say. */
   language?: (rel: string) => LanguageId | undefined;
+  /** Documentation no listed file holds (a Python standard library's built-in modules, see generated.ts). */
+  generated?: GeneratedSource | null;
 }
 
 /** A dependency the project declares that is not installed where the project would load it from. */
