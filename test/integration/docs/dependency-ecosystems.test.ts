@@ -119,6 +119,17 @@ describe('dependencies of each ecosystem, at the installed version', () => {
     expect((await search('time.sleep')).find((h) => h.id === 'time.sleep')).toMatchObject({ package: 'python', version });
   });
 
+  it("Go's standard library is a dependency of the Go module, its packages named as imported", async () => {
+    const goroot = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim();
+    const version = readFileSync(path.join(goroot, 'VERSION'), 'utf8').split('\n')[0]!.trim();
+    const std = (await packages(session)).find((p) => p.ecosystem === 'go' && p.name === 'std');
+    expect(std).toMatchObject({ version, state: 'indexed' });
+    expect((await search('read a whole file into memory')).find((h) => h.id === 'os.ReadFile')).toMatchObject({ package: 'std', version });
+    expect((await search('encoding/json.Marshal'))[0]).toMatchObject({ id: 'encoding/json.Marshal', package: 'std' });
+    // The predeclared identifiers, documented in package builtin, are lower-case and public.
+    expect((await search('builtin.append'))[0]).toMatchObject({ id: 'builtin.append', package: 'std' });
+  });
+
   it("a project too small to learn word vectors measures its items with a larger database's", async () => {
     // The project's function and the standard library's math.dist say the same words. Without
     // vectors of its own the project's scored 0.55 below (the vectors' share of a question's score).
@@ -182,7 +193,7 @@ describe('a package version is indexed once per machine', () => {
   it('a second project with the same dependencies indexes nothing new', async () => {
     const first = await packages(session);
     const dbs = first.filter((p) => p.db && ['cargo', 'go', 'c'].includes(p.ecosystem)).map((p) => p.db!);
-    expect(dbs).toHaveLength(3);
+    expect(dbs).toHaveLength(4); // the crate, the module, Go's standard library and the headers
     const before = dbs.map((f) => ({ ino: statSync(f).ino, mtime: statSync(f).mtimeMs }));
     const packagesDir = path.join(indexDir, 'packages');
     const count = () => readdirSync(packagesDir, { recursive: true }).filter((f) => String(f).endsWith('index.db')).length;

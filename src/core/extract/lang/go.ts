@@ -17,6 +17,9 @@ import type { FileExtract, ItemKind } from '../types.js';
 
 export function goModulePath(file: string, goModule: string | undefined, pkgName: string): string {
   const dir = file.replace(/\\/g, '/').split('/').slice(0, -1).join('/');
+  // The standard library's go.mod says `module std`, but its packages are imported by their
+  // directory alone: `os`, `encoding/json`, not `std/encoding/json`.
+  if (goModule === 'std' && dir) return dir;
   if (goModule) return dir ? `${goModule}/${dir}` : goModule;
   return dir || pkgName;
 }
@@ -60,13 +63,16 @@ export function extractGo(tree: Tree, source: string, opts: ExtractOptions): Fil
   const module = goModulePath(opts.file, opts.project?.goModule, pkgName);
   const imports: string[] = [];
   const moduleDoc = pkgClause ? docOf(pkgClause) : null;
+  // The standard library's `builtin` package documents the predeclared identifiers (`append`,
+  // `len`, `make`, `error`): lower-case, yet what every program calls.
+  const predeclared = opts.project?.goModule === 'std' && module === 'builtin';
 
   const add = (kind: ItemKind, name: string, node: Node, anchor: Node, signature: string, parent: string | null, extra: { params?: SignatureParam[]; returnType?: string | null; implements?: string[]; trailingOn?: Node } = {}) => {
     const doc = docOf(anchor, extra.trailingOn);
     const id = parent ? `${parent}.${name}` : `${module}.${name}`;
     const item = buildItem(
       {
-        kind, name, id, module, visibility: exported(name) && (!parent || exported(parent.split('.').pop()!)) ? 'public' : 'internal', language: 'go', signature,
+        kind, name, id, module, visibility: predeclared || (exported(name) && (!parent || exported(parent.split('.').pop()!))) ? 'public' : 'internal', language: 'go', signature,
         params: extra.params, returnType: extra.returnType ?? null, line: node.startPosition.row + 1, endLine: node.endPosition.row + 1, parent, implements: extra.implements,
       },
       doc,

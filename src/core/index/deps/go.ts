@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
+import { goStdDependency } from './go-std.js';
 import type { DiscoveredDependencies } from './types.js';
 
 /**
@@ -75,6 +76,9 @@ export function requiredModules(root: string): Map<string, string> {
 export function goDependencies(root: string, env: NodeJS.ProcessEnv = process.env): DiscoveredDependencies {
   const out: DiscoveredDependencies = { installed: [], missing: [] };
   if (!existsSync(path.join(root, 'go.mod')) && !existsSync(path.join(root, 'go.sum'))) return out;
+  // Every Go module depends on the standard library of the toolchain that builds it (go-std.ts).
+  const std = goStdDependency(root, env);
+  if (std) out.installed.push(std);
   const mods = requiredModules(root);
   if (!mods.size) return out;
   const cache = goModCache(env);

@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { walkFiles } from '../../workspace/files.js';
+import type { InstalledDependency } from './types.js';
+
+/**
+ * Go's standard library as a dependency of every Go module (`std@go1.19.8`): `os.ReadFile`,
+ * `strings.TrimSpace` and `encoding/json.Marshal` are most of what a Go program calls, and a
+ * question in words ("read a whole file into memory") is most often answered there. Read from
+ * the toolchain's `$GOROOT/src`, indexed once per machine and version like any module.
+ */
+
+/** The package name the standard library is listed under (its go.mod says `module std`). */
+export const GO_STD_PACKAGE = 'std';
+
+/**
+ * What a program cannot import or does not call: the toolchain's own commands, vendored copies,
+ * internal packages (importable only from inside the library), test data.
+ */
+const NOT_LIBRARY = ['cmd/', 'vendor/', 'internal/', 'testdata/'];
+
+let goRootCache: string | null | undefined;
+
+/** `$GOROOT` when absolute, else what `go env GOROOT` says (asked once per process), else null. */
+export function goRoot(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.GOROOT && path.isAbsolute(env.GOROOT)) return env.GOROOT;
+  if (goRootCache === undefined) {
+    goRootCache = null;
+    try {
+      const out = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      if (out && path.isAbsolute(out)) goRootCache = out;
+    } catch {
+      /* no go on PATH */
+    }
+  }
+  return goRootCache;
+}
+
+/** The toolchain's version from `$GOROOT/VERSION` (`go1.19.8`), without running anything. */
+function goVersion(goroot: string): string | null {
+  try {
+    const first = readFileSync(path.join(goroot, 'VERSION'), 'utf8').split(/\r?\n/, 1)[0]!.trim();
+    return /^go\d/.test(first) ? first : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The standard library of the Go toolchain on this machine, or null when there is none (or `root` is that library). */
+export function goStdDependency(root: string, env: NodeJS.ProcessEnv = process.env): InstalledDependency | null {
+  const goroot = goRoot(env);
+  if (!goroot) return null;
+  let src: string;
+  try {
+    src = realpathSync(path.join(goroot, 'src'));
+  } catch {
+    return null;
+  }
+  const version = goVersion(goroot);
+  if (!version || !existsSync(path.join(src, 'builtin', 'builtin.go'))) return null;
+  let own = root;
+  try {
+    own = realpathSync(root);
+  } catch {
+    /* compared as given */
+  }
+  const rel = path.relative(src, own);
+  if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) return null;
+  return {
+    ecosystem: 'go',
+    name: GO_STD_PACKAGE,
+    version,
+    base: src,
+    // Two toolchains of one version can differ (a distribution's patches).
+    variant: src,
+    async *list(signal) {
+      for await (const rel of walkFiles(src, { signal, exclude: NOT_LIBRARY })) if (rel.endsWith('.go') && !rel.endsWith('_test.go')) yield rel;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { goModulePath } from '../../../src/core/extract/lang/go.js';
+
+/** Go items are named by import path: the module path from go.mod, then the package's folder. */
+describe('Go import paths', () => {
+  it("joins go.mod's module path and the folder", () => {
+    expect(goModulePath('internal/db/conn.go', 'example.com/app', 'db')).toBe('example.com/app/internal/db');
+    expect(goModulePath('main.go', 'example.com/app', 'main')).toBe('example.com/app');
+  });
+
+  it("names the standard library's packages by folder alone, as they are imported (its go.mod says `module std`)", () => {
+    expect(goModulePath('encoding/json/encode.go', 'std', 'json')).toBe('encoding/json');
+    expect(goModulePath('os/file.go', 'std', 'os')).toBe('os');
+  });
+
+  it('uses the folder, else the package name, without a go.mod', () => {
+    expect(goModulePath('util/strings.go', undefined, 'util')).toBe('util');
+    expect(goModulePath('main.go', undefined, 'main')).toBe('main');
+  });
+});
