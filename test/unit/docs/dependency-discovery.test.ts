@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shellSplit } from '../../../src/core/index/deps/c-headers.js';
-import { lockedRegistryCrates } from '../../../src/core/index/deps/cargo.js';
+import { cargoDependencies, lockedRegistryCrates } from '../../../src/core/index/deps/cargo.js';
 import { escapeModulePath, requiredModules } from '../../../src/core/index/deps/go.js';
 import { packageDbPath } from '../../../src/core/index/deps/package-db.js';
 import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
@@ -220,5 +220,38 @@ describe("the interpreter's standard library", () => {
     writeFileSync(path.join(venv, 'pyvenv.cfg'), `home = ${path.join(dir, 'base-python2', 'bin')}\nversion = 3.12.1\n`);
     expect(pythonEnvironment(stdlib, { VIRTUAL_ENV: venv })?.stdlib?.dir).toBe(stdlib);
     expect(pythonDependencies(stdlib, ['os'], { VIRTUAL_ENV: venv }).installed).toEqual([]);
+  });
+});
+
+describe("the Rust toolchain's standard library", () => {
+  /** A `rustc` that answers for a sysroot holding rust-src's library (core, alloc, std, and core's tests). */
+  function toolchain(name: string, version: string): { bin: string; library: string } {
+    const sysroot = path.join(dir, name);
+    const library = path.join(sysroot, 'lib', 'rustlib', 'src', 'rust', 'library');
+    for (const rel of ['core/src/lib.rs', 'core/tests/num.rs', 'alloc/src/lib.rs', 'std/src/lib.rs', 'std/src/fs.rs', 'std/Cargo.toml']) {
+      mkdirSync(path.dirname(path.join(library, rel)), { recursive: true });
+      writeFileSync(path.join(library, rel), '//! A crate.\n');
+    }
+    const bin = path.join(sysroot, 'bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(path.join(bin, 'rustc'), `#!/bin/sh\ncase "$1" in --print) echo '${sysroot}' ;; --version) echo 'rustc ${version} (0123abcd 2026-01-01)' ;; esac\n`);
+    chmodSync(path.join(bin, 'rustc'), 0o755);
+    return { bin, library };
+  }
+
+  it("is a dependency of a Cargo project, read from the toolchain's rust-src at its version", async () => {
+    const { bin, library } = toolchain('rust-sysroot', '1.80.1');
+    const crate = project('uses-std', { 'Cargo.toml': '[package]\nname = "demo"\nversion = "0.1.0"\n', 'src/lib.rs': 'pub fn f() {}\n' });
+    const env = { PATH: `${bin}:/usr/bin:/bin`, CARGO_HOME: path.join(dir, 'no-cargo-home') };
+    const std = cargoDependencies(crate, env).installed.filter((d) => d.name === 'std');
+    expect(std).toHaveLength(1);
+    expect(std[0]).toMatchObject({ ecosystem: 'cargo', version: '1.80.1', base: realpathSync(library) });
+    const files: string[] = [];
+    for await (const f of std[0]!.list()) files.push(f);
+    expect(files.sort()).toEqual(['alloc/src/lib.rs', 'core/src/lib.rs', 'std/src/fs.rs', 'std/src/lib.rs']);
+    // Not for a folder that is no Cargo project, nor for the library's own tree.
+    expect(cargoDependencies(project('not-rust', { 'main.rs': 'fn main() {}\n' }), env).installed).toEqual([]);
+    writeFileSync(path.join(library, 'Cargo.toml'), '[workspace]\n');
+    expect(cargoDependencies(library, env).installed.map((d) => d.name)).toEqual([]);
   });
 });

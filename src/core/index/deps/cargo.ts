@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
+import { rustStdDependency } from './rust-std.js';
 import type { DiscoveredDependencies } from './types.js';
 
 /**
@@ -36,6 +37,10 @@ export function lockedRegistryCrates(lock: string): LockedCrate[] {
 
 export function cargoDependencies(root: string, env: NodeJS.ProcessEnv = process.env): DiscoveredDependencies {
   const out: DiscoveredDependencies = { installed: [], missing: [] };
+  if (!existsSync(path.join(root, 'Cargo.toml')) && !existsSync(path.join(root, 'Cargo.lock'))) return out;
+  // Every crate depends on the standard library of the toolchain that builds it (rust-std.ts).
+  const std = rustStdDependency(root, env);
+  if (std) out.installed.push(std);
   let lock: string;
   try {
     lock = readFileSync(path.join(root, 'Cargo.lock'), 'utf8');
