@@ -29,6 +29,9 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'strings-fixture', version: '1.2.3' }));
   // A second language, for the language filter.
   cpSync(path.join(REPO, 'test/fixtures/docs/python'), root, { recursive: true });
+  // The project alone, so that its scope filter has a package-less answer: mostly Python files,
+  // it would otherwise depend on the interpreter's standard library.
+  writeFileSync(path.join(root, 'docent.config.json'), JSON.stringify({ index: { dependencies: false } }));
   const info = buildSampleInfo(path.join(base, 'info'));
   server = spawn(process.execPath, [DOCENT_BIN, 'serve', '--http', '127.0.0.1:0', '--root', root], {
     env: { ...process.env, DOCENT_INDEX_DIR: path.join(base, 'index'), DOCENT_INFO_DIRS: info, XDG_CACHE_HOME: path.join(base, 'cache') },
