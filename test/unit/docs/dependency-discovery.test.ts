@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shellSplit } from '../../../src/core/index/deps/c-headers.js';
+import { isDependencyManifest } from '../../../src/core/index/deps/discover.js';
 import { cargoDependencies, lockedRegistryCrates } from '../../../src/core/index/deps/cargo.js';
 import { escapeModulePath, requiredModules } from '../../../src/core/index/deps/go.js';
 import { packageDbPath } from '../../../src/core/index/deps/package-db.js';
@@ -253,5 +254,12 @@ describe("the Rust toolchain's standard library", () => {
     expect(cargoDependencies(project('not-rust', { 'main.rs': 'fn main() {}\n' }), env).installed).toEqual([]);
     writeFileSync(path.join(library, 'Cargo.toml'), '[workspace]\n');
     expect(cargoDependencies(library, env).installed.map((d) => d.name)).toEqual([]);
+  });
+});
+
+describe('files whose change can change the dependencies', () => {
+  it('are the manifests of each ecosystem, including the ones that make a folder a Python or Cargo project', () => {
+    for (const f of ['package.json', 'pyproject.toml', 'setup.py', 'setup.cfg', 'Pipfile', 'requirements-dev.txt', 'sub/requirements.in', 'Cargo.toml', 'Cargo.lock', 'go.mod', 'go.sum', 'build/compile_commands.json']) expect(isDependencyManifest(f), f).toBe(true);
+    for (const f of ['app.py', 'src/setup_utils.py', 'node_modules/zod/package.json', 'Cargo.toml.orig']) expect(isDependencyManifest(f), f).toBe(false);
   });
 });
