@@ -313,6 +313,19 @@ describe('JS/TS re-exports', () => {
     }
   });
 
+  it('a declaration file\'s `declare global { … }` and `global { … }` in a `declare module` declare globals, named as code writes them', async () => {
+    const x = await extractFixture('ts-public', 'ambient/timersx.d.ts');
+    expect(x.reexports).toEqual(expect.arrayContaining([
+      { public: 'NodeJSx', target: 'ambient/timersx.NodeJSx' },
+      { public: 'scheduleLaterx', target: 'ambient/timersx.scheduleLaterx' },
+      { public: 'deepClonex', target: 'ambient/timersx.deepClonex' },
+    ]));
+    expect(item(x, 'ambient/timersx.scheduleLaterx').summary).toBe('Run a callback once after a delay in milliseconds.');
+    for (const [q, id] of [['scheduleLaterx', 'scheduleLaterx'], ['deepClonex', 'deepClonex'], ['NodeJSx.Handlex', 'NodeJSx.Handlex'], ['run a callback once after a delay', 'scheduleLaterx']]) {
+      expect((await docsSearch({ query: q, limit: 1 }, tctx)).results[0]?.id, q).toBe(id);
+    }
+  });
+
   it("Babel's default export is the local it names; its own bindings and a generated file's notice are no items", async () => {
     const own = [
       '"use strict";',

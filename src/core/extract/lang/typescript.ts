@@ -112,7 +112,27 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
   }
 
   function visitStatements(container: Node, scope: Scope): void {
-    for (const st of namedChildren(container)) visitStatement(st, st, scope, false);
+    const list = namedChildren(container);
+    for (let i = 0; i < list.length; i++) {
+      const st = list[i]!;
+      // `global { … }` inside a `declare module` body parses as the word and a block beside it.
+      if (isDts && st.type === 'expression_statement' && st.text.replace(/;$/, '').trim() === 'global' && list[i + 1]?.type === 'statement_block') {
+        visitGlobals(list[++i]!);
+        continue;
+      }
+      visitStatement(st, st, scope, false);
+    }
+  }
+
+  /**
+   * A declaration file's `declare global { … }` (and `global { … }` in a `declare module`):
+   * globals, written by code without any module name (@types/node's `setTimeout`,
+   * `structuredClone`, `NodeJS.Timeout`). Named in the file's module, public under their own name.
+   */
+  function visitGlobals(block: Node): void {
+    const from = sink.items.length;
+    visitStatements(block, { id: module, topLevel: true, visibility: 'public', inClass: false });
+    for (const it of sink.items.slice(from)) if (it.parent === null && it.id === `${module}.${it.name}`) reexports.push({ public: it.name, target: it.id });
   }
 
   function visitStatement(st: Node, anchor: Node, scope: Scope, exported: boolean): void {
@@ -229,9 +249,12 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
         if (body) visitStatements(body, { id: item?.id ?? `${scope.id}.${name}`, topLevel: true, visibility: item?.visibility ?? 'internal', inClass: false });
         return;
       }
-      case 'ambient_declaration':
+      case 'ambient_declaration': {
+        const block = isDts && st.children.some((c) => c?.type === 'global') ? namedChildren(st).find((c) => c.type === 'statement_block') : undefined;
+        if (block) return visitGlobals(block);
         for (const c of namedChildren(st)) visitStatement(c, anchor, scope, true);
         return;
+      }
       case 'expression_statement': {
         const a = st.namedChild(0);
         if (a?.type === 'internal_module') return visitStatement(a, anchor, scope, exported);
