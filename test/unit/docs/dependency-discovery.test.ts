@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,8 @@ import { shellSplit } from '../../../src/core/index/deps/c-headers.js';
 import { isDependencyManifest } from '../../../src/core/index/deps/discover.js';
 import { cargoDependencies, lockedRegistryCrates } from '../../../src/core/index/deps/cargo.js';
 import { escapeModulePath, requiredModules } from '../../../src/core/index/deps/go.js';
-import { packageDbPath } from '../../../src/core/index/deps/package-db.js';
+import { packageDbPath, pruneOldLayouts } from '../../../src/core/index/deps/package-db.js';
+import { EXTRACTOR_VERSION, SCHEMA_VERSION } from '../../../src/core/index/schema.js';
 import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
 import { pythonDependencies } from '../../../src/core/index/deps/python.js';
 
@@ -261,5 +262,27 @@ describe('files whose change can change the dependencies', () => {
   it('are the manifests of each ecosystem, including the ones that make a folder a Python or Cargo project', () => {
     for (const f of ['package.json', 'pyproject.toml', 'setup.py', 'setup.cfg', 'Pipfile', 'requirements-dev.txt', 'sub/requirements.in', 'Cargo.toml', 'Cargo.lock', 'go.mod', 'go.sum', 'build/compile_commands.json']) expect(isDependencyManifest(f), f).toBe(true);
     for (const f of ['app.py', 'src/setup_utils.py', 'node_modules/zod/package.json', 'Cargo.toml.orig']) expect(isDependencyManifest(f), f).toBe(false);
+  });
+});
+
+describe("an earlier docent's package databases", () => {
+  it('are removed, except the current layouts and a folder where a build holds its lock', () => {
+    const base = path.join(dir, 'cache-base');
+    const current = `s${SCHEMA_VERSION}-x${EXTRACTOR_VERSION}`;
+    const files = [
+      `packages/${current}/python/requests@2.0-abc/index.db`,
+      `packages/${current}-private/python/requests@2.0-abc/index.db`,
+      'packages/s9-x40/python/requests@2.0-abc/index.db',
+      'packages/s9-x40-private/npm/zod@4.0-abc/index.db',
+      'packages/s9-x41/cargo/serde@1.0-abc/index.db.lock',
+      'packages/notes.txt',
+    ];
+    for (const f of files) {
+      mkdirSync(path.dirname(path.join(base, f)), { recursive: true });
+      writeFileSync(path.join(base, f), '');
+    }
+    expect(pruneOldLayouts(base).map((d) => path.basename(d)).sort()).toEqual(['s9-x40', 's9-x40-private']);
+    expect(readdirSync(path.join(base, 'packages')).sort()).toEqual([current, `${current}-private`, 'notes.txt', 's9-x41'].sort());
+    expect(pruneOldLayouts(path.join(dir, 'no-cache-here'))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { ProgressFn } from '../indexer.js';
 import type { ExtractionPool } from '../pool.js';
 import type { IndexSource } from '../source.js';
 import { discoverDependencies } from './discover.js';
-import { PackageDb, packageDbPath, type PackageState } from './package-db.js';
+import { PackageDb, packageDbPath, pruneOldLayouts, type PackageState } from './package-db.js';
 import type { InstalledDependency, MissingDependency } from './types.js';
 
 /**
@@ -78,6 +78,9 @@ export class DependencyIndexes {
   /** status() answers while nothing is being built (every docs answer carries the index state). */
   private statusCache: { roots: string; list: PackageStatus[] } | null = null;
 
+  /** Whether the package databases of earlier docents were looked for yet (once per process). */
+  private pruned = false;
+
   constructor(private readonly opts: DependencyIndexesOptions) {}
 
   discovered(root: string): boolean {
@@ -109,6 +112,10 @@ export class DependencyIndexes {
 
   /** Build every queued package database of the discovered roots, one at a time. */
   async indexQueued(signal: AbortSignal, progress: (label: string) => ProgressFn): Promise<void> {
+    if (!this.pruned) {
+      this.pruned = true;
+      for (const d of pruneOldLayouts(this.opts.indexBase)) this.opts.log.info(`removed the package databases of an earlier docent: ${d}`);
+    }
     const queued = [...new Set([...this.byRoot.values()].flatMap((r) => r.installed.map((i) => i.db)))].filter((db) => db.state === 'queued');
     for (const db of queued) {
       if (signal.aborted) return;

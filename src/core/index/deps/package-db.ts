@@ -34,8 +34,45 @@ function safe(s: string): string {
   return s.replace(/[^\w.+-]+/g, '_').replace(/^_+/, '').slice(0, 60) || '_';
 }
 
+/** The folder of this docent's package databases under `<cache>/packages` (schema and extraction rules; private items or not). */
+function layoutName(includePrivate: boolean): string {
+  return `s${SCHEMA_VERSION}-x${EXTRACTOR_VERSION}${includePrivate ? '-private' : ''}`;
+}
+
+/**
+ * Remove the package databases an earlier docent wrote under other rules (`packages/s10-x52` once
+ * this one writes `s10-x53`): nothing reads them again, and each change of the extraction rules
+ * left a whole copy of every package behind (60 MB a copy for this repository's dependencies).
+ * A folder with a build lock in it is left alone: another docent is building there. One whose
+ * databases an older docent still has open stays readable to it until it closes them. Returns
+ * the folders removed.
+ */
+export function pruneOldLayouts(indexBase: string): string[] {
+  const dir = path.join(indexBase, 'packages');
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const current = new Set([layoutName(false), layoutName(true)]);
+  const removed: string[] = [];
+  for (const name of names) {
+    if (current.has(name) || !/^s\d+-x[\w.]+(-private)?$/.test(name)) continue;
+    const layout = path.join(dir, name);
+    try {
+      if ((readdirSync(layout, { recursive: true }) as string[]).some((f) => f.endsWith('.lock'))) continue;
+      rmSync(layout, { recursive: true, force: true });
+      removed.push(layout);
+    } catch {
+      /* gone meanwhile, or not ours to remove: left */
+    }
+  }
+  return removed;
+}
+
 export function packageDbPath(indexBase: string, dep: InstalledDependency, includePrivate: boolean): string {
-  const layout = `s${SCHEMA_VERSION}-x${EXTRACTOR_VERSION}${includePrivate ? '-private' : ''}`;
+  const layout = layoutName(includePrivate);
   const hash = createHash('sha256').update([dep.ecosystem, dep.name, dep.version, dep.variant ?? ''].join('\0')).digest('hex').slice(0, 8);
   return path.join(indexBase, 'packages', layout, dep.ecosystem, `${safe(dep.name)}@${safe(dep.version)}-${hash}`, 'index.db');
 }
