@@ -104,7 +104,9 @@ describe('JavaScript extraction (lodash-style JSDoc, CommonJS)', () => {
     expect(item(x, 'line-docs/debounce.debounce').summary).toBe('Returns a function that, as long as it continues to be invoked, will not be triggered.');
     expect(item(x, 'line-docs/debounce.debounce').doc).toContain('`wait` milliseconds');
     expect(item(x, 'line-docs/debounce.shuffle').doc).toBe('Shuffle a collection.');
-    for (const id of ['noop', 'identity', 'helper', 'pure']) expect(item(x, `line-docs/debounce.${id}`).doc, id).toBe('');
+    for (const id of ['noop', 'identity', 'helper', 'pure', 'composite']) expect(item(x, `line-docs/debounce.${id}`).doc, id).toBe('');
+    // A section banner is no part of the doc below it.
+    expect(item(x, 'line-docs/debounce.parseWords').doc).toBe('Parse a list of words separated by commas.');
   });
 
   it("in TypeScript, // lines are the maintainers' notes, not docs", async () => {

@@ -96,6 +96,14 @@ describe('Python docstrings', () => {
   });
 });
 
+describe('block comments', () => {
+  it('remove the star gutter even where a wrapped line lacks it, and keep a bullet list without a gutter', () => {
+    expect(stripBlockComment('/**\n       * The css style sheet identifier (absent for user agent stylesheet and user-specified\nstylesheet rules) this rule came from.\n       */')).toBe('The css style sheet identifier (absent for user agent stylesheet and user-specified\nstylesheet rules) this rule came from.');
+    expect(stripBlockComment('/**\n * One.\n * Two.\n */')).toBe('One.\nTwo.');
+    expect(stripBlockComment('/*\nShapes:\n* circle\n* square\n*/')).toBe('Shapes:\n* circle\n* square');
+  });
+});
+
 describe('Go and rustdoc Markdown', () => {
   it('Go: indented blocks become fenced code, Deprecated: paragraphs are pulled out', () => {
     const d = parseGoDoc('Do does it.\n\n\tDo(1)\n\nDeprecated: use Done.');

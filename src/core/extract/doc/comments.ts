@@ -47,10 +47,14 @@ export function dedent(lines: string[]): string {
 export function stripBlockComment(text: string): string {
   let body = text.replace(/^\/\*+!?/, '').replace(/\*+\/$/, '');
   const lines = body.split(/\r?\n/);
-  // A gutter of `*` on every continuation line is removed with one following space; SQLite
+  // A gutter of `*` on the continuation lines is removed with one following space; SQLite
   // writes it `**`, so a gutter is one or more stars (a Markdown bullet after it keeps its own).
+  // A generated comment can miss it on a wrapped line (the Chrome DevTools protocol's typings:
+  // "* The css style sheet identifier (absent for …\nstylesheet rules) this rule came from."),
+  // so it is a gutter when the first line has it and at least half of them do; the others are kept.
   const rest = lines.slice(1).filter((l) => l.trim());
-  const gutter = rest.length > 0 && rest.every((l) => /^\s*\*/.test(l));
+  const starred = rest.filter((l) => /^\s*\*/.test(l)).length;
+  const gutter = rest.length > 0 && /^\s*\*/.test(rest[0]!) && starred * 2 >= rest.length;
   body = lines
     .map((l, i) => {
       if (i === 0) return l.replace(/^\s/, '');

@@ -60,9 +60,10 @@ const ANNOTATION_BLOCK = /^\/\*\*\s*[@#]__[A-Z_]+__\s*\*\/$/;
 /**
  * A line that is a tool's directive or a note to the code's authors, not a description: a
  * linter's or bundler's annotation (`// @__NO_SIDE_EFFECTS__` above 349 of zod's functions, which
- * became their summary), a to-do, a file marker, a lone URL.
+ * became their summary), a section banner (`// ==== COMPOSITE TYPE PROCESSORS ====`), a to-do,
+ * a file marker, a lone URL.
  */
-const NOT_PROSE = /^\/\/\s*(?:[@#]__[A-Z_]+__\s*$|eslint|@ts-|prettier|istanbul|c8\b|jshint|jscs|tslint|biome|global\b|#|@flow|@refresh|noinspection|webpackChunkName|TODO|FIXME|XXX|HACK|BUG|NOTE\b|[-=*#~_/]{3,}\s*$|\S+\.(?:[cm]?[jt]sx?|json)\s*$|https?:\S+\s*$)/i;
+const NOT_PROSE = /^\/\/\s*(?:[@#]__[A-Z_]+__\s*$|[-=*#~_/]{3,}.*[-=*#~_/]{3,}\s*$|eslint|@ts-|prettier|istanbul|c8\b|jshint|jscs|tslint|biome|global\b|#|@flow|@refresh|noinspection|webpackChunkName|TODO|FIXME|XXX|HACK|BUG|NOTE\b|[-=*#~_/]{3,}\s*$|\S+\.(?:[cm]?[jt]sx?|json)\s*$|https?:\S+\s*$)/i;
 /** A generated file's notice ("This file is generated automatically by `scripts/build/fp.ts`. Please, don't change it."): about the file, not the code below it. */
 const GENERATED_NOTICE = /\b(?:auto-?generated|generated (?:automatically|by|from)|this file (?:is|was) generated|do not (?:edit|modify|change)|don'?t (?:edit|modify|change) (?:it|this))\b/i;
 
