@@ -104,6 +104,15 @@ export function moduleInfo(name: string, doc: ParsedDoc | null): FileExtract['mo
   return info;
 }
 
+/**
+ * A first sentence that is only a link says nothing of the item: TypeScript's lib.dom.d.ts gives
+ * thousands of members no doc but `[MDN Reference](https://developer.mozilla.org/…)`. No summary
+ * then (the snippet shows the signature); the full doc keeps the link.
+ */
+function describes(summary: string): string {
+  return /^\[[^\]]*\]\([^)\s]+\)\.?$/.test(summary.trim()) ? '' : summary;
+}
+
 const IDENTITY_TAGS = new Set(['static', 'memberof', 'name', 'alias', 'module', 'private', 'public', 'protected', 'internal', 'instance', 'function', 'func', 'method', 'kind', 'ignore', 'hidden']);
 
 export function buildItem(decl: Declaration, doc: ParsedDoc | null, file: string): DocItem {
@@ -111,7 +120,7 @@ export function buildItem(decl: Declaration, doc: ParsedDoc | null, file: string
   let description = d ? docMarkdown(d) : '';
   // An explicit brief (Doxygen `@brief`) is part of the full doc too.
   if (d?.brief && !description.startsWith(d.brief)) description = description ? `${d.brief}\n\n${description}` : d.brief;
-  const summary = clip(d?.brief ?? firstSentence(d?.description ?? ''));
+  const summary = describes(clip(d?.brief ?? firstSentence(d?.description ?? '')));
   const tags: Record<string, string> = {};
   if (d) for (const [k, v] of Object.entries(d.tags)) if (!IDENTITY_TAGS.has(k)) tags[k] = v;
   const returnsType = decl.returnType ?? d?.returns?.type ?? null;

@@ -4,7 +4,7 @@ import { parseGoDoc, parseRustDoc } from '../../../src/core/extract/doc/markdown
 import { firstSentence } from '../../../src/core/extract/doc/model.js';
 import { parseDocstring } from '../../../src/core/extract/doc/python.js';
 import { parseTaggedDoc } from '../../../src/core/extract/doc/tags.js';
-import { mergeParams, oneLine } from '../../../src/core/extract/build.js';
+import { buildItem, mergeParams, oneLine } from '../../../src/core/extract/build.js';
 
 describe('the seed\'s doc comment syntax', () => {
   it('parses the seed scenario exactly (summary, params, returns, examples)', () => {
@@ -93,6 +93,16 @@ describe('Python docstrings', () => {
     const r = parseDocstring('Get.\n\n:param int x: The x.\n:param y: The y.\n:type y: str\n:returns: A value.\n:rtype: bool\n');
     expect(r.params).toEqual([{ name: 'x', type: 'int', doc: 'The x.' }, { name: 'y', type: 'str', doc: 'The y.' }]);
     expect(r.returns).toEqual({ type: 'bool', doc: 'A value.' });
+  });
+});
+
+describe('summaries', () => {
+  it('a first sentence that is only a link is no summary; the doc keeps it', () => {
+    const x = buildItem({ kind: 'property', name: 'origin', id: 'Window.origin', module: 'lib.dom', visibility: 'public', language: 'typescript', signature: 'readonly origin: string', line: 1, endLine: 1, parent: 'Window' }, parseTaggedDoc('[MDN Reference](https://developer.mozilla.org/docs/Web/API/Window/origin)', 'jsdoc', 'typescript'), 'lib.dom.d.ts');
+    expect(x.summary).toBe('');
+    expect(x.doc).toContain('https://developer.mozilla.org/docs/Web/API/Window/origin');
+    const y = buildItem({ kind: 'function', name: 'f', id: 'm.f', module: 'm', visibility: 'public', language: 'typescript', signature: 'f()', line: 1, endLine: 1, parent: null }, parseTaggedDoc('See [the guide](https://example.com/guide) for details.', 'jsdoc', 'typescript'), 'm.ts');
+    expect(y.summary).toBe('See [the guide](https://example.com/guide) for details.');
   });
 });
 
