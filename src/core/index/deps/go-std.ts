@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
-import type { InstalledDependency } from './types.js';
+import { isWithin, type InstalledDependency } from './types.js';
 
 /**
  * Go's standard library as a dependency of every Go module (`std@go1.19.8`): `os.ReadFile`,
@@ -20,21 +20,27 @@ export const GO_STD_PACKAGE = 'std';
  */
 const NOT_LIBRARY = ['cmd/', 'vendor/', 'internal/', 'testdata/'];
 
-let goRootCache: string | null | undefined;
+const goEnvCache = new Map<string, string | null>();
 
-/** `$GOROOT` when absolute, else what `go env GOROOT` says (asked once per process), else null. */
-export function goRoot(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (env.GOROOT && path.isAbsolute(env.GOROOT)) return env.GOROOT;
-  if (goRootCache === undefined) {
-    goRootCache = null;
+/** An absolute path `go env <key>` prints (asked once per process and key), or null (no go on the PATH). */
+export function goEnv(key: 'GOMODCACHE' | 'GOROOT'): string | null {
+  if (!goEnvCache.has(key)) {
+    let found: string | null = null;
     try {
-      const out = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-      if (out && path.isAbsolute(out)) goRootCache = out;
+      const out = execFileSync('go', ['env', key], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      if (out && path.isAbsolute(out)) found = out;
     } catch {
       /* no go on PATH */
     }
+    goEnvCache.set(key, found);
   }
-  return goRootCache;
+  return goEnvCache.get(key)!;
+}
+
+/** `$GOROOT` when absolute, else what `go env GOROOT` says, else null. */
+export function goRoot(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.GOROOT && path.isAbsolute(env.GOROOT)) return env.GOROOT;
+  return goEnv('GOROOT');
 }
 
 /** The toolchain's version from `$GOROOT/VERSION` (`go1.19.8`), without running anything. */
@@ -59,14 +65,7 @@ export function goStdDependency(root: string, env: NodeJS.ProcessEnv = process.e
   }
   const version = goVersion(goroot);
   if (!version || !existsSync(path.join(src, 'builtin', 'builtin.go'))) return null;
-  let own = root;
-  try {
-    own = realpathSync(root);
-  } catch {
-    /* compared as given */
-  }
-  const rel = path.relative(src, own);
-  if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) return null;
+  if (isWithin(root, src)) return null;
   return {
     ecosystem: 'go',
     name: GO_STD_PACKAGE,

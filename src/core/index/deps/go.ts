@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
-import { goStdDependency } from './go-std.js';
+import { goEnv, goStdDependency } from './go-std.js';
 import type { DiscoveredDependencies } from './types.js';
 
 /**
@@ -12,21 +11,10 @@ import type { DiscoveredDependencies } from './types.js';
  * extracted in the module cache: `$GOMODCACHE/<escaped path>@<escaped version>/`.
  */
 
-let goEnvCache: string | null | undefined;
-
 export function goModCache(env: NodeJS.ProcessEnv = process.env): string | null {
   if (env.GOMODCACHE && path.isAbsolute(env.GOMODCACHE)) return env.GOMODCACHE;
   if (env.GOPATH && path.isAbsolute(env.GOPATH.split(path.delimiter)[0]!)) return path.join(env.GOPATH.split(path.delimiter)[0]!, 'pkg', 'mod');
-  if (goEnvCache === undefined) {
-    goEnvCache = null;
-    try {
-      const out = execFileSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-      if (out && path.isAbsolute(out)) goEnvCache = out;
-    } catch {
-      /* no go on PATH */
-    }
-  }
-  return goEnvCache ?? path.join(homedir(), 'go', 'pkg', 'mod');
+  return goEnv('GOMODCACHE') ?? path.join(homedir(), 'go', 'pkg', 'mod');
 }
 
 /** Upper-case letters are stored as `!` + lower case in the module cache (case-insensitive file systems). */

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
-import type { InstalledDependency } from './types.js';
+import { isWithin, type InstalledDependency } from './types.js';
 
 /**
  * Rust's standard library (`core`, `alloc`, `std`) as a dependency of every Cargo project
@@ -80,14 +80,7 @@ export function rustStdDependency(root: string, env: NodeJS.ProcessEnv = process
   } catch {
     return null;
   }
-  let own = root;
-  try {
-    own = realpathSync(root);
-  } catch {
-    /* compared as given */
-  }
-  const rel = path.relative(dir, own);
-  if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) return null;
+  if (isWithin(root, dir)) return null;
   return {
     ecosystem: 'cargo',
     name: RUST_STD_PACKAGE,

@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import type { LanguageId } from '../../extract/types.js';
 import type { GeneratedSource } from '../generated.js';
 
@@ -41,6 +43,19 @@ export interface MissingDependency {
 export interface DiscoveredDependencies {
   installed: InstalledDependency[];
   missing: MissingDependency[];
+}
+
+/** Whether `inner` is `outer` or below it, by their real paths where they exist (a root that is a standard library itself). */
+export function isWithin(inner: string, outer: string): boolean {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
+  const rel = path.relative(real(outer), real(inner));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** Files of one directory tree, filtered, as an async iterable (for `list`). */
