@@ -88,7 +88,7 @@ export function findByQualifiedName(index: DocsIndex, qualified: string): { root
 export const ScopeSchema = z
   .enum(['project', 'deps', 'all'])
   .default('all')
-  .describe('project: only the project\'s own files; deps: only installed dependencies (npm packages, Python packages, crates, Go modules, included C/C++ headers); all: both, project items first on ties.');
+  .describe('project: only the project\'s own files; deps: only installed dependencies (npm packages, Python packages, crates, Go modules, included C/C++ headers, and the standard library of a Python, Go or Rust project: package "python" or "std"); all: both, project items first on ties.');
 
 export type Scope = z.output<typeof ScopeSchema>;
 
