@@ -4,7 +4,7 @@ import { DEFAULT_EXCLUDES } from '../indexer.js';
 import { walkFiles } from '../../workspace/files.js';
 import { declaredPythonNames, pythonEnvironment, type PythonEnvironment } from './python-env.js';
 import { pythonStdlibDependency } from './python-stdlib.js';
-import type { DiscoveredDependencies, InstalledDependency } from './types.js';
+import { isWithin, type DiscoveredDependencies, type InstalledDependency } from './types.js';
 
 /**
  * The Python distributions a project declares or imports, as installed in the environment it
@@ -126,7 +126,7 @@ const PYTHON_MANIFESTS = ['pyproject.toml', 'setup.py', 'setup.cfg', 'Pipfile', 
 /** A Python project: it says so (a manifest, its own virtualenv), or most of its source files are Python. */
 function isPythonProject(root: string, env: PythonEnvironment | null, pythonShare: number): boolean {
   if (pythonShare >= 0.5 || PYTHON_MANIFESTS.some((f) => existsSync(path.join(root, f)))) return true;
-  return !!env && env.origin !== 'python3' && !path.relative(root, env.origin).startsWith('..');
+  return !!env && env.origin !== 'python3' && isWithin(env.origin, root);
 }
 
 /** Whether the root's own walk covers `dir` (it is the root or below it, outside the folders the walk skips). */
@@ -170,6 +170,6 @@ export function pythonDependencies(root: string, imports: readonly string[], env
   // The standard library, for a Python project (not for a few scripts in another language's
   // tree: Rust's standard library has some), unless the root is that library itself.
   const stdlib = isPythonProject(root, pyEnv, pythonShare) ? pythonStdlibDependency(pyEnv) : null;
-  if (stdlib && !insideRoot(root, stdlib.base)) out.installed.push(stdlib);
+  if (stdlib && !isWithin(stdlib.base, root)) out.installed.push(stdlib);
   return out;
 }
