@@ -114,10 +114,6 @@ export class RankedSearch {
   private readonly deprecatedModules: DeprecatedModules;
   private readonly related: RelatedWords;
 
-  /** This database's learned word vectors (a search of another database without any may borrow them). */
-  get wordVectors(): RelatedWords {
-    return this.related;
-  }
   private readonly popularity: ModulePopularity;
   private readonly usage: UsageCounts;
   private readonly pool: PopularPool;
@@ -141,6 +137,11 @@ export class RankedSearch {
     this.rustModules = new RustModules((sql) => this.prep(sql));
     this.modules = new ModuleDocs((sql) => this.prep(sql));
     this.deprecatedModules = new DeprecatedModules((sql) => this.prep(sql));
+  }
+
+  /** This database's learned word vectors (a search of another database without any may borrow them). */
+  get wordVectors(): RelatedWords {
+    return this.related;
   }
 
   private prep(sql: string): Statement {
