@@ -105,6 +105,22 @@ export function moduleInfo(name: string, doc: ParsedDoc | null): FileExtract['mo
 }
 
 /**
+ * A docstring that opens with the item's own call written out, as older Python code and C
+ * extensions do (`openpty() -> (master_fd, slave_fd)` on the first line, then "Open a pty
+ * master/slave pair…"; `new(name, data=b'') - Return a new hashing object…`): the summary is
+ * what follows, the signature being shown anyway. A call line with nothing after it stays.
+ */
+function withoutCallLine(name: string, description: string): string {
+  if (!name || !description.startsWith(`${name}(`)) return description;
+  const nl = description.indexOf('\n');
+  const first = nl < 0 ? description : description.slice(0, nl);
+  const dash = /^[\w.]+\(.*\)(?:\s*(?:->|-->|=>)\s*[^-]*?)?\s+-\s+(\S.*)$/.exec(first);
+  if (dash) return `${dash[1]}${nl < 0 ? '' : description.slice(nl)}`;
+  const rest = nl < 0 ? '' : description.slice(nl + 1).replace(/^\s*\n/, '');
+  return /^[\w.]+\(.*\)(?:\s*(?:->|-->|=>).*)?$/.test(first) && rest.trim() && !/^[\w.]+\(/.test(rest) ? rest : description;
+}
+
+/**
  * A first sentence that is only a link says nothing of the item: TypeScript's lib.dom.d.ts gives
  * thousands of members no doc but `[MDN Reference](https://developer.mozilla.org/…)`. No summary
  * then (the snippet shows the signature); the full doc keeps the link.
@@ -120,7 +136,7 @@ export function buildItem(decl: Declaration, doc: ParsedDoc | null, file: string
   let description = d ? docMarkdown(d) : '';
   // An explicit brief (Doxygen `@brief`) is part of the full doc too.
   if (d?.brief && !description.startsWith(d.brief)) description = description ? `${d.brief}\n\n${description}` : d.brief;
-  const summary = describes(clip(d?.brief ?? firstSentence(d?.description ?? '')));
+  const summary = describes(clip(d?.brief ?? firstSentence(withoutCallLine(decl.name, d?.description ?? ''))));
   const tags: Record<string, string> = {};
   if (d) for (const [k, v] of Object.entries(d.tags)) if (!IDENTITY_TAGS.has(k)) tags[k] = v;
   const returnsType = decl.returnType ?? d?.returns?.type ?? null;

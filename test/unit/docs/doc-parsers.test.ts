@@ -106,6 +106,19 @@ describe('summaries', () => {
   });
 });
 
+describe('a docstring that opens with its own call', () => {
+  const summary = (name: string, doc: string) => buildItem({ kind: 'function', name, id: `m.${name}`, module: 'm', visibility: 'public', language: 'python', signature: `def ${name}()`, line: 1, endLine: 1, parent: null }, parseDocstring(doc), 'm.py').summary;
+  it('is summarised by what follows the call line', () => {
+    expect(summary('openpty', 'openpty() -> (master_fd, slave_fd)\nOpen a pty master/slave pair, using os.openpty() if possible.')).toBe('Open a pty master/slave pair, using os.openpty() if possible.');
+    expect(summary('new', "new(name, data=b'') - Return a new hashing object using the named algorithm.")).toBe('Return a new hashing object using the named algorithm.');
+  });
+  it('keeps the call when nothing else describes the item, or when prose goes on from it', () => {
+    expect(summary('tell', 'tell() -> int.')).toBe('tell() -> int.');
+    expect(summary('Lambda', "Lambda(x, expr) represents a lambda function similar to Python's 'lambda x: expr'.")).toBe("Lambda(x, expr) represents a lambda function similar to Python's 'lambda x: expr'.");
+    expect(summary('buffer', 'buffer(aBytes) -> array\nbuffer(anInteger) -> array')).toBe('buffer(aBytes) -> array buffer(anInteger) -> array');
+  });
+});
+
 describe('block comments', () => {
   it('remove the star gutter even where a wrapped line lacks it, and keep a bullet list without a gutter', () => {
     expect(stripBlockComment('/**\n       * The css style sheet identifier (absent for user agent stylesheet and user-specified\nstylesheet rules) this rule came from.\n       */')).toBe('The css style sheet identifier (absent for user agent stylesheet and user-specified\nstylesheet rules) this rule came from.');
