@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { MetaStamp } from './meta-stamp.js';
 
 /**
  * How much of the indexed world uses a module: the number of files that import it (or a
@@ -14,31 +15,29 @@ export function normModule(m: string): string {
 }
 
 export class ModulePopularity {
-  private stamp = '';
-  private checkedAt = 0;
+  /** When the index was last written: a change calls for a recount. */
+  private readonly written: MetaStamp;
+  /** A write was noticed that the counts do not include yet. */
+  private stale = false;
   private computedAt = 0;
   private counts = new Map<string, number>();
   private max = 1;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: Database.Database) {
+    this.written = new MetaStamp(db, 'last_update');
+  }
 
   private refresh(): void {
     const now = Date.now();
-    if (now - this.checkedAt < 2000) return;
-    this.checkedAt = now;
-    const stamp = this.readStamp();
+    if (this.written.changed(now)) this.stale = true;
     // A coarse prior: after the first count, recounting (every file's imports) waits 30 s
     // between index changes, so a stream of edits does not make searches pay for it.
-    if (stamp === this.stamp || (this.stamp && now - this.computedAt < 30_000)) return;
+    if (!this.stale || (this.computedAt && now - this.computedAt < 30_000)) return;
     // And it runs after the search that noticed the change, which ranks with the counts it has:
     // a recount reads every file's imports (~110 ms on a Python installation), which the search
     // that happened to come 30 s after an edit paid on top of its few milliseconds.
-    if (this.stamp) this.recountSoon();
-    else this.recount(stamp, now);
-  }
-
-  private readStamp(): string {
-    return `${this.db.prepare(`SELECT value FROM meta WHERE key = 'last_update'`).pluck().get() ?? ''}`;
+    if (this.computedAt) this.recountSoon();
+    else this.recount(now);
   }
 
   private pending: ReturnType<typeof setTimeout> | undefined;
@@ -48,13 +47,13 @@ export class ModulePopularity {
     if (this.pending) return;
     this.pending = setTimeout(() => {
       this.pending = undefined;
-      if (this.db.open) this.recount(this.readStamp(), Date.now());
+      if (this.db.open) this.recount(Date.now());
     }, 0);
     this.pending.unref?.();
   }
 
-  private recount(stamp: string, now: number): void {
-    this.stamp = stamp;
+  private recount(now: number): void {
+    this.stale = false;
     this.computedAt = now;
     const counts = new Map<string, number>();
     const rows = this.db.prepare(`SELECT imports, module, path, language FROM files WHERE imports != '[]'`).iterate() as Iterable<{ imports: string; module: string | null; path: string; language: string }>;

@@ -81,12 +81,12 @@ export interface SearchHit {
   /** Found by a first build's quick name pass (name-sketch.ts): no docs yet. */
   pending?: boolean;
   /**
-   * The installed package `file` belongs to and its version (null: the project's own file),
-   * from the rows the search read; absent where the hit's source does not know (the name
-   * sketch), so that a caller need not look each file up again.
+   * The installed package `file` belongs to and its version (null: the project's own file, and
+   * what the name sketch says of the root's files it scans), from the rows the search read, so
+   * that a caller need not look each file up again.
    */
-  package?: string | null;
-  version?: string | null;
+  package: string | null;
+  version: string | null;
 }
 
 /**

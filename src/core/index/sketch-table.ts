@@ -79,7 +79,7 @@ export class SketchTable {
       if (nm <= 0) continue;
       // Identifier queries blend 0.6 × the name score with text matches the sketch does not have.
       const score = 0.6 * nm + 0.25 + pathPrior({ id: e.id, name: e.name, file: e.file });
-      hits.push({ id: e.id, name: e.name, kind: e.kind, module: e.module, score: Math.round(score * 1000) / 1000, summary: '', signature: '', file: e.file, line: e.line, visibility: 'public', also_in: [], pending: true });
+      hits.push({ id: e.id, name: e.name, kind: e.kind, module: e.module, score: Math.round(score * 1000) / 1000, summary: '', signature: '', file: e.file, line: e.line, visibility: 'public', also_in: [], pending: true, package: null, version: null });
       entryFile.set(hits[hits.length - 1]!, e.abs);
     }
     const best = hits.sort((a, b) => b.score - a.score).slice(0, limit);

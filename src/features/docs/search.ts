@@ -3,7 +3,7 @@ import type { SearchHit, WordStats } from '../../core/index/query.js';
 import type { RelatedWords } from '../../core/index/vectors.js';
 import { mergeSameId } from '../../core/index/fold-hits.js';
 import type { FeatureContext } from '../context.js';
-import { checkLanguage, displayFile, indexStateLine, inScope, LanguageSchema, packageFields, ScopeSchema, shortState } from './common.js';
+import { checkLanguage, displayFile, indexStateLine, inScope, LanguageSchema, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema, KindSchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 import { isProse, queryWords } from '../../core/rank/words.js';
@@ -63,10 +63,8 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   const borrowedVectors = sources.length > 1 ? largestVocabulary(sources.map((r) => r.queries.wordVectors)) : undefined;
   for (const r of sources) {
     for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection, borrowedVectors })) {
-      // The search read each hit's package with its row; a hit that lacks it is looked up.
-      const pkg = h.package !== undefined ? { package: h.package, version: h.version ?? null } : packageFields(r, h.file);
-      if (!inScope(pkg.package, input.scope)) continue;
-      hits.push({ ...h, ...pkg, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
+      if (!inScope(h.package, input.scope)) continue;
+      hits.push({ ...h, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
     }
     // A first build still running: names its files declare that the index has not written yet.
     // Filtered by kind or module below: asked for more, as a scope is, so the limit can be filled.
@@ -74,7 +72,7 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
     for (const h of r.sketch && inScope(null, input.scope) ? await r.sketch.search(input.query, sketchLimit, language) : []) {
       if (input.kinds?.length && !input.kinds.includes(h.kind as (typeof input.kinds)[number])) continue;
       if (input.module && !(h.module === input.module || h.module.startsWith(input.module) || h.id.startsWith(input.module))) continue;
-      hits.push({ ...h, package: null, version: null, file: displayFile(index, r, h.file) });
+      hits.push({ ...h, file: displayFile(index, r, h.file) });
     }
   }
   // Project items first on ties: the project's own API is what its code most often means.

@@ -138,7 +138,7 @@ describe('one answer per id across databases (docs_search over several roots)', 
   });
 
   it('puts a documented declaration in front of an undocumented one shown first', () => {
-    const hit = (file: string, summary: string): SearchHit => ({ id: 'geom.area', name: 'area', kind: 'function', module: 'geom', score: 2, summary, signature: 'def area(w, h)', file, line: 1, visibility: 'public', also_in: [] });
+    const hit = (file: string, summary: string): SearchHit => ({ id: 'geom.area', name: 'area', kind: 'function', module: 'geom', score: 2, summary, signature: 'def area(w, h)', file, line: 1, visibility: 'public', also_in: [], package: null, version: null });
     const shown = { ...hit('a/geom.py', ''), score: 3 };
     mergeSameId(shown, hit('b/geom.py', 'Area of a rectangle.'), 'geom.area');
     expect(shown).toMatchObject({ id: 'geom.area', score: 3, summary: 'Area of a rectangle.', file: 'b/geom.py' });

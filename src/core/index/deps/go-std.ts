@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
-import { isWithin, type InstalledDependency } from './types.js';
+import { isWithin, realPath, type InstalledDependency } from './types.js';
 
 /**
  * Go's standard library as a dependency of every Go module (`std@go1.19.8`): `os.ReadFile`,
@@ -57,12 +57,8 @@ function goVersion(goroot: string): string | null {
 export function goStdDependency(root: string, env: NodeJS.ProcessEnv = process.env): InstalledDependency | null {
   const goroot = goRoot(env);
   if (!goroot) return null;
-  let src: string;
-  try {
-    src = realpathSync(path.join(goroot, 'src'));
-  } catch {
-    return null;
-  }
+  const src = realPath(path.join(goroot, 'src'));
+  if (!src) return null;
   const version = goVersion(goroot);
   if (!version || !existsSync(path.join(src, 'builtin', 'builtin.go'))) return null;
   if (isWithin(root, src)) return null;

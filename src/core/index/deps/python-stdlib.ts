@@ -1,8 +1,7 @@
-import { realpathSync } from 'node:fs';
 import { walkFiles } from '../../workspace/files.js';
 import { looksLikeStdlib, pythonBuiltinsSource } from '../python-builtins.js';
 import type { PythonEnvironment } from './python-env.js';
-import type { InstalledDependency } from './types.js';
+import { realPath, type InstalledDependency } from './types.js';
 
 /**
  * The standard library of the interpreter a Python project uses, as one of its dependencies
@@ -26,14 +25,8 @@ const NOT_LIBRARY = ['site-packages/', 'dist-packages/', '__pycache__/', 'test/'
 
 export function pythonStdlibDependency(env: PythonEnvironment | null): InstalledDependency | null {
   const stdlib = env?.stdlib;
-  if (!stdlib || !looksLikeStdlib(stdlib.dir)) return null;
-  let dir = stdlib.dir;
-  try {
-    dir = realpathSync(dir);
-  } catch {
-    return null;
-  }
-  if (!looksLikeStdlib(dir)) return null;
+  const dir = stdlib ? realPath(stdlib.dir) : null;
+  if (!stdlib || !dir || !looksLikeStdlib(dir)) return null;
   return {
     ecosystem: 'python',
     name: PYTHON_STDLIB_PACKAGE,

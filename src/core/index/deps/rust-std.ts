@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
-import { isWithin, type InstalledDependency } from './types.js';
+import { isWithin, realPath, type InstalledDependency } from './types.js';
 
 /**
  * Rust's standard library (`core`, `alloc`, `std`) as a dependency of every Cargo project
@@ -74,12 +74,8 @@ function stdSources(env: NodeJS.ProcessEnv): { dir: string; version: string } | 
 export function rustStdDependency(root: string, env: NodeJS.ProcessEnv = process.env): InstalledDependency | null {
   const src = stdSources(env);
   if (!src) return null;
-  let dir: string;
-  try {
-    dir = realpathSync(src.dir);
-  } catch {
-    return null;
-  }
+  const dir = realPath(src.dir);
+  if (!dir) return null;
   if (isWithin(root, dir)) return null;
   return {
     ecosystem: 'cargo',

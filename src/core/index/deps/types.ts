@@ -45,16 +45,18 @@ export interface DiscoveredDependencies {
   missing: MissingDependency[];
 }
 
+/** The real path of `p` (symlinks resolved), or null when it does not exist. */
+export function realPath(p: string): string | null {
+  try {
+    return realpathSync(p);
+  } catch {
+    return null;
+  }
+}
+
 /** Whether `inner` is `outer` or below it, by their real paths where they exist (a root that is a standard library itself). */
 export function isWithin(inner: string, outer: string): boolean {
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return p;
-    }
-  };
-  const rel = path.relative(real(outer), real(inner));
+  const rel = path.relative(realPath(outer) ?? outer, realPath(inner) ?? inner);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
