@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { PublicPaths } from './public-paths.js';
-import { isVendored } from '../rank/score.js';
+import { isVendored, pathInPackage } from '../rank/score.js';
 import type { SearchHit } from './search.js';
 import type { ItemRow } from './store.js';
 
@@ -81,7 +81,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
       signature: r.signature, file: r.path, line: r.line, visibility: r.visibility, also_in: [], ...packageOf(r),
     };
     if (publicId !== r.id) addCopy(hit, { id: r.id, file: r.path, line: r.line });
-    if (out.length < limit && isVendored(`${r.path} ${r.id}`) && publicId !== r.id) showCanonical(hit, r, ctx);
+    if (out.length < limit && isVendored(`${pathInPackage(r.path)} ${r.id}`) && publicId !== r.id) showCanonical(hit, r, ctx);
     seen.set(r.id, hit);
     byKey.set(key, hit);
     if (!byPublic.has(publicId)) byPublic.set(publicId, hit);
@@ -117,7 +117,7 @@ function showCanonical(hit: SearchHit, r: RankedRow['row'], ctx: FoldContext): v
   for (const hop of ctx.paths.targetHops(hit.id, CANONICAL_BUDGET)) {
     for (const target of hop.slice(0, 32)) {
       const found = (get.all(target) as { id: string; kind: string; summary: string; signature: string; line: number; visibility: string; path: string; package: string | null; version: string | null }[])
-        .find((c) => !isVendored(`${c.path} ${c.id}`) && c.kind === r.kind);
+        .find((c) => !isVendored(`${pathInPackage(c.path)} ${c.id}`) && c.kind === r.kind);
       if (!found) continue;
       Object.assign(hit, { summary: found.summary || hit.summary, signature: found.signature, file: found.path, line: found.line, visibility: found.visibility, ...packageOf(found) });
       if (!hit.also_in.some((a) => a.id === found.id && a.file === found.path)) hit.also_in.unshift({ id: found.id, file: found.path, line: found.line });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dotScan } from '../../../src/core/rank/dot-scan.js';
 import { cosine, embedWords, leadingColumns, nearestRows } from '../../../src/core/rank/item-vectors.js';
-import { blend, pathPrior, SEMANTIC_WEIGHT, type Candidate, type QueryShape } from '../../../src/core/rank/score.js';
+import { blend, pathInPackage, pathPrior, SEMANTIC_WEIGHT, type Candidate, type QueryShape } from '../../../src/core/rank/score.js';
 import type { WordVectors } from '../../../src/core/rank/word-vectors.js';
 
 /** Pure parts of prose ranking: item vectors from word vectors, and the priors a prose question applies. */
@@ -133,5 +133,13 @@ describe('path prior', () => {
     expect(at('pkg._impl.run')).toBeLessThan(at('pkg.api.run'));
     // A name that merely contains the word is not a segment of it.
     expect(at('net/http.internalError')).toBe(at('net/http.publicError'));
+  });
+
+  it("judges an installed npm package's files inside the package: its own folder is no vendored copy, one vendored in it is", () => {
+    expect(at('zod.ZodType', 'node_modules/zod/v4/classic/schemas.d.ts')).toBe(at('zod.ZodType', 'v4/classic/schemas.d.ts'));
+    expect(at('sdk.Client', 'node_modules/@modelcontextprotocol/sdk/dist/client.d.ts')).toBe(at('sdk.Client', 'dist/client.d.ts'));
+    expect(at('x.parse', 'node_modules/x/vendor/parser.js')).toBeLessThan(at('x.parse', 'node_modules/x/parser.js') - 0.1);
+    expect(at('x.parse', 'node_modules/x/node_modules/y/parser.js')).toBeLessThan(at('x.parse', 'node_modules/x/parser.js') - 0.1);
+    expect(pathInPackage('lib/node_modules/x/a.js')).toBe('lib/node_modules/x/a.js');
   });
 });

@@ -25,6 +25,9 @@ export class SourceProbe {
   private readonly count: Statement;
   private readonly best: Statement;
   private readonly cache = new Map<string, number>();
+  /** Rows with a word (up to 201), and whether an item has a name: queries share them ("string", "parse"). */
+  private readonly wordRows = new Map<string, number>();
+  private readonly names = new Map<string, boolean>();
 
   constructor(db: Database.Database) {
     this.named = db.prepare(`SELECT 1 FROM items WHERE name = ? COLLATE NOCASE LIMIT 1`).pluck();
@@ -41,8 +44,7 @@ export class SourceProbe {
     let s = this.cache.get(query);
     if (s !== undefined) return s;
     s = this.compute(query);
-    if (this.cache.size >= 4000) this.cache.clear();
-    this.cache.set(query, s);
+    remember(this.cache, query, s);
     return s;
   }
 
@@ -51,17 +53,40 @@ export class SourceProbe {
     if (!words.length) return 0;
     try {
       const last = query.trim().split(/::|\.|#|\//).filter(Boolean).pop() ?? '';
-      if (/^[A-Za-z_$][\w$]*$/.test(last) && this.named.get(last)) return 3e6;
-      const all = words.map(ftsQuote).join(' AND ');
-      const n = this.count.get(all) as number;
-      if (n > 0) return 2e6 + (n <= 200 ? ((this.best.get(all) as number | undefined) ?? 0) : 0);
+      if (/^[A-Za-z_$][\w$]*$/.test(last) && this.hasName(last)) return 3e6;
+      // Each word alone first, from what earlier queries counted: a database that lacks one of
+      // them (most packages, for most questions) cannot have an item with all, and is answered
+      // without a query of its own. Counting every word and the conjunction in each of 38
+      // package databases cost ~1.7 ms of every search over this repository.
       let present = 0;
-      for (const w of words) if ((this.count.get(ftsQuote(w)) as number) > 0) present++;
-      return (1000 * present) / words.length;
+      for (const w of words) if (this.rowsWith(w) > 0) present++;
+      if (present < words.length) return (1000 * present) / words.length;
+      const all = words.map(ftsQuote).join(' AND ');
+      const n = words.length === 1 ? this.rowsWith(words[0]!) : (this.count.get(all) as number);
+      if (n > 0) return 2e6 + (n <= 200 ? ((this.best.get(all) as number | undefined) ?? 0) : 0);
+      return 1000;
     } catch {
       return 1; // a query FTS5 cannot parse: let the full search decide
     }
   }
+
+  private rowsWith(word: string): number {
+    let n = this.wordRows.get(word);
+    if (n === undefined) remember(this.wordRows, word, (n = this.count.get(ftsQuote(word)) as number));
+    return n;
+  }
+
+  private hasName(name: string): boolean {
+    let b = this.names.get(name);
+    if (b === undefined) remember(this.names, name, (b = Boolean(this.named.get(name))));
+    return b;
+  }
+}
+
+/** A bounded memo: emptied when full (a package database never changes, so nothing goes stale). */
+function remember<V>(memo: Map<string, V>, key: string, value: V): void {
+  if (memo.size >= 4000) memo.clear();
+  memo.set(key, value);
 }
 
 /** The roots plus the package databases worth a full search for `query`. */
