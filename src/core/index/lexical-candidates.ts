@@ -100,14 +100,21 @@ export class LexicalTake {
     private readonly filtered: boolean,
   ) {
     this.inner = (prose ? CANDIDATES_PROSE : CANDIDATES) * (filtered ? 6 : 1);
-    this.rank = `bm25(${prose ? WEIGHTS_PROSE : WEIGHTS_NAME})`;
+    this.rank = `bm25(items_fts, ${prose ? WEIGHTS_PROSE : WEIGHTS_NAME})`;
   }
 
-  /** The best-ranked rows of an expression (its top-N sort touches no other table); how many. */
+  /**
+   * The best-ranked rows of an expression (its top-N sort touches no other table); how many.
+   * Ranked by bm25() in SQLite's own top-N sort, not by FTS5's `rank MATCH … ORDER BY rank`:
+   * FTS5 sorts by rank through an inner statement it prepares on every run, which cost ~100 µs
+   * a run and a third more per matching row (`directory` in 2,170 Python rows: 1.8 → 1.2 ms;
+   * 127 → ~60 µs a run in a package of 800 items). The same rows in the same order; rowid
+   * breaks ties as FTS5's own order did.
+   */
   run(expr: string): number {
     let got: { rowid: number; bm: number }[];
     try {
-      got = this.prep(`SELECT rowid, -rank AS bm FROM items_fts WHERE items_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ${this.inner}`).all(expr, this.rank) as typeof got;
+      got = this.prep(`SELECT rowid, -${this.rank} AS bm FROM items_fts WHERE items_fts MATCH ? ORDER BY bm DESC, rowid LIMIT ${this.inner}`).all(expr) as typeof got;
     } catch {
       return 0; // an expression FTS5 cannot parse simply contributes nothing
     }

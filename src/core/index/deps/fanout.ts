@@ -17,7 +17,8 @@ import { ftsQuote } from '../fts-quote.js';
 /** Packages searched in full beyond those with an exact name match. */
 export const FANOUT_PACKAGES = 4;
 
-const BM25 = 'bm25(10.0, 5.0, 3.0, 1.0, 2.0)';
+/** As lexical-candidates.ts ranks: the function itself, not FTS5's `rank` (which prepares a statement of its own on every run). */
+const BM25 = 'bm25(items_fts, 10.0, 5.0, 3.0, 1.0, 2.0)';
 
 
 export class SourceProbe {
@@ -32,7 +33,7 @@ export class SourceProbe {
   constructor(db: Database.Database) {
     this.named = db.prepare(`SELECT 1 FROM items WHERE name = ? COLLATE NOCASE LIMIT 1`).pluck();
     this.count = db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT 201)`).pluck();
-    this.best = db.prepare(`SELECT -rank FROM items_fts WHERE items_fts MATCH ? AND rank MATCH '${BM25}' ORDER BY rank LIMIT 1`).pluck();
+    this.best = db.prepare(`SELECT -${BM25} AS s FROM items_fts WHERE items_fts MATCH ? ORDER BY s DESC LIMIT 1`).pluck();
   }
 
   /**
