@@ -21,5 +21,7 @@ export interface IndexSource {
     display(rel: string): string;
     /** How well the package may answer a search (deps/fanout.ts): docs_search asks only the best. */
     probe?: { score(query: string): number };
+    /** The language's standard library: searched whatever the probe says (deps/fanout.ts). */
+    standardLibrary?: boolean;
   };
 }

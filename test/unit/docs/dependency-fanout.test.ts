@@ -61,4 +61,13 @@ describe('searchSources', () => {
     expect(prose).not.toContain(none);
     expect(prose).not.toContain(named);
   });
+
+  it("always reads the language's standard library, beside the best few packages", () => {
+    const std = source('python', [{ name: 'chdir', summary: 'Change the current working directory' }]);
+    std.dependency!.standardLibrary = true;
+    const got = searchSources([...all, std], 'parse buffer records', 3);
+    expect(got).toContain(std);
+    expect(got.filter((s) => s.dependency && !s.dependency.standardLibrary)).toHaveLength(3);
+    expect(searchSources([...all, std], 'rocket launch', 3)).toContain(std);
+  });
 });

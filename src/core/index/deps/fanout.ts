@@ -90,13 +90,19 @@ function remember<V>(memo: Map<string, V>, key: string, value: V): void {
   memo.set(key, value);
 }
 
-/** The roots plus the package databases worth a full search for `query`. */
+/**
+ * The roots plus the package databases worth a full search for `query`. A language's standard
+ * library is always among them, like a root: it is where most questions about the language are
+ * answered, and a small package that happens to have every word of "change the working
+ * directory of the process" must not crowd out `os.chdir` (3 of 132 Python questions asked
+ * through a project with five packages lost the standard library to the probe).
+ */
 export function searchSources(sources: readonly IndexSource[], query: string, packages = FANOUT_PACKAGES): IndexSource[] {
-  const deps = sources.filter((s) => s.dependency?.probe);
+  const deps = sources.filter((s) => s.dependency?.probe && !s.dependency.standardLibrary);
   if (deps.length <= packages) return [...sources];
   const scored = deps.map((s) => ({ s, score: s.dependency!.probe!.score(query) })).filter((x) => x.score > 0);
   scored.sort((a, b) => b.score - a.score);
   const chosen = new Set<IndexSource>();
   for (const x of scored) if (x.score >= 3e6 || chosen.size < packages) chosen.add(x.s);
-  return sources.filter((s) => !s.dependency?.probe || chosen.has(s));
+  return sources.filter((s) => !s.dependency?.probe || s.dependency.standardLibrary || chosen.has(s));
 }

@@ -69,6 +69,7 @@ export function goStdDependency(root: string, env: NodeJS.ProcessEnv = process.e
     base: src,
     // Two toolchains of one version can differ (a distribution's patches).
     variant: src,
+    standardLibrary: true,
     async *list(signal) {
       for await (const rel of walkFiles(src, { signal, exclude: NOT_LIBRARY })) if (rel.endsWith('.go') && !rel.endsWith('_test.go')) yield rel;
     },

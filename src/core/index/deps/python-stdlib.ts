@@ -38,5 +38,6 @@ export function pythonStdlibDependency(env: PythonEnvironment | null): Installed
       for await (const rel of walkFiles(dir, { signal, exclude: NOT_LIBRARY })) if (rel.endsWith('.py')) yield rel;
     },
     generated: pythonBuiltinsSource(dir),
+    standardLibrary: true,
   };
 }

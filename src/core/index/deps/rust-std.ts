@@ -84,6 +84,7 @@ export function rustStdDependency(root: string, env: NodeJS.ProcessEnv = process
     base: dir,
     // rustup's and Debian's sources of one version can differ (Debian's patches).
     variant: dir,
+    standardLibrary: true,
     async *list(signal) {
       for (const crate of CRATES) {
         for await (const f of walkFiles(path.join(dir, crate), { signal, exclude: NOT_LIBRARY })) if (f.endsWith('.rs')) yield `${crate}/${f}`;

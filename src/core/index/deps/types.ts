@@ -30,6 +30,8 @@ export interface InstalledDependency {
   language?: (rel: string) => LanguageId | undefined;
   /** Documentation no listed file holds (a Python standard library's built-in modules, see generated.ts). */
   generated?: GeneratedSource | null;
+  /** The language's standard library (python-stdlib.ts, go-std.ts, rust-std.ts): every search of the project reads it (deps/fanout.ts). */
+  standardLibrary?: boolean;
 }
 
 /** A dependency the project declares that is not installed where the project would load it from. */
