@@ -101,6 +101,17 @@ describe('prose priors', () => {
     expect(other!.score).toBeGreaterThan(member!.score);
   });
 
+  it('an item of the top-level module a question names ranks above an equal one elsewhere; a short or nested name is no such word', () => {
+    const asks: QueryShape = { ...shape, raw: 'remove a shutil directory', words: [...shape.words, 'shutil'], idf: new Map([...shape.idf, ['shutil', 0]]) };
+    const [named, other] = blend(asks, [{ ...base, id: 'shutil.rmtree' }, { ...base, id: 'pathlib.rmtree' }]);
+    expect(named!.score).toBeGreaterThan(other!.score);
+    const [nested, plain] = blend(asks, [{ ...base, id: 'pkg.shutil.rmtree' }, { ...base, id: 'pkg.other.rmtree' }]);
+    expect(nested!.score).toBe(plain!.score);
+    const short: QueryShape = { ...shape, words: [...shape.words, 'os'], idf: new Map([...shape.idf, ['os', 0]]) };
+    const [os, sys] = blend(short, [{ ...base, id: 'os.rmdir' }, { ...base, id: 'sys.rmdir' }]);
+    expect(os!.score).toBe(sys!.score);
+  });
+
   it('a closer learned-vector meaning lifts an item with the same lexical signals', () => {
     const [near, far] = blend(shape, [{ ...base, vec: 0.9 }, { ...base, vec: 0.1 }]);
     expect(near!.score).toBeGreaterThan(far!.score);
