@@ -223,6 +223,17 @@ describe("the interpreter's standard library", () => {
     expect(pythonEnvironment(stdlib, { VIRTUAL_ENV: venv })?.stdlib?.dir).toBe(stdlib);
     expect(pythonDependencies(stdlib, ['os'], { VIRTUAL_ENV: venv }).installed).toEqual([]);
   });
+
+  it("is no dependency of a root that is another interpreter's library (Debian's indexed with pyenv's python3 on the PATH)", () => {
+    const other = path.join(dir, 'distro', 'lib', 'python3.12');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(path.join(other, 'os.py'), '');
+    writeFileSync(path.join(other, 'json.py'), 'import os\n');
+    const venv = path.join(dir, 'venv-for-stdlib');
+    // The environment's library is base-python2's, not this root.
+    expect(pythonEnvironment(other, { VIRTUAL_ENV: venv })?.stdlib?.dir).not.toBe(other);
+    expect(pythonDependencies(other, ['os'], { VIRTUAL_ENV: venv }, 1).installed.map((d) => d.name)).toEqual([]);
+  });
 });
 
 describe("the Rust toolchain's standard library", () => {

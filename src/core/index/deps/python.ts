@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_EXCLUDES } from '../indexer.js';
 import { walkFiles } from '../../workspace/files.js';
 import { declaredPythonNames, pythonEnvironment, type PythonEnvironment } from './python-env.js';
+import { looksLikeStdlib } from '../python-builtins.js';
 import { pythonStdlibDependency } from './python-stdlib.js';
 import { isWithin, type DiscoveredDependencies, type InstalledDependency } from './types.js';
 
@@ -168,8 +169,10 @@ export function pythonDependencies(root: string, imports: readonly string[], env
     out.installed.push(dep);
   }
   // The standard library, for a Python project (not for a few scripts in another language's
-  // tree: Rust's standard library has some), unless the root is that library itself.
-  const stdlib = isPythonProject(root, pyEnv, pythonShare) ? pythonStdlibDependency(pyEnv) : null;
+  // tree: Rust's standard library has some), unless the root is that library itself, or another
+  // interpreter's (Debian's /usr/lib/python3.11 indexed with pyenv's python3 on the PATH: the
+  // root is the library it asks about, and a second one would answer every question twice).
+  const stdlib = !looksLikeStdlib(root) && isPythonProject(root, pyEnv, pythonShare) ? pythonStdlibDependency(pyEnv) : null;
   if (stdlib && !isWithin(stdlib.base, root)) out.installed.push(stdlib);
   return out;
 }
