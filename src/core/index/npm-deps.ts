@@ -1,6 +1,7 @@
 import { openSync, readFileSync, readSync, closeSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { walkFiles } from '../workspace/files.js';
+import { npmWorkspaces } from './npm-workspaces.js';
 
 /**
  * The npm packages a root's package.json declares (dependencies, devDependencies,
@@ -18,20 +19,54 @@ export interface DeclaredPackage {
 
 const FIELDS = ['dependencies', 'devDependencies', 'peerDependencies'] as const;
 
+/**
+ * The packages the root's package.json declares and, in a monorepo, those its workspaces'
+ * package.json files declare (npm-workspaces.ts), each resolved as Node would from the folder
+ * that declares it: its own node_modules, then its parents' up to the root (where npm, yarn and
+ * pnpm hoist them). A workspace's dependency on another workspace is the project's own code,
+ * indexed with the root, not a package.
+ */
 export function declaredNpmPackages(root: string): DeclaredPackage[] {
-  let json: Record<string, unknown>;
-  try {
-    json = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
-  } catch {
-    return [];
+  const json = readJson(path.join(root, 'package.json'));
+  if (!json) return [];
+  const manifests = [{ dir: '', json }];
+  for (const dir of npmWorkspaces(root, json)) {
+    const ws = readJson(path.join(root, dir, 'package.json'));
+    if (ws) manifests.push({ dir, json: ws });
   }
-  const names = new Set<string>();
+  const internal = new Set(manifests.map((m) => m.json.name).filter((n): n is string => typeof n === 'string'));
+  const rootReal = safeRealpath(root) ?? root;
+  const out = new Map<string, DeclaredPackage>();
+  for (const m of manifests) {
+    for (const name of declaredNames(m.json)) {
+      if (internal.has(name)) continue;
+      const dir = installedDir(root, rootReal, name, m.dir);
+      // Once per installed copy (two workspaces may use two versions); a name installed nowhere, once.
+      const key = `${name}\0${dir ?? ''}`;
+      if (!out.has(key) && (dir || ![...out.values()].some((p) => p.name === name))) out.set(key, { name, dir });
+    }
+  }
+  // A name first reported missing and found under a later workspace is not missing.
+  for (const [key, p] of out) if (!p.dir && [...out.values()].some((q) => q.name === p.name && q.dir)) out.delete(key);
+  return [...out.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : (a.dir ?? '') < (b.dir ?? '') ? -1 : 1));
+}
+
+function readJson(file: string): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function declaredNames(json: Record<string, unknown>): string[] {
+  const names: string[] = [];
   for (const f of FIELDS) {
     const deps = json[f];
-    if (deps && typeof deps === 'object') for (const n of Object.keys(deps)) if (/^(@[\w.-]+\/)?[\w.-]+$/.test(n)) names.add(n);
+    if (deps && typeof deps === 'object') for (const n of Object.keys(deps)) if (/^(@[\w.-]+\/)?[\w.-]+$/.test(n)) names.push(n);
   }
-  const rootReal = safeRealpath(root) ?? root;
-  return [...names].sort().map((name) => ({ name, dir: installedDir(root, rootReal, name) }));
+  return names;
 }
 
 function safeRealpath(p: string): string | null {
@@ -42,9 +77,20 @@ function safeRealpath(p: string): string | null {
   }
 }
 
-/** node_modules/<name>, followed through a symlink (pnpm) only while it stays inside the root. */
-function installedDir(root: string, rootReal: string, name: string): string | null {
-  const real = safeRealpath(path.join(root, 'node_modules', name));
+/**
+ * node_modules/<name> of the declaring folder `from` (relative to the root), else of each folder
+ * above it up to the root, followed through a symlink (pnpm) only while it stays inside the root.
+ */
+function installedDir(root: string, rootReal: string, name: string, from = ''): string | null {
+  for (let at = from; ; at = path.dirname(at)) {
+    const found = installedAt(rootReal, path.join(root, at === '.' ? '' : at, 'node_modules', name));
+    if (found) return found;
+    if (!at || at === '.' || at === '/') return null;
+  }
+}
+
+function installedAt(rootReal: string, candidate: string): string | null {
+  const real = safeRealpath(candidate);
   if (!real) return null;
   const rel = path.relative(rootReal, real);
   if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return null;

@@ -10,6 +10,8 @@ import { packageDbPath, pruneOldLayouts } from '../../../src/core/index/deps/pac
 import { EXTRACTOR_VERSION, SCHEMA_VERSION } from '../../../src/core/index/schema.js';
 import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
 import { pythonDependencies } from '../../../src/core/index/deps/python.js';
+import { npmDependencies } from '../../../src/core/index/deps/npm.js';
+import { symlinkSync } from 'node:fs';
 
 /** What each ecosystem's project files declare, read without the installed packages. */
 
@@ -24,6 +26,47 @@ function project(name: string, files: Record<string, string>): string {
   }
   return root;
 }
+
+describe('npm packages of a monorepo', () => {
+  const pkg = (name: string, version: string) => JSON.stringify({ name, version });
+  const found = (root: string) => npmDependencies(root).installed.map((d) => `${d.name}@${d.version} ${path.relative(root, d.base) || '.'}`).sort();
+
+  it("reads every workspace's package.json, resolves each from its own folder up to the root, and leaves the workspaces themselves out", () => {
+    const root = project('mono', {
+      'package.json': JSON.stringify({ private: true, workspaces: ['packages/*', '!packages/ignored'], devDependencies: { typescript: '^6' } }),
+      'packages/a/package.json': JSON.stringify({ name: '@me/a', dependencies: { 'left-pad': '^1', '@me/b': '*' } }),
+      'packages/b/package.json': JSON.stringify({ name: '@me/b', dependencies: { nested: '^2', 'not-installed': '^1' } }),
+      'packages/ignored/package.json': JSON.stringify({ name: 'ignored', dependencies: { secret: '^1' } }),
+      'node_modules/typescript/package.json': pkg('typescript', '6.0.3'),
+      'node_modules/left-pad/package.json': pkg('left-pad', '1.3.0'),
+      'node_modules/secret/package.json': pkg('secret', '1.0.0'),
+      'packages/b/node_modules/nested/package.json': pkg('nested', '2.1.0'),
+    });
+    mkdirSync(path.join(root, 'node_modules', '@me'), { recursive: true });
+    symlinkSync(path.join(root, 'packages', 'b'), path.join(root, 'node_modules', '@me', 'b'));
+    expect(found(root)).toEqual(['left-pad@1.3.0 .', 'nested@2.1.0 packages/b', 'typescript@6.0.3 .']);
+    expect(npmDependencies(root).missing.map((m) => m.name)).toEqual(['not-installed']);
+  });
+
+  it("takes pnpm-workspace.yaml's packages list, and the object form of workspaces", () => {
+    const pnpm = project('mono-pnpm', {
+      'package.json': JSON.stringify({ name: 'root' }),
+      'pnpm-workspace.yaml': "packages:\n  - 'apps/*'\n  - \"libs/**\"   # all of them\ncatalog:\n  - 'not/a/workspace'\n",
+      'apps/web/package.json': JSON.stringify({ name: 'web', dependencies: { zod: '^4' } }),
+      'libs/deep/util/package.json': JSON.stringify({ name: 'util', dependencies: { ms: '^2' } }),
+      'node_modules/zod/package.json': pkg('zod', '4.1.0'),
+      'node_modules/ms/package.json': pkg('ms', '2.1.3'),
+    });
+    expect(found(pnpm)).toEqual(['ms@2.1.3 .', 'zod@4.1.0 .']);
+    const yarn = project('mono-yarn', {
+      'package.json': JSON.stringify({ workspaces: { packages: ['tools/*'] } }),
+      'tools/cli/package.json': JSON.stringify({ name: 'cli', dependencies: { chalk: '^5' } }),
+      'node_modules/chalk/package.json': pkg('chalk', '5.3.0'),
+    });
+    expect(found(yarn)).toEqual(['chalk@5.3.0 .']);
+    expect(isDependencyManifest('pnpm-workspace.yaml')).toBe(true);
+  });
+});
 
 describe('declared Python distributions', () => {
   it('reads pyproject.toml (PEP 621 with extras and markers, optional groups, Poetry), requirements files and setup.cfg', () => {
