@@ -6,6 +6,8 @@ import type { DocItem, FileExtract, LanguageId } from './types.js';
 export interface ProjectHints {
   /** Go: the module path from go.mod at the root (`example.com/proj`). */
   goModule?: string;
+  /** Go: the modules a go.work at the root uses, by folder (`api` → `example.com/api`): a file below one is named from it. */
+  goModules?: readonly { dir: string; module: string }[];
   /** Rust: the crate name from Cargo.toml at the root. */
   rustCrate?: string;
 }

@@ -229,7 +229,7 @@ const GO_KINDS: Record<string, ItemKind> = { type: 'type', const: 'constant', va
 
 function scanGo(text: string, opts: ScanOptions): ScannedName[] {
   const pkg = /^package[ \t]+(\w+)/m.exec(text)?.[1] ?? '';
-  const module = goModulePath(opts.file, opts.project?.goModule, pkg);
+  const module = goModulePath(opts.file, opts.project?.goModule, pkg, opts.project?.goModules);
   const out: ScannedName[] = [];
   const lineOf = lineCounter(text);
   let group: ItemKind | null = null;

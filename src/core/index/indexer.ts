@@ -10,6 +10,7 @@ import type { ExtractionPool } from './pool.js';
 import type { IndexStore, StoredFile } from './store.js';
 import { isGenerated, planGenerated, type GeneratedSource } from './generated.js';
 import { WriteBatch } from './write-batch.js';
+import { workspaceModulePaths } from './deps/go.js';
 import type { NameSketch } from './name-sketch.js';
 
 /**
@@ -82,6 +83,8 @@ export function projectHints(root: string): ProjectHints {
   } catch {
     /* no go.mod */
   }
+  const goModules = workspaceModulePaths(root);
+  if (goModules.length) hints.goModules = goModules;
   try {
     const cargo = readFileSync(path.join(root, 'Cargo.toml'), 'utf8');
     hints.rustCrate = /^\s*name\s*=\s*"([^"]+)"/m.exec(cargo)?.[1]?.replace(/-/g, '_');

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { shellSplit } from '../../../src/core/index/deps/c-headers.js';
 import { isDependencyManifest } from '../../../src/core/index/deps/discover.js';
 import { cargoDependencies, lockedRegistryCrates } from '../../../src/core/index/deps/cargo.js';
-import { escapeModulePath, requiredModules } from '../../../src/core/index/deps/go.js';
+import { compareVersions, escapeModulePath, goDependencies, requiredModules, workspaceModules } from '../../../src/core/index/deps/go.js';
 import { packageDbPath, pruneOldLayouts } from '../../../src/core/index/deps/package-db.js';
 import { EXTRACTOR_VERSION, SCHEMA_VERSION } from '../../../src/core/index/schema.js';
 import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
@@ -129,6 +129,25 @@ describe('Go modules', () => {
       ['golang.org/x/text', 'v0.14.0'],
     ]);
     expect(escapeModulePath('github.com/BurntSushi/toml')).toBe('github.com/!burnt!sushi/toml');
+  });
+
+  it("reads a go.work's modules: each one's requirements at the highest version any requires, the workspace's own modules left out", () => {
+    const root = project('gowork', {
+      'go.work': 'go 1.21\n\nuse (\n\t./api // the service\n\t./lib\n\t./gone\n)\nuse ./tools\n',
+      'api/go.mod': 'module example.com/api\n\nrequire (\n\texample.com/x v1.2.0\n\texample.com/lib v0.0.0\n)\n',
+      'lib/go.mod': 'module example.com/lib\n\nrequire example.com/x v1.10.0\nrequire example.com/y v0.1.0-rc.1\n',
+      'tools/go.mod': 'module example.com/tools\n\nrequire example.com/y v0.1.0\n',
+      'gomodcache/example.com/x@v1.10.0/x.go': 'package x\n',
+      'gomodcache/example.com/y@v0.1.0/y.go': 'package y\n',
+    });
+    expect(workspaceModules(root)).toEqual(['api', 'lib', 'tools']);
+    const got = goDependencies(root, { GOMODCACHE: path.join(root, 'gomodcache'), GOROOT: path.join(root, 'no-goroot'), PATH: '' });
+    expect(got.installed.filter((d) => d.name !== 'std').map((d) => `${d.name}@${d.version}`).sort()).toEqual(['example.com/x@v1.10.0', 'example.com/y@v0.1.0']);
+    expect(got.missing).toEqual([]);
+    expect(compareVersions('v1.10.0', 'v1.9.9')).toBeGreaterThan(0);
+    expect(compareVersions('v0.1.0', 'v0.1.0-rc.1')).toBeGreaterThan(0);
+    expect(compareVersions('v0.0.0-20240101000000-abc', 'v0.0.0-20230101000000-def')).toBeGreaterThan(0);
+    expect(isDependencyManifest('go.work')).toBe(true);
   });
 
   it('falls back to go.mod requires without a go.sum', () => {

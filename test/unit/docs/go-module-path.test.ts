@@ -13,6 +13,19 @@ describe('Go import paths', () => {
     expect(goModulePath('os/file.go', 'std', 'os')).toBe('os');
   });
 
+  it("names a file of a go.work's module from that module's path, the deepest module first", () => {
+    const mods = [
+      { dir: 'svc/api', module: 'example.com/api' },
+      { dir: 'svc/api/plugins', module: 'example.com/plugins' },
+      { dir: '', module: 'example.com/root' },
+    ];
+    expect(goModulePath('svc/api/handler.go', undefined, 'api', mods)).toBe('example.com/api');
+    expect(goModulePath('svc/api/internal/auth/token.go', undefined, 'auth', mods)).toBe('example.com/api/internal/auth');
+    expect(goModulePath('svc/api/plugins/x/x.go', undefined, 'x', mods)).toBe('example.com/plugins/x');
+    expect(goModulePath('svc/apiary/bee.go', 'example.com/root', 'apiary', mods)).toBe('example.com/root/svc/apiary');
+    expect(goModulePath('tools/gen.go', undefined, 'main', [{ dir: 'svc/api', module: 'example.com/api' }])).toBe('tools');
+  });
+
   it('uses the folder, else the package name, without a go.mod', () => {
     expect(goModulePath('util/strings.go', undefined, 'util')).toBe('util');
     expect(goModulePath('main.go', undefined, 'main')).toBe('main');

@@ -15,8 +15,15 @@ import type { FileExtract, ItemKind } from '../types.js';
  * are kept, as items of kind `example` attached to the item they illustrate.
  */
 
-export function goModulePath(file: string, goModule: string | undefined, pkgName: string): string {
+export function goModulePath(file: string, goModule: string | undefined, pkgName: string, goModules?: readonly { dir: string; module: string }[]): string {
   const dir = file.replace(/\\/g, '/').split('/').slice(0, -1).join('/');
+  // A go.work's module the file is in (the deepest): its import path, then the folders below it.
+  let inModule: { dir: string; module: string } | undefined;
+  for (const m of goModules ?? []) if ((!m.dir || dir === m.dir || dir.startsWith(`${m.dir}/`)) && m.dir.length >= (inModule?.dir.length ?? -1)) inModule = m;
+  if (inModule) {
+    const below = inModule.dir ? dir.slice(inModule.dir.length + 1) : dir;
+    return below ? `${inModule.module}/${below}` : inModule.module;
+  }
   // The standard library's go.mod says `module std`, but its packages are imported by their
   // directory alone: `os`, `encoding/json`, not `std/encoding/json`.
   if (goModule === 'std' && dir) return dir;
@@ -60,7 +67,7 @@ export function extractGo(tree: Tree, source: string, opts: ExtractOptions): Fil
   const isTest = /_test\.go$/.test(opts.file);
   const pkgClause = namedChildren(root).find((n) => n.type === 'package_clause');
   const pkgName = (pkgClause?.namedChild(0)?.text ?? 'main').replace(/_test$/, '');
-  const module = goModulePath(opts.file, opts.project?.goModule, pkgName);
+  const module = goModulePath(opts.file, opts.project?.goModule, pkgName, opts.project?.goModules);
   const imports: string[] = [];
   const moduleDoc = pkgClause ? docOf(pkgClause) : null;
   // The standard library's `builtin` package documents the predeclared identifiers (`append`,

@@ -22,7 +22,7 @@ export interface DiscoverOptions {
 }
 
 /** Files whose change can change a root's dependencies (the watcher reports them too). */
-const MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|pyproject\.toml|setup\.cfg|setup\.py|Pipfile|requirements[^/]*\.(txt|in)|Cargo\.toml|Cargo\.lock|go\.mod|go\.sum|compile_commands\.json)$/;
+const MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|pyproject\.toml|setup\.cfg|setup\.py|Pipfile|requirements[^/]*\.(txt|in)|Cargo\.toml|Cargo\.lock|go\.mod|go\.sum|go\.work|compile_commands\.json)$/;
 
 export function isDependencyManifest(rel: string): boolean {
   return MANIFEST.test(rel) && !rel.includes('node_modules/');

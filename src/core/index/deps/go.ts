@@ -17,6 +17,51 @@ export function goModCache(env: NodeJS.ProcessEnv = process.env): string | null 
   return goEnv('GOMODCACHE') ?? path.join(homedir(), 'go', 'pkg', 'mod');
 }
 
+/** The module folders a root's go.work uses (`use ./a` or a `use ( … )` block), relative to the root, that have a go.mod. */
+export function workspaceModules(root: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path.join(root, 'go.work'), 'utf8');
+  } catch {
+    return [];
+  }
+  text = text.replace(/\/\/.*$/gm, '');
+  const dirs = [...text.matchAll(/^use\s*\(([^)]*)\)/gm)].flatMap((m) => m[1]!.split(/\s+/));
+  for (const m of text.matchAll(/^use\s+([^\s(]+)/gm)) dirs.push(m[1]!);
+  return [...new Set(dirs.map((d) => d.replace(/^"|"$/g, '').replace(/^\.\//, '').replace(/\/+$/, '')).filter((d) => d && !path.isAbsolute(d) && !d.startsWith('..')))]
+    .map((d) => (d === '.' ? '' : d))
+    .filter((d) => existsSync(path.join(root, d, 'go.mod')))
+    .sort();
+}
+
+/** The modules a root's go.work uses, by folder relative to the root, with the module path each declares. */
+export function workspaceModulePaths(root: string): { dir: string; module: string }[] {
+  return workspaceModules(root).map((dir) => ({ dir, module: moduleName(path.join(root, dir)) })).filter((m) => m.module);
+}
+
+/** The module path a folder's go.mod declares ('' when none). */
+function moduleName(dir: string): string {
+  try {
+    return /^module\s+(\S+)/m.exec(readFileSync(path.join(dir, 'go.mod'), 'utf8'))?.[1]?.replace(/^"|"$/g, '') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Go module versions in order: vMAJOR.MINOR.PATCH by number, a release after its pre-releases (pseudo-versions included), then as text. */
+export function compareVersions(a: string, b: string): number {
+  const parse = (v: string) => /^v(\d+)\.(\d+)\.(\d+)(.*)$/.exec(v);
+  const x = parse(a);
+  const y = parse(b);
+  if (!x || !y) return a < b ? -1 : a > b ? 1 : 0;
+  for (let i = 1; i <= 3; i++) if (Number(x[i]) !== Number(y[i])) return Number(x[i]) - Number(y[i]);
+  const [sx, sy] = [x[4]!.replace(/\+.*$/, ''), y[4]!.replace(/\+.*$/, '')];
+  if (sx === sy) return 0;
+  if (!sx) return 1;
+  if (!sy) return -1;
+  return sx < sy ? -1 : 1;
+}
+
 /** Upper-case letters are stored as `!` + lower case in the module cache (case-insensitive file systems). */
 export function escapeModulePath(p: string): string {
   return p.replace(/[A-Z]/g, (c) => `!${c.toLowerCase()}`);
@@ -63,11 +108,24 @@ export function requiredModules(root: string): Map<string, string> {
 
 export function goDependencies(root: string, env: NodeJS.ProcessEnv = process.env): DiscoveredDependencies {
   const out: DiscoveredDependencies = { installed: [], missing: [] };
-  if (!existsSync(path.join(root, 'go.mod')) && !existsSync(path.join(root, 'go.sum'))) return out;
+  const own = existsSync(path.join(root, 'go.mod')) || existsSync(path.join(root, 'go.sum'));
+  const workspace = workspaceModules(root);
+  if (!own && !workspace.length) return out;
   // Every Go module depends on the standard library of the toolchain that builds it (go-std.ts).
   const std = goStdDependency(root, env);
   if (std) out.installed.push(std);
-  const mods = requiredModules(root);
+  const mods = own ? requiredModules(root) : new Map<string, string>();
+  // A go.work's modules (`use ./svc/api`) each require theirs; the workspace builds with the
+  // highest version any of them requires (minimal version selection), and a module of the
+  // workspace is its own code, not a dependency.
+  const local = new Set(workspace.map((dir) => moduleName(path.join(root, dir))).filter(Boolean));
+  for (const dir of workspace) {
+    for (const [mod, version] of requiredModules(path.join(root, dir))) {
+      const had = mods.get(mod);
+      if (!had || compareVersions(version, had) > 0) mods.set(mod, version);
+    }
+  }
+  for (const mod of local) mods.delete(mod);
   if (!mods.size) return out;
   const cache = goModCache(env);
   for (const [mod, version] of mods) {
