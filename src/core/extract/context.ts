@@ -10,6 +10,8 @@ export interface ProjectHints {
   goModules?: readonly { dir: string; module: string }[];
   /** Rust: the crate name from Cargo.toml at the root. */
   rustCrate?: string;
+  /** Rust: a Cargo workspace's member crates by folder (`crates/alpha` → `alpha_core`): a file below one is named from it. */
+  rustCrates?: readonly { dir: string; crate: string }[];
 }
 
 export interface ExtractOptions {

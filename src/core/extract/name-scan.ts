@@ -267,7 +267,7 @@ const RUST = /^([ \t]*)(pub(?:\([^)\n]*\))?[ \t]+)?(?:(?:async|const|unsafe|defa
 const RUST_KINDS: Record<string, ItemKind> = { fn: 'function', struct: 'struct', enum: 'enum', trait: 'trait', type: 'type', mod: 'module', const: 'constant', static: 'variable', union: 'struct' };
 
 function scanRust(text: string, opts: ScanOptions): ScannedName[] {
-  const module = rustModulePath(opts.file, opts.project?.rustCrate, opts.project?.rustCrate ?? 'crate').join('::');
+  const module = rustModulePath(opts.file, opts.project?.rustCrate, opts.project?.rustCrate ?? 'crate', opts.project?.rustCrates).join('::');
   const out: ScannedName[] = [];
   // `members`: an impl or trait (its fns are methods) or a mod; a fn's body holds no items.
   const stack: (Scope & { methods?: boolean; trait?: boolean })[] = [];

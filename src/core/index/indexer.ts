@@ -11,6 +11,7 @@ import type { IndexStore, StoredFile } from './store.js';
 import { isGenerated, planGenerated, type GeneratedSource } from './generated.js';
 import { WriteBatch } from './write-batch.js';
 import { workspaceModulePaths } from './deps/go.js';
+import { crateName, workspaceCrates } from './deps/cargo.js';
 import type { NameSketch } from './name-sketch.js';
 
 /**
@@ -85,12 +86,10 @@ export function projectHints(root: string): ProjectHints {
   }
   const goModules = workspaceModulePaths(root);
   if (goModules.length) hints.goModules = goModules;
-  try {
-    const cargo = readFileSync(path.join(root, 'Cargo.toml'), 'utf8');
-    hints.rustCrate = /^\s*name\s*=\s*"([^"]+)"/m.exec(cargo)?.[1]?.replace(/-/g, '_');
-  } catch {
-    /* no Cargo.toml */
-  }
+  const crate = crateName(path.join(root, 'Cargo.toml'));
+  if (crate) hints.rustCrate = crate;
+  const crates = workspaceCrates(root);
+  if (crates.length) hints.rustCrates = crates;
   return hints;
 }
 

@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { foldersMatching } from './workspace-folders.js';
 
 /**
  * The folders of a monorepo's npm workspaces, relative to its root: the patterns of the root
@@ -10,40 +10,8 @@ import picomatch from 'picomatch';
  * (npm-deps.ts); the root's package.json of a monorepo often declares only its tools.
  */
 
-/** How deep under the root a workspace may be (`packages/*`, `apps/web/*`), and how many folders the search reads. */
-const MAX_DEPTH = 4;
-const MAX_FOLDERS = 5000;
-
 export function npmWorkspaces(root: string, rootJson: Record<string, unknown>): string[] {
-  const patterns = [...fromPackageJson(rootJson), ...fromPnpmWorkspace(root)];
-  const include = patterns.filter((p) => !p.startsWith('!')).map(normalise);
-  if (!include.length) return [];
-  const exclude = patterns.filter((p) => p.startsWith('!')).map((p) => normalise(p.slice(1)));
-  const included = picomatch(include);
-  const excluded = exclude.length ? picomatch(exclude) : () => false;
-  const out: string[] = [];
-  let read = 0;
-  const visit = (rel: string, depth: number) => {
-    if (depth > MAX_DEPTH || read++ > MAX_FOLDERS) return;
-    let entries;
-    try {
-      entries = readdirSync(path.join(root, rel), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      if (!e.isDirectory() || e.name === 'node_modules' || e.name.startsWith('.')) continue;
-      const sub = rel ? `${rel}/${e.name}` : e.name;
-      if (included(sub) && !excluded(sub) && existsSync(path.join(root, sub, 'package.json'))) out.push(sub);
-      visit(sub, depth + 1);
-    }
-  };
-  visit('', 1);
-  return out.sort();
-}
-
-function normalise(pattern: string): string {
-  return pattern.trim().replace(/^\.\//, '').replace(/\/+$/, '');
+  return foldersMatching(root, [...fromPackageJson(rootJson), ...fromPnpmWorkspace(root)], 'package.json');
 }
 
 function fromPackageJson(json: Record<string, unknown>): string[] {

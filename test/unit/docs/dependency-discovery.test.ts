@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shellSplit } from '../../../src/core/index/deps/c-headers.js';
 import { isDependencyManifest } from '../../../src/core/index/deps/discover.js';
-import { cargoDependencies, lockedRegistryCrates } from '../../../src/core/index/deps/cargo.js';
+import { cargoDependencies, crateName, lockedRegistryCrates, workspaceCrates } from '../../../src/core/index/deps/cargo.js';
 import { compareVersions, escapeModulePath, goDependencies, requiredModules, workspaceModules } from '../../../src/core/index/deps/go.js';
 import { packageDbPath, pruneOldLayouts } from '../../../src/core/index/deps/package-db.js';
 import { EXTRACTOR_VERSION, SCHEMA_VERSION } from '../../../src/core/index/schema.js';
@@ -112,6 +112,24 @@ describe('Cargo.lock', () => {
 });
 
 describe('Go modules', () => {
+  it("lists a Cargo workspace's member crates by folder, with the names their Cargo.toml give", () => {
+    const root = project('cargo-ws', {
+      'Cargo.toml': '[workspace]\nmembers = [\n  "crates/*",  # the libraries\n  "tools/gen",\n]\nexclude = ["crates/old"]\n\n[workspace.package]\nname = "not-a-crate"\n',
+      'crates/alpha/Cargo.toml': "[package]\nname = 'alpha-core'\nversion = '0.1.0'\n\n[[bin]]\nname = 'alpha-cli'\n",
+      'crates/beta/Cargo.toml': '[package]\nname = "beta"\n',
+      'crates/old/Cargo.toml': '[package]\nname = "old"\n',
+      'crates/notes/README.md': 'no crate here\n',
+      'tools/gen/Cargo.toml': '[package]\nname = "gen"\n',
+    });
+    expect(workspaceCrates(root)).toEqual([
+      { dir: 'crates/alpha', crate: 'alpha_core' },
+      { dir: 'crates/beta', crate: 'beta' },
+      { dir: 'tools/gen', crate: 'gen' },
+    ]);
+    expect(crateName(path.join(root, 'Cargo.toml'))).toBe('');
+    expect(workspaceCrates(path.join(root, 'crates', 'beta'))).toEqual([]);
+  });
+
   it('takes go.sum source entries at the version go.mod requires', () => {
     const root = project('go', {
       'go.mod': 'module example.com/app\n\ngo 1.21\n\nrequire (\n\tgithub.com/BurntSushi/toml v1.3.2\n\tgolang.org/x/text v0.14.0 // indirect\n)\n',

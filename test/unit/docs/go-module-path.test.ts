@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { goModulePath } from '../../../src/core/extract/lang/go.js';
+import { rustModulePath } from '../../../src/core/extract/lang/rust.js';
 
 /** Go items are named by import path: the module path from go.mod, then the package's folder. */
 describe('Go import paths', () => {
@@ -29,5 +30,15 @@ describe('Go import paths', () => {
   it('uses the folder, else the package name, without a go.mod', () => {
     expect(goModulePath('util/strings.go', undefined, 'util')).toBe('util');
     expect(goModulePath('main.go', undefined, 'main')).toBe('main');
+  });
+});
+
+/** Rust items are named by crate and module: the crate of the folder holding `src/`. */
+describe('Rust module paths', () => {
+  it("names a workspace member's files by the crate its Cargo.toml names, else by the folder", () => {
+    const members = [{ dir: 'crates/alpha', crate: 'alpha_core' }];
+    expect(rustModulePath('crates/alpha/src/text/mod.rs', undefined, 'crate', members)).toEqual(['alpha_core', 'text']);
+    expect(rustModulePath('crates/beta/src/lib.rs', undefined, 'crate', members)).toEqual(['beta']);
+    expect(rustModulePath('src/lib.rs', 'root_crate', 'root_crate', members)).toEqual(['root_crate']);
   });
 });

@@ -17,13 +17,15 @@ import { builtinCrates, rustReexports } from './rust-reexports.js';
  */
 
 /** `src/lib.rs` → crate; `src/a/mod.rs`, `src/a.rs` → crate::a; `crates/x/src/y.rs` → x::y. */
-export function rustModulePath(file: string, crate: string | undefined, rootName: string): string[] {
+export function rustModulePath(file: string, crate: string | undefined, rootName: string, members?: readonly { dir: string; crate: string }[]): string[] {
   const parts = file.replace(/\\/g, '/').replace(/\.rs$/, '').split('/');
   const srcAt = parts.lastIndexOf('src');
   let crateName = (crate ?? rootName).replace(/-/g, '_');
   let rest = parts;
   if (srcAt >= 0) {
-    if (srcAt > 0) crateName = parts[srcAt - 1]!.replace(/-/g, '_');
+    // A workspace member's crate is named by its Cargo.toml, else by its folder.
+    const dir = parts.slice(0, srcAt).join('/');
+    if (srcAt > 0) crateName = members?.find((m) => m.dir === dir)?.crate ?? parts[srcAt - 1]!.replace(/-/g, '_');
     rest = parts.slice(srcAt + 1);
   }
   if (rest.length && /^(lib|main|mod)$/.test(rest[rest.length - 1]!)) rest = rest.slice(0, -1);
@@ -94,7 +96,7 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
   const root = tree.rootNode;
   const sink = new ItemSink(opts.includePrivate);
   const rootName = opts.project?.rustCrate ?? 'crate';
-  const modPath = rustModulePath(opts.file, opts.project?.rustCrate, rootName);
+  const modPath = rustModulePath(opts.file, opts.project?.rustCrate, rootName, opts.project?.rustCrates);
   const module = modPath.join('::');
   const imports: string[] = [];
   const reexports: Reexport[] = [];

@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
+import { foldersMatching } from '../workspace-folders.js';
 import { rustStdDependency } from './rust-std.js';
+import { sections, tomlArray } from './toml-lite.js';
 import type { DiscoveredDependencies } from './types.js';
 
 /**
@@ -14,6 +16,36 @@ import type { DiscoveredDependencies } from './types.js';
 
 export function cargoHome(env: NodeJS.ProcessEnv = process.env): string {
   return env.CARGO_HOME && path.isAbsolute(env.CARGO_HOME) ? env.CARGO_HOME : path.join(homedir(), '.cargo');
+}
+
+/**
+ * The crates of a Cargo workspace's members (`[workspace] members`, less `exclude`), by folder
+ * relative to the root, with the name each Cargo.toml's `[package]` gives (as code writes it:
+ * `alpha-core` is `alpha_core`). A member's folder need not be named like its crate.
+ */
+export function workspaceCrates(root: string): { dir: string; crate: string }[] {
+  const ws = sections(readText(path.join(root, 'Cargo.toml'))).get('workspace');
+  if (ws === undefined) return [];
+  const list = (key: string) => {
+    const m = new RegExp(`^\\s*${key}\\s*=\\s*\\[`, 'm').exec(ws);
+    return m ? tomlArray(ws, m.index + m[0].length) : [];
+  };
+  const dirs = foldersMatching(root, [...list('members'), ...list('exclude').map((e) => `!${e}`)], 'Cargo.toml');
+  return dirs.map((dir) => ({ dir, crate: crateName(path.join(root, dir, 'Cargo.toml')) })).filter((c) => c.crate);
+}
+
+/** The `[package] name` of a Cargo.toml, as code writes it (`-` as `_`); '' when none. */
+export function crateName(file: string): string {
+  const pkg = sections(readText(file)).get('package') ?? '';
+  return /^\s*name\s*=\s*["']([^"']+)["']/m.exec(pkg)?.[1]?.replace(/-/g, '_') ?? '';
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 export interface LockedCrate {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { sections, tomlArray } from './toml-lite.js';
 
 /**
  * Where a project's Python packages are installed: the site-packages of the interpreter the
@@ -115,37 +116,6 @@ function requirementName(spec: string): string | null {
   if (!s || s.startsWith('#') || s.startsWith('-') || /^[a-z+]+:\/\//i.test(s) || s.startsWith('.') || s.startsWith('/')) return null;
   const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(s);
   return m ? m[1]! : null;
-}
-
-/** The quoted strings of a TOML array whose `[` is just before `from`, up to its unquoted `]` (across lines). */
-function tomlArray(text: string, from: number): string[] {
-  const out: string[] = [];
-  for (let i = from; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === ']') break;
-    if (c === '#') {
-      while (i < text.length && text[i] !== '\n') i++;
-      continue;
-    }
-    if (c !== '"' && c !== "'") continue;
-    let s = '';
-    for (i++; i < text.length && text[i] !== c; i++) s += c === '"' && text[i] === '\\' ? text[++i] : text[i];
-    out.push(s);
-  }
-  return out;
-}
-
-/** The `[section]` bodies of a TOML or INI file, by header. */
-function sections(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const re = /^\s*\[([^\]\n]+)\]\s*$/gm;
-  const heads = [...text.matchAll(re)];
-  for (let i = 0; i < heads.length; i++) {
-    const start = heads[i]!.index! + heads[i]![0].length;
-    const end = i + 1 < heads.length ? heads[i + 1]!.index! : text.length;
-    out.set(heads[i]![1]!.trim(), text.slice(start, end));
-  }
-  return out;
 }
 
 function read(file: string): string | null {
