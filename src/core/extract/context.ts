@@ -10,6 +10,8 @@ export interface ProjectHints {
   goModules?: readonly { dir: string; module: string }[];
   /** Rust: the crate name from Cargo.toml at the root. */
   rustCrate?: string;
+  /** Python: folders below the root holding a project of their own in the src layout (`libs/other` with `pyproject.toml` and `src/`): their `src/` is an import root. */
+  pythonSrcRoots?: readonly string[];
   /** Rust: a Cargo workspace's member crates by folder (`crates/alpha` → `alpha_core`): a file below one is named from it. */
   rustCrates?: readonly { dir: string; crate: string }[];
 }

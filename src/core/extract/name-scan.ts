@@ -167,7 +167,7 @@ function isIdentChar(c: number): boolean {
 }
 
 function scanPython(text: string, opts: ScanOptions): ScannedName[] {
-  const module = pythonModuleName(opts.file);
+  const module = pythonModuleName(opts.file, opts.project?.pythonSrcRoots);
   const out: ScannedName[] = [];
   const stack: Scope[] = [];
   const lineOf = lineCounter(text);

@@ -12,6 +12,7 @@ import { isGenerated, planGenerated, type GeneratedSource } from './generated.js
 import { WriteBatch } from './write-batch.js';
 import { workspaceModulePaths } from './deps/go.js';
 import { crateName, workspaceCrates } from './deps/cargo.js';
+import { foldersMatching, SKIPPED } from './workspace-folders.js';
 import type { NameSketch } from './name-sketch.js';
 
 /**
@@ -76,6 +77,20 @@ const OPTIMIZE_AFTER_FILES = 500;
 /** Files being read, extracted and written at once (each worker holds a batch or more of them). */
 const WINDOW = 2048;
 
+/** Folders a Python installation's packages live in: no project of the tree's own is found below them. */
+const NOT_PROJECTS = new Set([...SKIPPED, 'site-packages', 'dist-packages', '__pycache__']);
+
+/** Folders below the root (not the root) with a Python project manifest and a `src/` folder: the src layout of a monorepo's members. */
+function pythonSrcRoots(root: string): string[] {
+  return foldersMatching(root, ['**'], ['pyproject.toml', 'setup.py', 'setup.cfg'], NOT_PROJECTS).filter((d) => {
+    try {
+      return statSync(path.join(root, d, 'src')).isDirectory();
+    } catch {
+      return false;
+    }
+  });
+}
+
 export function projectHints(root: string): ProjectHints {
   const hints: ProjectHints = {};
   try {
@@ -90,6 +105,8 @@ export function projectHints(root: string): ProjectHints {
   if (crate) hints.rustCrate = crate;
   const crates = workspaceCrates(root);
   if (crates.length) hints.rustCrates = crates;
+  const srcRoots = pythonSrcRoots(root);
+  if (srcRoots.length) hints.pythonSrcRoots = srcRoots;
   return hints;
 }
 

@@ -12,9 +12,10 @@ import picomatch from 'picomatch';
 /** How deep under the root a member may be (`packages/*`, `apps/web/*`), and how many folders the search reads. */
 const MAX_DEPTH = 4;
 const MAX_FOLDERS = 5000;
-const SKIPPED = new Set(['node_modules', 'target']);
+export const SKIPPED = new Set(['node_modules', 'target']);
 
-export function foldersMatching(root: string, patterns: readonly string[], marker: string): string[] {
+export function foldersMatching(root: string, patterns: readonly string[], marker: string | readonly string[], skip: ReadonlySet<string> = SKIPPED): string[] {
+  const markers = typeof marker === 'string' ? [marker] : marker;
   const include = patterns.filter((p) => !p.startsWith('!')).map(normalise).filter(Boolean);
   if (!include.length) return [];
   const exclude = patterns.filter((p) => p.startsWith('!')).map((p) => normalise(p.slice(1))).filter(Boolean);
@@ -31,9 +32,9 @@ export function foldersMatching(root: string, patterns: readonly string[], marke
       return;
     }
     for (const e of entries) {
-      if (!e.isDirectory() || SKIPPED.has(e.name) || e.name.startsWith('.')) continue;
+      if (!e.isDirectory() || skip.has(e.name) || e.name.startsWith('.')) continue;
       const sub = rel ? `${rel}/${e.name}` : e.name;
-      if (included(sub) && !excluded(sub) && existsSync(path.join(root, sub, marker))) out.push(sub);
+      if (included(sub) && !excluded(sub) && markers.some((m) => existsSync(path.join(root, sub, m)))) out.push(sub);
       visit(sub, depth + 1);
     }
   };

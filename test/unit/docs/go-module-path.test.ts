@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { goModulePath } from '../../../src/core/extract/lang/go.js';
 import { rustModulePath } from '../../../src/core/extract/lang/rust.js';
+import { pythonModuleName } from '../../../src/core/extract/lang/python.js';
 
 /** Go items are named by import path: the module path from go.mod, then the package's folder. */
 describe('Go import paths', () => {
@@ -40,5 +41,19 @@ describe('Rust module paths', () => {
     expect(rustModulePath('crates/alpha/src/text/mod.rs', undefined, 'crate', members)).toEqual(['alpha_core', 'text']);
     expect(rustModulePath('crates/beta/src/lib.rs', undefined, 'crate', members)).toEqual(['beta']);
     expect(rustModulePath('src/lib.rs', 'root_crate', 'root_crate', members)).toEqual(['root_crate']);
+  });
+});
+
+/** Python modules are named as imported: a nested project's `src/` is an import root of its own. */
+describe('Python module names', () => {
+  it("drops a nested src-layout project's folder and src/, the deepest first, and nothing else", () => {
+    const roots = ['libs/other', 'libs/other/plugins/extra'];
+    expect(pythonModuleName('libs/other/src/otherpkg/core.py', roots)).toBe('otherpkg.core');
+    expect(pythonModuleName('libs/other/src/otherpkg/__init__.py', roots)).toBe('otherpkg');
+    expect(pythonModuleName('libs/other/plugins/extra/src/extra/x.py', roots)).toBe('extra.x');
+    expect(pythonModuleName('libs/other/tests/test_core.py', roots)).toBe('libs.other.tests.test_core');
+    expect(pythonModuleName('src/mypkg/text.py', roots)).toBe('mypkg.text');
+    expect(pythonModuleName('lib/python3.11/site-packages/libs/other/src/x.py', roots)).toBe('libs.other.src.x');
+    expect(pythonModuleName('libs/other/src/otherpkg/core.py')).toBe('libs.other.src.otherpkg.core');
   });
 });

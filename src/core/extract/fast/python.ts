@@ -62,7 +62,7 @@ export function extractPythonFast(source: string, opts: ExtractOptions): FileExt
 }
 
 function build(source: string, lines: LogicalLine[], opts: ExtractOptions): FileExtract {
-  const module = opts.module ?? pythonModuleName(opts.file);
+  const module = opts.module ?? pythonModuleName(opts.file, opts.project?.pythonSrcRoots);
   const sink = new ItemSink(opts.includePrivate);
   const imports: string[] = [];
   const exported = allNames(lines, source);

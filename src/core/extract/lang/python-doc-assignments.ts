@@ -170,7 +170,7 @@ function importedDoc(ref: string, imports: Map<string, string>, module: string, 
       items = extractPythonFast(src.text, { file: src.rel, includePrivate: true })?.items ?? [];
       extracted.set(src.rel, items);
     }
-    const id = `${pythonModuleName(src.rel)}.${parts.slice(n).join('.')}`;
+    const id = `${pythonModuleName(src.rel, opts.project?.pythonSrcRoots)}.${parts.slice(n).join('.')}`;
     const found = items.find((i) => i.id === id);
     return found && (found.doc || found.summary) ? found : null;
   }

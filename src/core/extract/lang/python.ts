@@ -13,11 +13,20 @@ import type { FileExtract, ItemKind, Visibility } from '../types.js';
  * module-level names, dunder methods are public.
  */
 
-/** `pkg/sub/mod.py` → `pkg.sub.mod`; `__init__.py` names its package; `src/` and site-packages prefixes dropped. */
-export function pythonModuleName(file: string): string {
+/**
+ * `pkg/sub/mod.py` → `pkg.sub.mod`; `__init__.py` names its package; `src/` and site-packages
+ * prefixes dropped, and a nested project's `<folder>/src/` (`srcRoots`: a monorepo's
+ * `libs/other/src/otherpkg/core.py` is `otherpkg.core`, as its users import it).
+ */
+export function pythonModuleName(file: string, srcRoots?: readonly string[]): string {
   let p = file.replace(/\\/g, '/').replace(/\.pyi?$/, '');
   const sp = p.search(/(?:^|\/)(?:site|dist)-packages\//);
   if (sp >= 0) p = p.slice(p.indexOf('-packages/', sp) + '-packages/'.length);
+  else {
+    let root = '';
+    for (const r of srcRoots ?? []) if (p.startsWith(`${r}/src/`) && r.length > root.length) root = r;
+    if (root) p = p.slice(root.length + 1);
+  }
   p = p.replace(/^(?:src|lib|python)\//, '').replace(/(^|\/)__init__$/, '');
   return p.split('/').filter(Boolean).join('.') || '__init__';
 }
@@ -108,7 +117,7 @@ function allNames(root: Node, source: string): Set<string> | null {
 
 export function extractPython(tree: Tree, source: string, opts: ExtractOptions): FileExtract {
   const root = tree.rootNode;
-  const module = opts.module ?? pythonModuleName(opts.file);
+  const module = opts.module ?? pythonModuleName(opts.file, opts.project?.pythonSrcRoots);
   const sink = new ItemSink(opts.includePrivate);
   const exported = allNames(root, source);
   const imports: string[] = [];
