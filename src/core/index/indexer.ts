@@ -91,7 +91,14 @@ function pythonSrcRoots(root: string): string[] {
   });
 }
 
-export function projectHints(root: string): ProjectHints {
+/**
+ * How a root's files are named: its go.mod's module, its Cargo.toml's crate and, for a root
+ * walked as a project (`members`), the members of a monorepo (a go.work's modules, a Cargo
+ * workspace's crates, Python projects in the src layout below the root). An installed package's
+ * files (a package database: a site-packages, a crate, a module) are no monorepo: a folder of a
+ * Python distribution with its own pyproject.toml and `src/` is imported as `pkg.src…`.
+ */
+export function projectHints(root: string, opts: { members?: boolean } = {}): ProjectHints {
   const hints: ProjectHints = {};
   try {
     const gomod = readFileSync(path.join(root, 'go.mod'), 'utf8');
@@ -99,10 +106,11 @@ export function projectHints(root: string): ProjectHints {
   } catch {
     /* no go.mod */
   }
-  const goModules = workspaceModulePaths(root);
-  if (goModules.length) hints.goModules = goModules;
   const crate = crateName(path.join(root, 'Cargo.toml'));
   if (crate) hints.rustCrate = crate;
+  if (opts.members === false) return hints;
+  const goModules = workspaceModulePaths(root);
+  if (goModules.length) hints.goModules = goModules;
   const crates = workspaceCrates(root);
   if (crates.length) hints.rustCrates = crates;
   const srcRoots = pythonSrcRoots(root);
@@ -116,7 +124,8 @@ export class RootIndexer {
   pending = 0;
 
   constructor(private readonly opts: RootIndexerOptions) {
-    this.hints = projectHints(opts.root);
+    // A package database's files are one installed package, not a monorepo's members.
+    this.hints = projectHints(opts.root, { members: !opts.listFiles });
   }
 
   get root(): string {
