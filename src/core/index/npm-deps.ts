@@ -38,9 +38,12 @@ export function declaredNpmPackages(root: string): DeclaredPackage[] {
   const rootReal = safeRealpath(root) ?? root;
   const out = new Map<string, DeclaredPackage>();
   for (const m of manifests) {
-    for (const name of declaredNames(m.json)) {
-      if (internal.has(name)) continue;
+    for (const [name, spec] of declaredNames(m.json)) {
+      if (internal.has(name) || LOCAL_SPEC.test(spec)) continue;
       const dir = installedDir(root, rootReal, name, m.dir);
+      // Resolved into the project's own folders (a workspace symlinked into node_modules that the
+      // workspace patterns did not name): its code is indexed with the root already.
+      if (dir && !dir.split('/').includes('node_modules')) continue;
       // Once per installed copy (two workspaces may use two versions); a name installed nowhere, once.
       const key = `${name}\0${dir ?? ''}`;
       if (!out.has(key) && (dir || ![...out.values()].some((p) => p.name === name))) out.set(key, { name, dir });
@@ -60,11 +63,15 @@ function readJson(file: string): Record<string, unknown> | null {
   }
 }
 
-function declaredNames(json: Record<string, unknown>): string[] {
-  const names: string[] = [];
+/** A version spec that names a folder of the project, not a package to install (`workspace:*`, `file:../x`, `link:../x`). */
+const LOCAL_SPEC = /^(?:workspace|file|link|portal):/;
+
+/** A manifest's declared packages with their version specs. */
+function declaredNames(json: Record<string, unknown>): [string, string][] {
+  const names: [string, string][] = [];
   for (const f of FIELDS) {
     const deps = json[f];
-    if (deps && typeof deps === 'object') for (const n of Object.keys(deps)) if (/^(@[\w.-]+\/)?[\w.-]+$/.test(n)) names.push(n);
+    if (deps && typeof deps === 'object') for (const [n, spec] of Object.entries(deps)) if (/^(@[\w.-]+\/)?[\w.-]+$/.test(n)) names.push([n, typeof spec === 'string' ? spec : '']);
   }
   return names;
 }

@@ -20,7 +20,10 @@ function fromPackageJson(json: Record<string, unknown>): string[] {
   return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
 }
 
-/** pnpm-workspace.yaml's `packages:` items, read line by line (a block list of plain or quoted strings). */
+/**
+ * pnpm-workspace.yaml's `packages:` items, read line by line: a block list (indented or not) of
+ * plain or quoted strings, or a flow list on the key's line (`packages: ['apps/*']`).
+ */
 function fromPnpmWorkspace(root: string): string[] {
   let text: string;
   try {
@@ -28,17 +31,21 @@ function fromPnpmWorkspace(root: string): string[] {
   } catch {
     return [];
   }
+  const unquote = (s: string) => s.trim().replace(/^(['"])(.*)\1$/, '$2');
   const out: string[] = [];
   let inPackages = false;
-  for (const line of text.split('\n')) {
-    if (/^packages\s*:/.test(line)) {
+  for (const line of text.split(/\r?\n/)) {
+    const key = /^packages\s*:\s*(.*)$/.exec(line);
+    if (key) {
+      const flow = /^\[(.*)\]\s*(?:#.*)?$/.exec(key[1]!.trim());
+      if (flow) return flow[1]!.split(',').map(unquote).filter(Boolean);
       inPackages = true;
       continue;
     }
-    if (!inPackages) continue;
-    if (/^\S/.test(line)) break; // the next top-level key
-    const item = /^\s+-\s*(['"]?)(.+?)\1\s*(?:#.*)?$/.exec(line);
-    if (item) out.push(item[2]!);
+    if (!inPackages || /^\s*(?:#.*)?$/.test(line)) continue; // comments and blank lines inside the list
+    const item = /^\s*-\s*(.+?)\s*(?:#.*)?$/.exec(line);
+    if (item) out.push(unquote(item[1]!));
+    else if (/^\S/.test(line)) break; // the next top-level key
   }
-  return out;
+  return out.filter(Boolean);
 }

@@ -40,6 +40,14 @@ describe('assigned docs', () => {
       expect(item(x, 'textkit.paths.inverse').tags.doc_from).toBe('textkit.paths.forward');
     });
 
+    it(`copies another module's docs inside a nested src-layout project too (${engine})`, async () => {
+      // The same files as if they were libs/other/src/textkit/… of a monorepo (project hint pythonSrcRoots).
+      const nested = (rel: string) => (rel.startsWith('libs/other/src/') ? read(rel.slice('libs/other/src/'.length)) : null);
+      const file = 'libs/other/src/textkit/paths.py';
+      const x = await extractSource('python', read('textkit/paths.py')!, { file, includePrivate: false, readSource: nested, engine, project: { pythonSrcRoots: ['libs/other'] } });
+      expect(item(x, 'textkit.paths.splitsuffix')).toMatchObject({ summary: 'Split the suffix from a filename.', tags: { doc_from: 'textkit._generic._split_suffix' } });
+    });
+
     it(`takes strings, concatenations and formatted constants (${engine})`, async () => {
       const x = await extractSource('python', read('textkit/codes.py')!, { file: 'textkit/codes.py', includePrivate: false, readSource: read, engine });
       const armor = item(x, 'textkit.codes.armor');

@@ -46,6 +46,9 @@ describe('npm packages of a monorepo', () => {
     symlinkSync(path.join(root, 'packages', 'b'), path.join(root, 'node_modules', '@me', 'b'));
     expect(found(root)).toEqual(['left-pad@1.3.0 .', 'nested@2.1.0 packages/b', 'typescript@6.0.3 .']);
     expect(npmDependencies(root).missing.map((m) => m.name)).toEqual(['not-installed']);
+    // A workspace the patterns leave out but a symlink resolves into the project, and a local spec: the project's own code.
+    writeFileSync(path.join(root, 'package.json'), JSON.stringify({ private: true, workspaces: ['packages/a'], devDependencies: { typescript: '^6', '@me/c': 'workspace:*' } }));
+    expect(found(root)).toEqual(['left-pad@1.3.0 .', 'typescript@6.0.3 .']);
   });
 
   it("takes pnpm-workspace.yaml's packages list, and the object form of workspaces", () => {
@@ -65,6 +68,11 @@ describe('npm packages of a monorepo', () => {
     });
     expect(found(yarn)).toEqual(['chalk@5.3.0 .']);
     expect(isDependencyManifest('pnpm-workspace.yaml')).toBe(true);
+    // The list at column 0, with comments and blank lines inside; the flow form.
+    writeFileSync(path.join(pnpm, 'pnpm-workspace.yaml'), "packages:\n# the apps\n- apps/*\n\n- 'libs/**'\n");
+    expect(found(pnpm)).toEqual(['ms@2.1.3 .', 'zod@4.1.0 .']);
+    writeFileSync(path.join(pnpm, 'pnpm-workspace.yaml'), "packages: ['apps/*', \"libs/**\"]  # all\n");
+    expect(found(pnpm)).toEqual(['ms@2.1.3 .', 'zod@4.1.0 .']);
   });
 });
 
@@ -116,14 +124,14 @@ describe('Go modules', () => {
     const root = project('cargo-ws', {
       'Cargo.toml': '[workspace]\nmembers = [\n  "crates/*",  # the libraries\n  "tools/gen",\n]\nexclude = ["crates/old"]\n\n[workspace.package]\nname = "not-a-crate"\n',
       'crates/alpha/Cargo.toml': "[package]\nname = 'alpha-core'\nversion = '0.1.0'\n\n[[bin]]\nname = 'alpha-cli'\n",
-      'crates/beta/Cargo.toml': '[package]\nname = "beta"\n',
+      'crates/beta/Cargo.toml': '[package] # the beta crate\nname = "beta"\n\n[lib]\nname = "beta_lib"\n',
       'crates/old/Cargo.toml': '[package]\nname = "old"\n',
       'crates/notes/README.md': 'no crate here\n',
       'tools/gen/Cargo.toml': '[package]\nname = "gen"\n',
     });
     expect(workspaceCrates(root)).toEqual([
       { dir: 'crates/alpha', crate: 'alpha_core' },
-      { dir: 'crates/beta', crate: 'beta' },
+      { dir: 'crates/beta', crate: 'beta_lib' },
       { dir: 'tools/gen', crate: 'gen' },
     ]);
     expect(crateName(path.join(root, 'Cargo.toml'))).toBe('');
@@ -151,13 +159,14 @@ describe('Go modules', () => {
 
   it("reads a go.work's modules: each one's requirements at the highest version any requires, the workspace's own modules left out", () => {
     const root = project('gowork', {
-      'go.work': 'go 1.21\n\nuse (\n\t./api // the service\n\t./lib\n\t./gone\n)\nuse ./tools\n',
-      'api/go.mod': 'module example.com/api\n\nrequire (\n\texample.com/x v1.2.0\n\texample.com/lib v0.0.0\n)\n',
+      'go.work': 'go 1.21\n\nuse (\n\t./api // the service\n\t./lib\n\t./gone\n\t../gowork-shared\n)\nuse ./tools\n',
+      'api/go.mod': 'module example.com/api\n\nrequire (\n\texample.com/x v1.2.0\n\texample.com/lib v0.0.0\n\texample.com/shared v0.0.0-20240101000000-abcdef\n)\n',
       'lib/go.mod': 'module example.com/lib\n\nrequire example.com/x v1.10.0\nrequire example.com/y v0.1.0-rc.1\n',
       'tools/go.mod': 'module example.com/tools\n\nrequire example.com/y v0.1.0\n',
       'gomodcache/example.com/x@v1.10.0/x.go': 'package x\n',
       'gomodcache/example.com/y@v0.1.0/y.go': 'package y\n',
     });
+    project('gowork-shared', { 'go.mod': 'module example.com/shared\n' });
     expect(workspaceModules(root)).toEqual(['api', 'lib', 'tools']);
     const got = goDependencies(root, { GOMODCACHE: path.join(root, 'gomodcache'), GOROOT: path.join(root, 'no-goroot'), PATH: '' });
     expect(got.installed.filter((d) => d.name !== 'std').map((d) => `${d.name}@${d.version}`).sort()).toEqual(['example.com/x@v1.10.0', 'example.com/y@v0.1.0']);
@@ -165,6 +174,8 @@ describe('Go modules', () => {
     expect(compareVersions('v1.10.0', 'v1.9.9')).toBeGreaterThan(0);
     expect(compareVersions('v0.1.0', 'v0.1.0-rc.1')).toBeGreaterThan(0);
     expect(compareVersions('v0.0.0-20240101000000-abc', 'v0.0.0-20230101000000-def')).toBeGreaterThan(0);
+    expect(compareVersions('v1.0.0-rc.10', 'v1.0.0-rc.9')).toBeGreaterThan(0);
+    expect(compareVersions('v1.0.0-rc.1', 'v1.0.0-beta')).toBeGreaterThan(0);
     expect(isDependencyManifest('go.work')).toBe(true);
   });
 

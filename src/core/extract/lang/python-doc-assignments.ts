@@ -167,7 +167,7 @@ function importedDoc(ref: string, imports: Map<string, string>, module: string, 
     if (!src) continue;
     let items = extracted.get(src.rel);
     if (!items) {
-      items = extractPythonFast(src.text, { file: src.rel, includePrivate: true })?.items ?? [];
+      items = extractPythonFast(src.text, { file: src.rel, includePrivate: true, project: opts.project })?.items ?? [];
       extracted.set(src.rel, items);
     }
     const id = `${pythonModuleName(src.rel, opts.project?.pythonSrcRoots)}.${parts.slice(n).join('.')}`;

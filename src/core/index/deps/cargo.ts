@@ -34,10 +34,11 @@ export function workspaceCrates(root: string): { dir: string; crate: string }[] 
   return dirs.map((dir) => ({ dir, crate: crateName(path.join(root, dir, 'Cargo.toml')) })).filter((c) => c.crate);
 }
 
-/** The `[package] name` of a Cargo.toml, as code writes it (`-` as `_`); '' when none. */
+/** The name code writes for a Cargo.toml's crate: its `[lib] name`, else its `[package] name` with `-` as `_`; '' when none. */
 export function crateName(file: string): string {
-  const pkg = sections(readText(file)).get('package') ?? '';
-  return /^\s*name\s*=\s*["']([^"']+)["']/m.exec(pkg)?.[1]?.replace(/-/g, '_') ?? '';
+  const all = sections(readText(file));
+  const name = (section: string) => /^\s*name\s*=\s*["']([^"']+)["']/m.exec(all.get(section) ?? '')?.[1];
+  return (name('lib') ?? name('package'))?.replace(/-/g, '_') ?? '';
 }
 
 function readText(file: string): string {

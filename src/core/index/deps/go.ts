@@ -17,8 +17,8 @@ export function goModCache(env: NodeJS.ProcessEnv = process.env): string | null 
   return goEnv('GOMODCACHE') ?? path.join(homedir(), 'go', 'pkg', 'mod');
 }
 
-/** The module folders a root's go.work uses (`use ./a` or a `use ( … )` block), relative to the root, that have a go.mod. */
-export function workspaceModules(root: string): string[] {
+/** Every folder a root's go.work uses (`use ./a`, `use ../shared` or a `use ( … )` block), as written relative to the root ('' for the root itself). */
+function workspaceUses(root: string): string[] {
   let text: string;
   try {
     text = readFileSync(path.join(root, 'go.work'), 'utf8');
@@ -28,8 +28,17 @@ export function workspaceModules(root: string): string[] {
   text = text.replace(/\/\/.*$/gm, '');
   const dirs = [...text.matchAll(/^use\s*\(([^)]*)\)/gm)].flatMap((m) => m[1]!.split(/\s+/));
   for (const m of text.matchAll(/^use\s+([^\s(]+)/gm)) dirs.push(m[1]!);
-  return [...new Set(dirs.map((d) => d.replace(/^"|"$/g, '').replace(/^\.\//, '').replace(/\/+$/, '')).filter((d) => d && !path.isAbsolute(d) && !d.startsWith('..')))]
-    .map((d) => (d === '.' ? '' : d))
+  return [...new Set(dirs.map((d) => d.replace(/^"|"$/g, '').trim()).filter(Boolean).map((d) => path.posix.normalize(d).replace(/\/+$/, '')).map((d) => (d === '.' ? '' : d)))];
+}
+
+/**
+ * The module folders a root's go.work uses that lie inside the root and have a go.mod, relative
+ * to the root. (A module it uses from outside, `use ../shared`, is the workspace's code too: not
+ * a dependency, and not this root's to index.)
+ */
+export function workspaceModules(root: string): string[] {
+  return workspaceUses(root)
+    .filter((d) => !path.isAbsolute(d) && d !== '..' && !d.startsWith('../'))
     .filter((d) => existsSync(path.join(root, d, 'go.mod')))
     .sort();
 }
@@ -59,7 +68,17 @@ export function compareVersions(a: string, b: string): number {
   if (sx === sy) return 0;
   if (!sx) return 1;
   if (!sy) return -1;
-  return sx < sy ? -1 : 1;
+  // Pre-release identifiers, dot by dot: numbers by value (`rc.10` after `rc.9`), below words.
+  const [px, py] = [sx.slice(1).split('.'), sy.slice(1).split('.')];
+  for (let i = 0; i < Math.min(px.length, py.length); i++) {
+    const [a, b] = [px[i]!, py[i]!];
+    if (a === b) continue;
+    const [na, nb] = [/^\d+$/.test(a), /^\d+$/.test(b)];
+    if (na && nb) return Number(a) - Number(b);
+    if (na !== nb) return na ? -1 : 1;
+    return a < b ? -1 : 1;
+  }
+  return px.length - py.length;
 }
 
 /** Upper-case letters are stored as `!` + lower case in the module cache (case-insensitive file systems). */
@@ -118,7 +137,7 @@ export function goDependencies(root: string, env: NodeJS.ProcessEnv = process.en
   // A go.work's modules (`use ./svc/api`) each require theirs; the workspace builds with the
   // highest version any of them requires (minimal version selection), and a module of the
   // workspace is its own code, not a dependency.
-  const local = new Set(workspace.map((dir) => moduleName(path.join(root, dir))).filter(Boolean));
+  const local = new Set(workspaceUses(root).map((dir) => moduleName(path.join(root, dir))).filter(Boolean));
   for (const dir of workspace) {
     for (const [mod, version] of requiredModules(path.join(root, dir))) {
       const had = mods.get(mod);

@@ -25,7 +25,7 @@ export function tomlArray(text: string, from: number): string[] {
 /** The `[section]` bodies of a TOML or INI file, by header. */
 export function sections(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  const re = /^\s*\[([^\]\n]+)\]\s*$/gm;
+  const re = /^\s*\[([^\]\n]+)\]\s*(?:#.*)?$/gm;
   const heads = [...text.matchAll(re)];
   for (let i = 0; i < heads.length; i++) {
     const start = heads[i]!.index! + heads[i]![0].length;
