@@ -11,6 +11,7 @@ import { EXTRACTOR_VERSION, SCHEMA_VERSION } from '../../../src/core/index/schem
 import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
 import { pythonDependencies } from '../../../src/core/index/deps/python.js';
 import { npmDependencies } from '../../../src/core/index/deps/npm.js';
+import { foldersMatching } from '../../../src/core/index/workspace-folders.js';
 import { symlinkSync } from 'node:fs';
 
 /** What each ecosystem's project files declare, read without the installed packages. */
@@ -49,6 +50,21 @@ describe('npm packages of a monorepo', () => {
     // A workspace the patterns leave out but a symlink resolves into the project, and a local spec: the project's own code.
     writeFileSync(path.join(root, 'package.json'), JSON.stringify({ private: true, workspaces: ['packages/a'], devDependencies: { typescript: '^6', '@me/c': 'workspace:*' } }));
     expect(found(root)).toEqual(['left-pad@1.3.0 .', 'typescript@6.0.3 .']);
+  });
+
+  it('finds members from their patterns\' folders, however large the tree beside them', () => {
+    const root = project('mono-large', {
+      'packages/x/package.json': '{}',
+      'packages/x/deep/a/package.json': '{}',
+      'libs/y/Cargo.toml': '',
+      'src/z/package.json': '{}',
+    });
+    for (let i = 0; i < 5200; i++) mkdirSync(path.join(root, 'docs', `d${i}`), { recursive: true });
+    expect(foldersMatching(root, ['packages/*'], 'package.json')).toEqual(['packages/x']);
+    expect(foldersMatching(root, ['packages/**', 'libs/*'], ['package.json', 'Cargo.toml'])).toEqual(['libs/y', 'packages/x', 'packages/x/deep/a']);
+    expect(foldersMatching(root, ['./src/z/'], 'package.json')).toEqual(['src/z']);
+    // A `**` pattern walks from the root, shallow folders first: members beside the large tree are found before its cap.
+    expect(foldersMatching(root, ['**'], 'Cargo.toml')).toEqual(['libs/y']);
   });
 
   it("takes pnpm-workspace.yaml's packages list, and the object form of workspaces", () => {
