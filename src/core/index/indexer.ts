@@ -119,13 +119,27 @@ export function projectHints(root: string, opts: { members?: boolean } = {}): Pr
 }
 
 export class RootIndexer {
-  readonly hints: ProjectHints;
+  /** How the root's files are named (projectHints); recomputed when a manifest changed (refreshHints). */
+  hints: ProjectHints;
   /** Files queued or being processed right now (for index_status). */
   pending = 0;
 
   constructor(private readonly opts: RootIndexerOptions) {
     // A package database's files are one installed package, not a monorepo's members.
     this.hints = projectHints(opts.root, { members: !opts.listFiles });
+    opts.store.noteNaming(JSON.stringify(this.hints));
+  }
+
+  /**
+   * Read the naming hints again (a go.mod, go.work, Cargo.toml or pyproject.toml changed): true
+   * when they differ, in which case every file was marked for extraction by the next sync.
+   */
+  refreshHints(): boolean {
+    const hints = projectHints(this.opts.root, { members: !this.opts.listFiles });
+    if (JSON.stringify(hints) === JSON.stringify(this.hints)) return false;
+    this.hints = hints;
+    this.opts.store.noteNaming(JSON.stringify(hints));
+    return true;
   }
 
   get root(): string {

@@ -262,7 +262,15 @@ export class DocsIndex {
           this.recountUsageLater(r);
           this.embedChangedLater(r);
         }
-        if (relPaths.some(isDependencyManifest)) this.refreshDependencies(r);
+        if (relPaths.some(isDependencyManifest)) {
+          this.refreshDependencies(r);
+          // A manifest that names the root's modules (go.work, a member's Cargo.toml or pyproject.toml)
+          // changed them: every file is extracted again under the new names.
+          if (r.indexer.refreshHints()) {
+            r.synced = false;
+            void this.catchUp().catch((err: Error) => this.log.warn(`re-indexing ${r.root} under new names failed: ${err.message}`));
+          }
+        }
         // A Python file may import a package it did not before.
         else if (stats.parsed && relPaths.some((p) => /\.pyi?$/.test(p))) this.refreshDependencies(r, true);
         return stats;

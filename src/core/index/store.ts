@@ -262,6 +262,22 @@ export class IndexStore {
     return { files, items, skipped, languages, lastUpdate: last ? Number(last) : null, packages };
   }
 
+  /**
+   * Record how the root's files are named (indexer.ts projectHints, as JSON). When it differs
+   * from what the index was written with (a go.work, a Cargo workspace or a nested pyproject.toml
+   * came, went or changed), every file's hash is forgotten so the next sync extracts it again
+   * under the new names, as an extractor change does (schema.ts migrate). Returns whether it did.
+   */
+  noteNaming(naming: string): boolean {
+    const had = this.db.prepare(`SELECT value FROM meta WHERE key = 'naming'`).pluck().get() as string | undefined;
+    if (had === naming) return false;
+    return this.db.transaction(() => {
+      const reset = this.db.prepare(`UPDATE files SET hash = '', mtime_ms = -1`).run().changes > 0;
+      this.db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('naming', ?)`).run(naming);
+      return reset;
+    })();
+  }
+
   /** When the last full sync had every item written (searchable by name), and how long it had taken; null before any. */
   searchableByName(): { at: number; afterMs: number | null } | null {
     const v = this.db.prepare(`SELECT value FROM meta WHERE key = 'searchable_by_name'`).pluck().get() as string | undefined;
