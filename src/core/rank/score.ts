@@ -330,7 +330,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
     if (shape.prose && c.own) score += shape.ownWeight ?? OWN_WEIGHT.project;
     // Words that spell its path (`dict get` → `builtins.dict.get`) ask for it by name, even in a question's mode.
     if (c.pathNamed) score += PATH_NAMED;
-    if (words && words.has(topModule(c.publicId ?? c.id))) score += NAMED_MODULE;
+    if (words && namesModule(words, c.publicId ?? c.id)) score += NAMED_MODULE;
     // The exact spelling (case included) of its id or public path: `pkg.Pool` the class over `pkg.pool` the module.
     if (shape.raw.trim() === c.id || shape.raw.trim() === c.publicId) score += 0.1;
     // Likewise its exact name for a name asked alone: `Vec` the struct over `vec` its module,
@@ -341,10 +341,19 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
   });
 }
 
-/** The first segment of an id, lower-cased, when it can be a word a question names (`gzip` of `gzip.compress`; not `os`, `_`). */
-function topModule(id: string): string {
-  const top = id.slice(0, id.search(/[./:#]|$/)).toLowerCase();
-  return top.length >= 3 ? top : '';
+/**
+ * Whether the question's words name the item's top-level module: the first segment of its id
+ * (`gzip` of `gzip.compress`, `zod` of `zod/v3.ZodType`), and for an import path the package
+ * it ends in (`json` of Go's `encoding/json.Marshal`, `yaml` of `gopkg.in/yaml.v3.Marshal`);
+ * three letters or more (not `os`, `_`).
+ */
+function namesModule(words: ReadonlySet<string>, id: string): boolean {
+  const named = (s: string) => s.length >= 3 && words.has(s.toLowerCase());
+  if (named(id.slice(0, id.search(/[./:#]|$/)))) return true;
+  const slash = id.lastIndexOf('/');
+  if (slash < 0) return false;
+  const last = id.slice(slash + 1);
+  return named(last.slice(0, last.search(/[.:#]|$/)));
 }
 
 /** The last name of a query written as a path (`env args`, `os.path join` → `join`). */
@@ -379,9 +388,9 @@ export function isVendored(pathOrId: string): boolean {
  * A file's path inside its npm package (`node_modules/zod/v3/types.d.cts` → `v3/types.d.cts`).
  * An installed package's files are named `node_modules/<name>/…` (deps/npm.ts): that folder is
  * the package itself, the canonical definitions, not a copy vendored into something else. Judged
- * by their full path, every dependency's item paid a vendored copy's prior, and every hit shown
- * from one looked for the definition its copy stood for (fold-hits.ts showCanonical): a third
- * of a search's time over this repository's 38 npm packages.
+ * by their full path, every hit shown from one looked for the definition its copy stood for
+ * (fold-hits.ts showCanonical), a tenth of a search's time over this repository's 38 npm
+ * packages. (The path prior never saw that folder: a space stood before the file in its text.)
  */
 export function pathInPackage(file: string): string {
   return file.replace(LEADING_PACKAGE_DIR, '');

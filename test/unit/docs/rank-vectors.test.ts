@@ -107,6 +107,10 @@ describe('prose priors', () => {
     expect(named!.score).toBeGreaterThan(other!.score);
     const [nested, plain] = blend(asks, [{ ...base, id: 'pkg.shutil.rmtree' }, { ...base, id: 'pkg.other.rmtree' }]);
     expect(nested!.score).toBe(plain!.score);
+    // An import path names its package last (Go's `encoding/json`), besides its first segment.
+    const json: QueryShape = { ...shape, words: [...shape.words, 'json'], idf: new Map([...shape.idf, ['json', 0]]) };
+    const [go, gob] = blend(json, [{ ...base, id: 'encoding/json.Marshal' }, { ...base, id: 'encoding/gob.Marshal' }]);
+    expect(go!.score).toBeGreaterThan(gob!.score);
     const short: QueryShape = { ...shape, words: [...shape.words, 'os'], idf: new Map([...shape.idf, ['os', 0]]) };
     const [os, sys] = blend(short, [{ ...base, id: 'os.rmdir' }, { ...base, id: 'sys.rmdir' }]);
     expect(os!.score).toBe(sys!.score);
