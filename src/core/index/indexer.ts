@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { existsSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { ProjectHints } from '../extract/context.js';
 import { isExtensionless, languageOf, languageOfFile } from '../extract/languages.js';
@@ -10,7 +10,7 @@ import type { ExtractionPool } from './pool.js';
 import type { IndexStore, StoredFile } from './store.js';
 import { isGenerated, planGenerated, type GeneratedSource } from './generated.js';
 import { WriteBatch } from './write-batch.js';
-import { workspaceModulePaths } from './deps/go.js';
+import { goModuleName, workspaceModulePaths } from './deps/go.js';
 import { crateName, workspaceCrates } from './deps/cargo.js';
 import { foldersMatching, SKIPPED } from './workspace-folders.js';
 import type { NameSketch } from './name-sketch.js';
@@ -100,12 +100,8 @@ function pythonSrcRoots(root: string): string[] {
  */
 export function projectHints(root: string, opts: { members?: boolean } = {}): ProjectHints {
   const hints: ProjectHints = {};
-  try {
-    const gomod = readFileSync(path.join(root, 'go.mod'), 'utf8');
-    hints.goModule = /^module\s+(\S+)/m.exec(gomod)?.[1];
-  } catch {
-    /* no go.mod */
-  }
+  const goModule = goModuleName(root);
+  if (goModule) hints.goModule = goModule;
   const crate = crateName(path.join(root, 'Cargo.toml'));
   if (crate) hints.rustCrate = crate;
   if (opts.members === false) return hints;

@@ -1,6 +1,7 @@
-import { openSync, readFileSync, readSync, closeSync, realpathSync, statSync } from 'node:fs';
+import { openSync, readFileSync, readSync, closeSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { walkFiles } from '../workspace/files.js';
+import { realPath } from './deps/types.js';
 import { npmWorkspaces } from './npm-workspaces.js';
 
 /**
@@ -35,7 +36,7 @@ export function declaredNpmPackages(root: string): DeclaredPackage[] {
     if (ws) manifests.push({ dir, json: ws });
   }
   const internal = new Set(manifests.map((m) => m.json.name).filter((n): n is string => typeof n === 'string'));
-  const rootReal = safeRealpath(root) ?? root;
+  const rootReal = realPath(root) ?? root;
   const out = new Map<string, DeclaredPackage>();
   for (const m of manifests) {
     for (const [name, spec] of declaredNames(m.json)) {
@@ -76,13 +77,6 @@ function declaredNames(json: Record<string, unknown>): [string, string][] {
   return names;
 }
 
-function safeRealpath(p: string): string | null {
-  try {
-    return realpathSync(p);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * node_modules/<name> of the declaring folder `from` (relative to the root), else of each folder
@@ -97,7 +91,7 @@ function installedDir(root: string, rootReal: string, name: string, from = ''): 
 }
 
 function installedAt(rootReal: string, candidate: string): string | null {
-  const real = safeRealpath(candidate);
+  const real = realPath(candidate);
   if (!real) return null;
   const rel = path.relative(rootReal, real);
   if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return null;

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readText } from './deps/types.js';
 import { foldersMatching } from './workspace-folders.js';
 
 /**
@@ -25,12 +25,8 @@ function fromPackageJson(json: Record<string, unknown>): string[] {
  * plain or quoted strings, or a flow list on the key's line (`packages: ['apps/*']`).
  */
 function fromPnpmWorkspace(root: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8');
-  } catch {
-    return [];
-  }
+  const text = readText(path.join(root, 'pnpm-workspace.yaml'));
+  if (text === null) return [];
   const unquote = (s: string) => s.trim().replace(/^(['"])(.*)\1$/, '$2');
   const out: string[] = [];
   let inPackages = false;

@@ -5,7 +5,7 @@ import { walkFiles } from '../../workspace/files.js';
 import { foldersMatching } from '../workspace-folders.js';
 import { rustStdDependency } from './rust-std.js';
 import { sections, tomlArray } from './toml-lite.js';
-import type { DiscoveredDependencies } from './types.js';
+import { readText, type DiscoveredDependencies } from './types.js';
 
 /**
  * The crates a root's Cargo.lock pins, from registries, as unpacked by cargo under
@@ -24,7 +24,7 @@ export function cargoHome(env: NodeJS.ProcessEnv = process.env): string {
  * `alpha-core` is `alpha_core`). A member's folder need not be named like its crate.
  */
 export function workspaceCrates(root: string): { dir: string; crate: string }[] {
-  const ws = sections(readText(path.join(root, 'Cargo.toml'))).get('workspace');
+  const ws = sections(readText(path.join(root, 'Cargo.toml')) ?? '').get('workspace');
   if (ws === undefined) return [];
   const list = (key: string) => {
     const m = new RegExp(`^\\s*${key}\\s*=\\s*\\[`, 'm').exec(ws);
@@ -36,17 +36,9 @@ export function workspaceCrates(root: string): { dir: string; crate: string }[] 
 
 /** The name code writes for a Cargo.toml's crate: its `[lib] name`, else its `[package] name` with `-` as `_`; '' when none. */
 export function crateName(file: string): string {
-  const all = sections(readText(file));
+  const all = sections(readText(file) ?? '');
   const name = (section: string) => /^\s*name\s*=\s*["']([^"']+)["']/m.exec(all.get(section) ?? '')?.[1];
   return (name('lib') ?? name('package'))?.replace(/-/g, '_') ?? '';
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 export interface LockedCrate {

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
 import { goEnv, goStdDependency } from './go-std.js';
-import type { DiscoveredDependencies } from './types.js';
+import { readText, type DiscoveredDependencies } from './types.js';
 
 /**
  * The Go modules a root's go.sum lists (the source entries, not the `/go.mod`-only ones that
@@ -17,15 +17,10 @@ export function goModCache(env: NodeJS.ProcessEnv = process.env): string | null 
   return goEnv('GOMODCACHE') ?? path.join(homedir(), 'go', 'pkg', 'mod');
 }
 
-/** Every folder a root's go.work uses (`use ./a`, `use ../shared` or a `use ( … )` block), as written relative to the root ('' for the root itself). */
+/** Every folder a root's go.work uses (`use ./a`, `use ../common` or a `use ( … )` block), as written relative to the root ('' for the root itself). */
 function workspaceUses(root: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(path.join(root, 'go.work'), 'utf8');
-  } catch {
-    return [];
-  }
-  text = text.replace(/\/\/.*$/gm, '');
+  const text = readText(path.join(root, 'go.work'))?.replace(/\/\/.*$/gm, '');
+  if (!text) return [];
   const dirs = [...text.matchAll(/^use\s*\(([^)]*)\)/gm)].flatMap((m) => m[1]!.split(/\s+/));
   for (const m of text.matchAll(/^use\s+([^\s(]+)/gm)) dirs.push(m[1]!);
   return [...new Set(dirs.map((d) => d.replace(/^"|"$/g, '').trim()).filter(Boolean).map((d) => path.posix.normalize(d).replace(/\/+$/, '')).map((d) => (d === '.' ? '' : d)))];
@@ -33,11 +28,11 @@ function workspaceUses(root: string): string[] {
 
 /**
  * The module folders a root's go.work uses that lie inside the root and have a go.mod, relative
- * to the root. (A module it uses from outside, `use ../shared`, is the workspace's code too: not
+ * to the root. (A module it uses from outside, `use ../common`, is the workspace's code too: not
  * a dependency, and not this root's to index.)
  */
-export function workspaceModules(root: string): string[] {
-  return workspaceUses(root)
+export function workspaceModules(root: string, uses = workspaceUses(root)): string[] {
+  return uses
     .filter((d) => !path.isAbsolute(d) && d !== '..' && !d.startsWith('../'))
     .filter((d) => existsSync(path.join(root, d, 'go.mod')))
     .sort();
@@ -45,16 +40,12 @@ export function workspaceModules(root: string): string[] {
 
 /** The modules a root's go.work uses, by folder relative to the root, with the module path each declares. */
 export function workspaceModulePaths(root: string): { dir: string; module: string }[] {
-  return workspaceModules(root).map((dir) => ({ dir, module: moduleName(path.join(root, dir)) })).filter((m) => m.module);
+  return workspaceModules(root).map((dir) => ({ dir, module: goModuleName(path.join(root, dir)) })).filter((m) => m.module);
 }
 
 /** The module path a folder's go.mod declares ('' when none). */
-function moduleName(dir: string): string {
-  try {
-    return /^module\s+(\S+)/m.exec(readFileSync(path.join(dir, 'go.mod'), 'utf8'))?.[1]?.replace(/^"|"$/g, '') ?? '';
-  } catch {
-    return '';
-  }
+export function goModuleName(dir: string): string {
+  return /^module\s+(\S+)/m.exec(readText(path.join(dir, 'go.mod')) ?? '')?.[1]?.replace(/^"|"$/g, '') ?? '';
 }
 
 /** Go module versions in order: vMAJOR.MINOR.PATCH by number, a release after its pre-releases (pseudo-versions included), then as text. */
@@ -128,7 +119,8 @@ export function requiredModules(root: string): Map<string, string> {
 export function goDependencies(root: string, env: NodeJS.ProcessEnv = process.env): DiscoveredDependencies {
   const out: DiscoveredDependencies = { installed: [], missing: [] };
   const own = existsSync(path.join(root, 'go.mod')) || existsSync(path.join(root, 'go.sum'));
-  const workspace = workspaceModules(root);
+  const uses = workspaceUses(root);
+  const workspace = workspaceModules(root, uses);
   if (!own && !workspace.length) return out;
   // Every Go module depends on the standard library of the toolchain that builds it (go-std.ts).
   const std = goStdDependency(root, env);
@@ -137,7 +129,7 @@ export function goDependencies(root: string, env: NodeJS.ProcessEnv = process.en
   // A go.work's modules (`use ./svc/api`) each require theirs; the workspace builds with the
   // highest version any of them requires (minimal version selection), and a module of the
   // workspace is its own code, not a dependency.
-  const local = new Set(workspaceUses(root).map((dir) => moduleName(path.join(root, dir))).filter(Boolean));
+  const local = new Set(uses.map((dir) => goModuleName(path.join(root, dir))).filter(Boolean));
   for (const dir of workspace) {
     for (const [mod, version] of requiredModules(path.join(root, dir))) {
       const had = mods.get(mod);

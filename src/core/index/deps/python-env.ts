@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { sections, tomlArray } from './toml-lite.js';
+import { readText as read } from './types.js';
 
 /**
  * Where a project's Python packages are installed: the site-packages of the interpreter the
@@ -118,13 +119,6 @@ function requirementName(spec: string): string | null {
   return m ? m[1]! : null;
 }
 
-function read(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The distributions a root declares: pyproject.toml (`[project] dependencies` and

@@ -1,11 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_EXCLUDES } from '../indexer.js';
 import { walkFiles } from '../../workspace/files.js';
 import { declaredPythonNames, pythonEnvironment, type PythonEnvironment } from './python-env.js';
 import { looksLikeStdlib } from '../python-builtins.js';
 import { pythonStdlibDependency } from './python-stdlib.js';
-import { isWithin, type DiscoveredDependencies, type InstalledDependency } from './types.js';
+import { isWithin, readText as read, type DiscoveredDependencies, type InstalledDependency } from './types.js';
 
 /**
  * The Python distributions a project declares or imports, as installed in the environment it
@@ -28,14 +28,6 @@ interface Distribution {
 /** Distribution names compare with `-`, `_` and `.` alike and case-insensitively (PEP 503). */
 export function normalizeDist(name: string): string {
   return name.toLowerCase().replace(/[-_.]+/g, '_');
-}
-
-function read(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
 }
 
 function metadata(distInfo: string): { name: string; version: string } | null {

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { LanguageId } from '../../extract/types.js';
 import type { GeneratedSource } from '../generated.js';
@@ -45,6 +45,15 @@ export interface MissingDependency {
 export interface DiscoveredDependencies {
   installed: InstalledDependency[];
   missing: MissingDependency[];
+}
+
+/** A manifest's text, or null when it cannot be read (absent, a folder, no permission). */
+export function readText(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 /** The real path of `p` (symlinks resolved), or null when it does not exist. */
