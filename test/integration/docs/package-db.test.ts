@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PackageDb, packageDbPath } from '../../../src/core/index/deps/package-db.js';
 import type { InstalledDependency } from '../../../src/core/index/deps/types.js';
 import { ExtractionPool } from '../../../src/core/index/pool.js';
+import { pythonStdlibDependency } from '../../../src/core/index/deps/python-stdlib.js';
 
 /**
  * One package version's database, in process with inline extraction: a build that fails says
@@ -50,6 +51,38 @@ describe('PackageDb', () => {
     expect(again.state).toBe('indexed');
     expect(again.built).toBeNull();
     again.close();
+  });
+
+  it("of a Python standard library, counts what its test suite calls as usage, without indexing the tests", async () => {
+    // Nothing else in the library's own folder uses it: its modules' uses of themselves do not
+    // count, and installed packages are dependencies of their own.
+    const stdlib = path.join(dir, 'base-python', 'lib', 'python3.11');
+    const files: Record<string, string> = {
+      'os.py': '"""OS routines."""\n',
+      'json/__init__.py': 'def dumps(obj):\n    """Serialize obj to a JSON formatted str."""\n    return str(obj)\n\n\ndef loads(s):\n    """Deserialize a str holding a JSON document."""\n    return s\n\n\ndef _helper():\n    return dumps(1)\n',
+      'test/test_json.py': 'import json\n\n\ndef test_round_trip():\n    """A test, not API."""\n    assert json.loads(json.dumps(1))\n',
+      'test/test_tool.py': 'import json\n\n\ndef test_tool():\n    assert json.dumps([1])\n',
+      'site-packages/other/__init__.py': 'import json\n\n\ndef f():\n    return json.loads("1")\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(stdlib, rel)), { recursive: true });
+      writeFileSync(path.join(stdlib, rel), text);
+    }
+    const dep = pythonStdlibDependency({ origin: 'test', sitePackages: [], stdlib: { dir: stdlib, version: '3.11.4' } })!;
+    const db = new PackageDb(packageDbPath(path.join(dir, 'cache'), dep, false), dep);
+    await db.ensure(opts);
+    expect(db.state).toBe('indexed');
+    const sql = (q: string) => db.store!.db.prepare(q);
+    expect(sql(`SELECT id FROM items WHERE kind = 'function' ORDER BY id`).pluck().all()).toEqual(['json.dumps', 'json.loads']);
+    expect(sql(`SELECT path, skipped FROM files ORDER BY path`).all()).toEqual([
+      { path: 'json/__init__.py', skipped: null },
+      { path: 'os.py', skipped: null },
+      { path: 'test/test_json.py', skipped: 'test' },
+      { path: 'test/test_tool.py', skipped: 'test' },
+    ]);
+    // Two test files call json.dumps; one calls json.loads (a name one file uses is not kept).
+    expect(sql(`SELECT key, files FROM usage ORDER BY key`).all()).toEqual([{ key: 'json.dumps', files: 2 }]);
+    db.close();
   });
 
   it('a build that fails says why and leaves neither a database nor a lock', async () => {

@@ -6,7 +6,7 @@ import { shellSplit } from '../../../src/core/index/deps/c-headers.js';
 import { isDependencyManifest } from '../../../src/core/index/deps/discover.js';
 import { cargoDependencies, crateName, lockedRegistryCrates, workspaceCrates } from '../../../src/core/index/deps/cargo.js';
 import { compareVersions, escapeModulePath, goDependencies, requiredModules, workspaceModules } from '../../../src/core/index/deps/go.js';
-import { packageDbPath, pruneOldLayouts } from '../../../src/core/index/deps/package-db.js';
+import { layoutName, packageDbPath, pruneOldLayouts } from '../../../src/core/index/deps/package-db.js';
 import { EXTRACTOR_VERSION, SCHEMA_VERSION } from '../../../src/core/index/schema.js';
 import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
 import { pythonDependencies } from '../../../src/core/index/deps/python.js';
@@ -212,7 +212,7 @@ describe('package database paths', () => {
   it('one per ecosystem, name, version (and header set), whatever the project', () => {
     const dep = (over: object) => ({ ecosystem: 'npm' as const, name: '@scope/pkg', version: '1.0.0', base: '/a', list: async function* () {}, ...over });
     const a = packageDbPath('/cache', dep({}), false);
-    expect(a).toMatch(/^\/cache\/packages\/s\d+-x\d+\/npm\/scope_pkg@1\.0\.0-[0-9a-f]{8}\/index\.db$/);
+    expect(a).toMatch(/^\/cache\/packages\/s\d+-x\d+-r\d+\/npm\/scope_pkg@1\.0\.0-[0-9a-f]{8}\/index\.db$/);
     expect(packageDbPath('/cache', dep({ base: '/elsewhere' }), false)).toBe(a);
     expect(packageDbPath('/cache', dep({ version: '1.0.1' }), false)).not.toBe(a);
     expect(packageDbPath('/cache', dep({ name: 'scope/pkg' }), false)).not.toBe(a);
@@ -285,7 +285,7 @@ describe('Python packages the root indexes itself', () => {
 });
 
 describe("the interpreter's standard library", () => {
-  it("is a dependency of its own, found from a virtualenv's pyvenv.cfg without running anything, its tests and installed packages left out", async () => {
+  it("is a dependency of its own, found from a virtualenv's pyvenv.cfg without running anything, IDLE and installed packages left out (its tests listed: what they call is the library's usage)", async () => {
     const base = path.join(dir, 'base-python');
     const stdlib = path.join(base, 'lib', 'python3.11');
     for (const rel of ['os.py', 'json/__init__.py', 'json/decoder.py', 'test/test_os.py', 'idlelib/editor.py', 'site-packages/extra/__init__.py', '__pycache__/os.cpython-311.pyc']) {
@@ -302,7 +302,7 @@ describe("the interpreter's standard library", () => {
     expect(found[0]).toMatchObject({ ecosystem: 'python', version: '3.11.4', base: realpathSync(stdlib) });
     const files: string[] = [];
     for await (const f of found[0]!.list()) files.push(f);
-    expect(files.sort()).toEqual(['json/__init__.py', 'json/decoder.py', 'os.py']);
+    expect(files.sort()).toEqual(['json/__init__.py', 'json/decoder.py', 'os.py', 'test/test_os.py']);
     // A pyvenv.cfg that does not say the version names no library.
     writeFileSync(path.join(root, '.venv', 'pyvenv.cfg'), `home = ${path.join(base, 'bin')}\n`);
     expect(pythonDependencies(root, ['json'], {}).installed.map((d) => d.name)).toEqual([]);
@@ -386,11 +386,12 @@ describe('files whose change can change the dependencies', () => {
 describe("an earlier docent's package databases", () => {
   it('are removed, except the current layouts and a folder where a build holds its lock', () => {
     const base = path.join(dir, 'cache-base');
-    const current = `s${SCHEMA_VERSION}-x${EXTRACTOR_VERSION}`;
+    const current = layoutName(false);
     const files = [
       `packages/${current}/python/requests@2.0-abc/index.db`,
       `packages/${current}-private/python/requests@2.0-abc/index.db`,
       'packages/s9-x40/python/requests@2.0-abc/index.db',
+      `packages/s${SCHEMA_VERSION}-x${EXTRACTOR_VERSION}/python/requests@2.0-abc/index.db`,
       'packages/s9-x40-private/npm/zod@4.0-abc/index.db',
       'packages/s9-x41/cargo/serde@1.0-abc/index.db.lock',
       'packages/notes.txt',
@@ -399,7 +400,7 @@ describe("an earlier docent's package databases", () => {
       mkdirSync(path.dirname(path.join(base, f)), { recursive: true });
       writeFileSync(path.join(base, f), '');
     }
-    expect(pruneOldLayouts(base).map((d) => path.basename(d)).sort()).toEqual(['s9-x40', 's9-x40-private']);
+    expect(pruneOldLayouts(base).map((d) => path.basename(d)).sort()).toEqual([`s${SCHEMA_VERSION}-x${EXTRACTOR_VERSION}`, 's9-x40', 's9-x40-private'].sort());
     expect(readdirSync(path.join(base, 'packages')).sort()).toEqual([current, `${current}-private`, 'notes.txt', 's9-x41'].sort());
     expect(pruneOldLayouts(path.join(dir, 'no-cache-here'))).toEqual([]);
   });

@@ -34,14 +34,21 @@ function safe(s: string): string {
   return s.replace(/[^\w.+-]+/g, '_').replace(/^_+/, '').slice(0, 60) || '_';
 }
 
-/** The folder of this docent's package databases under `<cache>/packages` (schema and extraction rules; private items or not). */
-function layoutName(includePrivate: boolean): string {
-  return `s${SCHEMA_VERSION}-x${EXTRACTOR_VERSION}${includePrivate ? '-private' : ''}`;
+/**
+ * Bump when what a dependency's database holds changes while the extraction rules do not:
+ * which files a dependency lists (2: the Python standard library's own test suite, read for
+ * the names it uses). A root's index is not affected, so EXTRACTOR_VERSION stays.
+ */
+const PACKAGE_RULES = 2;
+
+/** The folder of this docent's package databases under `<cache>/packages` (schema, extraction and listing rules; private items or not). */
+export function layoutName(includePrivate: boolean): string {
+  return `s${SCHEMA_VERSION}-x${EXTRACTOR_VERSION}-r${PACKAGE_RULES}${includePrivate ? '-private' : ''}`;
 }
 
 /**
  * Remove the package databases an earlier docent wrote under other rules (`packages/s10-x52` once
- * this one writes `s10-x53`): nothing reads them again, and each change of the extraction rules
+ * this one writes `s10-x53-r2`): nothing reads them again, and each change of the extraction rules
  * left a whole copy of every package behind (60 MB a copy for this repository's dependencies).
  * A folder with a build lock in it is left alone: another docent is building there. One whose
  * databases an older docent still has open stays readable to it until it closes them. Returns
@@ -58,7 +65,7 @@ export function pruneOldLayouts(indexBase: string): string[] {
   const current = new Set([layoutName(false), layoutName(true)]);
   const removed: string[] = [];
   for (const name of names) {
-    if (current.has(name) || !/^s\d+-x[\w.]+(-private)?$/.test(name)) continue;
+    if (current.has(name) || !/^s\d+-x[\w.]+(-r\d+)?(-private)?$/.test(name)) continue;
     const layout = path.join(dir, name);
     try {
       if ((readdirSync(layout, { recursive: true }) as string[]).some((f) => f.endsWith('.lock'))) continue;

@@ -17,11 +17,15 @@ import { realPath, type InstalledDependency } from './types.js';
 export const PYTHON_STDLIB_PACKAGE = 'python';
 
 /**
- * What is not the library a program imports: its test suite, IDLE, the turtle demos, the
- * directories installed packages live in (each is a dependency of its own), and the build's
- * `config-3.X-…` folder.
+ * What is not the library a program imports: IDLE, the turtle demos, the directories installed
+ * packages live in (each is a dependency of its own), and the build's `config-3.X-…` folder.
+ * The test suite (`test/`, `tests/` folders) is listed: its files are not extracted (they are
+ * tests), but the names they call are counted as the library's usage (index/usage.ts), the
+ * only code besides the library itself that uses it. Without them, `math.factorial` and
+ * `collections.defaultdict` had no usage at all, and through a project the standard library
+ * answered far worse than as a root over the same files (bench/docs-project.bench.mjs).
  */
-const NOT_LIBRARY = ['site-packages/', 'dist-packages/', '__pycache__/', 'test/', 'tests/', 'idlelib/', 'turtledemo/', 'config-*/'];
+const NOT_LIBRARY = ['site-packages/', 'dist-packages/', '__pycache__/', 'idlelib/', 'turtledemo/', 'config-*/'];
 
 export function pythonStdlibDependency(env: PythonEnvironment | null): InstalledDependency | null {
   const stdlib = env?.stdlib;
