@@ -219,7 +219,7 @@ describe('C headers that declare through macros (zlib, glibc, libpng styles)', (
     expect(item(x, 'getline').summary).toBe("Like `getdelim', but reads up to a newline.");
   });
 
-  it("gives a comment over a run of declarations to the members it names, with the sentence that names each (sqlite3.h's groups)", async () => {
+  it("gives a comment over a run of declarations to the members it names, with the sentence that names each, and to the family of the first (sqlite3.h's groups)", async () => {
     const src = [
       '/*',
       '** CAPI3REF: Error Codes And Messages',
@@ -236,6 +236,16 @@ describe('C headers that declare through macros (zlib, glibc, libpng styles)', (
       '',
       'SQLITE_API int sqlite3_after_blank(sqlite3*);',
       '',
+      '/*',
+      '** CAPI3REF: Binding Values To Prepared Statements',
+      '**',
+      '** ^(In the SQL statement text input to [sqlite3_prepare_v2()] and its variants,',
+      '** literals may be replaced by a [parameter].)^',
+      '*/',
+      'SQLITE_API int sqlite3_bind_blob(sqlite3_stmt*, int, const void*, int n, void(*)(void*));',
+      'SQLITE_API int sqlite3_bind_int(sqlite3_stmt*, int, int);',
+      'SQLITE_API int sqlite3_clear_bindings(sqlite3_stmt*);',
+      '',
     ].join('\n');
     const x = await extractSource('cpp', src, { file: 'sqlite3.h', includePrivate: false });
     expect(item(x, 'sqlite3_errcode').summary).toBe('Error Codes And Messages.');
@@ -244,6 +254,10 @@ describe('C headers that declare through macros (zlib, glibc, libpng styles)', (
     // Not named by the comment, or past a blank line: no docs.
     expect(item(x, 'sqlite3_unnamed').summary).toBe('');
     expect(item(x, 'sqlite3_after_blank').summary).toBe('');
+    // Not named, but of the documented declaration's family: the family's comment.
+    expect(item(x, 'sqlite3_bind_int')).toMatchObject({ summary: 'Binding Values To Prepared Statements.' });
+    expect(item(x, 'sqlite3_bind_int').tags.doc_from).toBe('sqlite3_bind_blob');
+    expect(item(x, 'sqlite3_clear_bindings').summary).toBe('');
   });
 
   it('gives the comment over an #ifdef block to the first declaration of each branch (glibc string.h)', async () => {

@@ -25,6 +25,17 @@ const CONTAINERS = new Set(['preproc_ifdef', 'preproc_if', 'preproc_else', 'prep
 const GROUP_MAX = 40;
 /** Node types one C declaration can be split into when macros confuse the grammar. */
 const STATEMENT_PARTS = new Set(['declaration', 'field_declaration', 'expression_statement', 'ERROR', 'identifier', 'type_identifier', 'call_expression']);
+
+/**
+ * Two names of one family: all but their last `_`-separated part the same, and that at least
+ * two parts (`sqlite3_bind_blob` and `sqlite3_bind_int`; not `sqlite3_errcode` and
+ * `sqlite3_close`, or `strstr` and `strlen`).
+ */
+function sameFamily(a: string, b: string): boolean {
+  const stem = (n: string) => n.slice(0, n.lastIndexOf('_') + 1);
+  const s = stem(a);
+  return s.length > 0 && s === stem(b) && s.slice(0, -1).includes('_');
+}
 const LICENSE_RE = /copyright|licen[sc]e|SPDX-|all rights reserved/i;
 /** Not the licence block at a file's top, which documents nothing below it. */
 const notLicence = (c: RawComment): boolean => !(c.startRow <= 1 && LICENSE_RE.test(c.text));
@@ -122,9 +133,16 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
       cur = prev;
       const doc = docFor(cur, null);
       if (!doc) continue;
+      const from = sink.items.find((i) => i.location.line === cur.startPosition.row + 1)?.id;
       const sentence = sentenceNaming(doc.description, name);
-      if (!sentence) return null;
-      return { doc: { ...doc, brief: sentence }, from: sink.items.find((i) => i.location.line === cur.startPosition.row + 1)?.id };
+      if (sentence) return { doc: { ...doc, brief: sentence }, from };
+      // Not named, but of the documented declaration's family (`sqlite3_bind_int` under
+      // `sqlite3_bind_blob`'s "Binding Values To Prepared Statements"): the comment speaks of
+      // the family, so its prose is the member's too; the parameters and result it describes
+      // are the first declaration's. Any other neighbour is left without (glibc's comment over
+      // `strstr` says nothing of the declaration after it).
+      const first = from?.split('::').pop();
+      return first && sameFamily(first, name) ? { doc: { ...doc, params: [], returns: null }, from } : null;
     }
     return null;
   }
