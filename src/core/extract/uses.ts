@@ -29,6 +29,8 @@ export function usesOf(language: LanguageId, text: string): string[] {
       return javascript(text);
     case 'rust':
       return rust(text);
+    case 'cpp':
+      return cpp(text);
     default:
       return [];
   }
@@ -150,5 +152,16 @@ function rust(text: string): string[] {
   // Paths written in full (`std::fs::remove_dir_all(…)`) are uses too.
   for (const root of ['std', 'core', 'alloc']) if (!bound.has(root)) bound.set(root, root);
   chains(text, bound, '::', out);
+  return [...out].slice(0, MAX_USES);
+}
+
+/**
+ * C++: what a file names through the standard library's namespace (`std::unique_ptr`,
+ * `std::chrono::steady_clock`), written in full as C++ code mostly does. Other namespaces are
+ * left out: which of a chain's heads are namespaces, and of which library, text cannot tell.
+ */
+function cpp(text: string): string[] {
+  const out = new Set<string>();
+  chains(text, new Map([['std', 'std']]), '::', out);
   return [...out].slice(0, MAX_USES);
 }

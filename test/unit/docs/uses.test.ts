@@ -42,6 +42,11 @@ describe('usesOf', () => {
     expect(uses.some((u) => u.startsWith('crate'))).toBe(false);
   });
 
+  it("C++: what a file names through std::, two segments deep; other namespaces and members of values left out", () => {
+    const uses = usesOf('cpp', ['#include <memory>', 'namespace app { struct W {}; }', 'int main() {', '  auto p = std::make_unique<app::W>();', '  std::chrono::steady_clock::time_point t = std::chrono::steady_clock::now();', '  p->std_like::x(); mystd::y();', '}'].join('\n'));
+    expect(uses.sort()).toEqual(['std::chrono', 'std::chrono::steady_clock', 'std::make_unique']);
+  });
+
   it('other languages use nothing (no import syntax read)', () => {
     expect(usesOf('c', '#include <stdio.h>\nint main(void) { printf("x"); }')).toEqual([]);
   });
