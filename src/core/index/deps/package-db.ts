@@ -36,8 +36,8 @@ function safe(s: string): string {
 
 /**
  * Bump when what a dependency's database holds changes while the extraction rules do not:
- * which files a dependency lists (2: the Python standard library's own test suite, read for
- * the names it uses). A root's index is not affected, so EXTRACTOR_VERSION stays.
+ * which files a dependency lists (2: the Python and Rust standard libraries' own tests, read
+ * for the names they use). A root's index is not affected, so EXTRACTOR_VERSION stays.
  */
 const PACKAGE_RULES = 2;
 

@@ -18,8 +18,13 @@ export const RUST_STD_PACKAGE = 'std';
 
 const CRATES = ['core', 'alloc', 'std'];
 
-/** Inside a crate: what is not its library (tests, benchmarks, build output). */
-const NOT_LIBRARY = ['tests/', 'benches/', 'target/'];
+/**
+ * Inside a crate: what is not its library (benchmarks, build output). Its `tests/` are listed:
+ * not extracted (they are tests), but what they call counts as the library's usage
+ * (index/usage.ts), as over the same crates indexed as a root (Rust questions through a project
+ * 0.514 -> 0.526, as a root 0.525).
+ */
+const NOT_LIBRARY = ['benches/', 'target/'];
 
 const toolchains = new Map<string, { sysroot: string; version: string } | null>();
 
