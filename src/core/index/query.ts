@@ -5,7 +5,7 @@ import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
 import { PublicPaths, separatorOf } from './public-paths.js';
-import { OWN_WEIGHT } from '../rank/score.js';
+import { OWN_WEIGHT, STANDARD_LIBRARY_DEPENDENCY } from '../rank/score.js';
 import { RankedSearch, type SearchHit, type SearchOptions, type WordStats } from './search.js';
 import { StatementCache } from './statements.js';
 
@@ -36,11 +36,15 @@ export class IndexQueries {
   private readonly statements: StatementCache;
   private readonly inSnapshot: (query: string, opts: SearchOptions) => SearchHit[];
 
-  /** `standardLibrary`: the root is a language's standard library (its own items rank well above installed packages'). */
-  constructor(store: IndexStore, opts: { standardLibrary?: boolean } = {}) {
+  /**
+   * `standardLibrary`: the root is a language's standard library (its own items rank well above
+   * installed packages'); `standardLibraryDependency`: this is a standard library's package
+   * database, read as a project's dependency (its items rank a little below declared packages').
+   */
+  constructor(store: IndexStore, opts: { standardLibrary?: boolean; standardLibraryDependency?: boolean } = {}) {
     this.paths = new PublicPaths(store.db);
     this.statements = new StatementCache(store.db);
-    this.ranked = new RankedSearch(store, this, this.paths, this.statements, opts.standardLibrary ? OWN_WEIGHT.standardLibrary : OWN_WEIGHT.project);
+    this.ranked = new RankedSearch(store, this, this.paths, this.statements, opts.standardLibrary ? OWN_WEIGHT.standardLibrary : OWN_WEIGHT.project, opts.standardLibraryDependency ? STANDARD_LIBRARY_DEPENDENCY : 0);
     // One read transaction for a search's few dozen statements: they see one state of the index
     // while a worker commits beside them, and SQLite takes the WAL read lock once instead of for
     // each statement (−3 to −7% of a search's time, most in a small package's database).

@@ -126,6 +126,8 @@ export class RankedSearch {
     private readonly statements: StatementCache,
     /** Weight of this root's own items over installed packages' for prose (score.ts OWN_WEIGHT). */
     private readonly ownWeight: number = OWN_WEIGHT.project,
+    /** Weight of the others' (score.ts STANDARD_LIBRARY_DEPENDENCY for a standard library's package database). */
+    private readonly otherWeight = 0,
   ) {
     this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP);
     this.related = new RelatedWords(store.db);
@@ -234,7 +236,7 @@ export class RankedSearch {
     const vectors = own ? this.related : prose ? opts.borrowedVectors : undefined;
     const related = new Map<string, { word: string; sim: number }[]>();
     if (prose && vectors) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, vectors.of(w).filter((r) => !words.includes(r.word)));
-    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms, ownWeight: this.ownWeight };
+    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms, ownWeight: this.ownWeight, otherWeight: this.otherWeight };
     // A word in an expression: with its synonyms, any of them.
     const term = (w: string) => (synonyms.has(w) ? `(${[w, ...synonyms.get(w)!].map(ftsQuote).join(' OR ')})` : ftsQuote(w));
 

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { errorOf, startDocent, type DocentSession } from '../../helpers/docent.j
  */
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/docs-deps');
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 let root: string;
 let indexDir: string;
@@ -55,6 +56,23 @@ describe('installed dependencies in the docs index', () => {
     expect(ids(await session.call('docs_search', { query: 'sneaky shuffle widgets' })).filter((id) => /sneaky/i.test(id))).toEqual([]);
     expect(errorOf(await session.call('docs_resolve', { symbol: 'sneakyShuffle' })).code).toBe('E_NOT_FOUND');
     expect(errorOf(await session.call('docs_resolve', { symbol: 'undocumentedHelper' })).code).toBe('E_NOT_FOUND');
+  });
+
+  it("indexes JavaScript's standard library (TypeScript's lib.*.d.ts, docent's own TypeScript here) as the package typescript-lib", async () => {
+    const version = JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules/typescript/package.json'), 'utf8')).version as string;
+    const s = sc(await session.call('index_status', {}));
+    const lib = (s.packages as { name: string; version: string; ecosystem: string; files: number; state: string }[]).find((p) => p.name === 'typescript-lib');
+    expect(lib).toMatchObject({ version, ecosystem: 'npm', state: 'indexed' });
+    expect(lib!.files).toBeGreaterThan(50);
+    const hits = sc(await session.call('docs_search', { query: 'remove whitespace from both ends of a string' })).results as { id: string; package: string | null; version: string | null }[];
+    expect(hits.find((h) => h.id === 'lib.es5.String.trim')).toMatchObject({ package: 'typescript-lib', version });
+    // The project's own code stays apart.
+    const own = sc(await session.call('docs_search', { query: 'remove whitespace from both ends of a string', scope: 'project' })).results as { package: string | null }[];
+    expect(own.every((h) => h.package === null)).toBe(true);
+    // A package the project declares, saying what the standard library says, comes first.
+    const both = (sc(await session.call('docs_search', { query: 'remove the leading and trailing white space from a string' })).results as { id: string }[]).map((h) => h.id);
+    expect(both.indexOf('tinyfmt.trimText')).toBeGreaterThanOrEqual(0);
+    expect(both.indexOf('tinyfmt.trimText')).toBeLessThan(both.indexOf('lib.es5.String.trim'));
   });
 
   it('indexes a package whose JavaScript is documented with plain // lines, as underscore\'s is', async () => {

@@ -7,6 +7,8 @@ import { PackageDb, packageDbPath } from '../../../src/core/index/deps/package-d
 import type { InstalledDependency } from '../../../src/core/index/deps/types.js';
 import { ExtractionPool } from '../../../src/core/index/pool.js';
 import { pythonStdlibDependency } from '../../../src/core/index/deps/python-stdlib.js';
+import { IndexQueries } from '../../../src/core/index/query.js';
+import { STANDARD_LIBRARY_DEPENDENCY } from '../../../src/core/rank/score.js';
 
 /**
  * One package version's database, in process with inline extraction: a build that fails says
@@ -82,6 +84,9 @@ describe('PackageDb', () => {
     ]);
     // Two test files call json.dumps; one calls json.loads (a name one file uses is not kept).
     expect(sql(`SELECT key, files FROM usage ORDER BY key`).all()).toEqual([{ key: 'json.dumps', files: 2 }]);
+    // Searched as a standard library read as a dependency: its items a little below declared packages' (score.ts).
+    const score = (qs: IndexQueries) => qs.search('serialize an object to a json formatted string', { limit: 3 }).find((h) => h.id === 'json.dumps')!.score;
+    expect(score(db.queries!) - score(new IndexQueries(db.store!))).toBeCloseTo(STANDARD_LIBRARY_DEPENDENCY, 3);
     db.close();
   });
 

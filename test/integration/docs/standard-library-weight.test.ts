@@ -2,7 +2,8 @@ import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocsIndex } from '../../../src/core/index/service.js';
-import { OWN_WEIGHT } from '../../../src/core/rank/score.js';
+import { OWN_WEIGHT, STANDARD_LIBRARY_DEPENDENCY } from '../../../src/core/rank/score.js';
+import { IndexQueries } from '../../../src/core/index/query.js';
 import { tempIndex, writeTree } from './fixtures.js';
 
 /**
@@ -40,5 +41,22 @@ describe("a standard library's own items", () => {
     expect(std.get('shutil.copytree')! - project.get('shutil.copytree')!).toBeCloseTo(OWN_WEIGHT.standardLibrary - OWN_WEIGHT.project, 3);
     // The installed package's item is scored alike in both.
     expect(std.get('fancyfs.copy_tree')).toBe(project.get('fancyfs.copy_tree'));
+  });
+});
+
+describe("a standard library's database read as a project's dependency", () => {
+  it('scores its items a little below the packages the project declares, for a question in words only', () => {
+    const root = made[1]!.idx.roots[0]!;
+    const asDependency = new IndexQueries(root.store, { standardLibraryDependency: true });
+    const q = 'recursively copy a directory tree to another directory';
+    const before = scores(made[1]!.idx);
+    const after = new Map(asDependency.search(q, { limit: 5 }).map((h) => [h.id, h.score]));
+    expect(STANDARD_LIBRARY_DEPENDENCY).toBeLessThan(0);
+    // Every item that is not the root's own (here the installed package's) moves; the root's own do not.
+    expect(after.get('fancyfs.copy_tree')! - before.get('fancyfs.copy_tree')!).toBeCloseTo(STANDARD_LIBRARY_DEPENDENCY, 3);
+    expect(after.get('shutil.copytree')).toBe(before.get('shutil.copytree'));
+    // An identifier is looked up alike.
+    const name = (qs: IndexQueries) => qs.search('copy_tree', { limit: 3 }).map((h) => [h.id, h.score]);
+    expect(name(asDependency)).toEqual(name(root.queries));
   });
 });

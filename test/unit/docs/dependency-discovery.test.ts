@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { EXTRACTOR_VERSION, SCHEMA_VERSION } from '../../../src/core/index/schem
 import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
 import { pythonDependencies } from '../../../src/core/index/deps/python.js';
 import { npmDependencies } from '../../../src/core/index/deps/npm.js';
+import { TYPESCRIPT_LIB_PACKAGE, typescriptLibDependency } from '../../../src/core/index/deps/typescript-lib.js';
 import { foldersMatching } from '../../../src/core/index/workspace-folders.js';
 import { symlinkSync } from 'node:fs';
 
@@ -28,9 +29,41 @@ function project(name: string, files: Record<string, string>): string {
   return root;
 }
 
+describe("JavaScript's standard library (TypeScript's lib.*.d.ts)", () => {
+  const listed = async (files: AsyncIterable<string>) => {
+    const out: string[] = [];
+    for await (const f of files) out.push(f);
+    return out.sort();
+  };
+
+  it("is a dependency of an npm or TypeScript project, read from the project's TypeScript, whose package keeps only the compiler's API", async () => {
+    const root = project('ts-lib', {
+      'package.json': JSON.stringify({ devDependencies: { typescript: '^5' } }),
+      'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version: '5.4.2', types: 'lib/typescript.d.ts' }),
+      'node_modules/typescript/lib/lib.es5.d.ts': '/** Removes the leading and trailing white space. */\ninterface String { trim(): string; }\n',
+      'node_modules/typescript/lib/lib.es2019.string.d.ts': 'interface String { trimEnd(): string; }\n',
+      'node_modules/typescript/lib/typescript.d.ts': '/** Creates a program. */\nexport declare function createProgram(): void;\n',
+    });
+    const { installed } = npmDependencies(root);
+    const lib = installed.find((d) => d.name === TYPESCRIPT_LIB_PACKAGE)!;
+    expect(lib).toMatchObject({ ecosystem: 'npm', version: '5.4.2', base: realpathSync(path.join(root, 'node_modules/typescript/lib')), standardLibrary: true });
+    expect(await listed(lib.list())).toEqual(['lib.es2019.string.d.ts', 'lib.es5.d.ts']);
+    // The typescript package itself: its compiler API, not the declarations again.
+    const ts = installed.find((d) => d.name === 'typescript')!;
+    expect(await listed(ts.list())).toEqual(['node_modules/typescript/lib/typescript.d.ts']);
+  });
+
+  it("is read from docent's own TypeScript when the project has none, and is no dependency of a root that is not a JavaScript project", () => {
+    const own = JSON.parse(readFileSync(path.join(process.cwd(), 'node_modules/typescript/package.json'), 'utf8')).version as string;
+    expect(typescriptLibDependency(project('tsconfig-only', { 'tsconfig.json': '{}', 'src/a.ts': 'export const a = 1;\n' }))).toMatchObject({ name: TYPESCRIPT_LIB_PACKAGE, version: own });
+    expect(typescriptLibDependency(project('python-only', { 'pyproject.toml': '[project]\nname = "x"\n', 'a.py': 'x = 1\n' }))).toBeNull();
+  });
+});
+
 describe('npm packages of a monorepo', () => {
   const pkg = (name: string, version: string) => JSON.stringify({ name, version });
-  const found = (root: string) => npmDependencies(root).installed.map((d) => `${d.name}@${d.version} ${path.relative(root, d.base) || '.'}`).sort();
+  // The packages declared (JavaScript's standard library, which every such root gets, is tested below).
+  const found = (root: string) => npmDependencies(root).installed.filter((d) => !d.standardLibrary).map((d) => `${d.name}@${d.version} ${path.relative(root, d.base) || '.'}`).sort();
 
   it("reads every workspace's package.json, resolves each from its own folder up to the root, and leaves the workspaces themselves out", () => {
     const root = project('mono', {

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { declaredNpmPackages, declaredPackageFiles, installedVersion } from '../npm-deps.js';
 import type { DiscoveredDependencies } from './types.js';
+import { LIB_FILE, typescriptLibDependency } from './typescript-lib.js';
 
 /**
- * The npm packages a root's package.json declares, as installed under its node_modules. Files
- * are named `node_modules/<name>/…` relative to the folder holding that node_modules, which is
- * how the TypeScript extractor names a package's modules as they are imported (`zod`, `zod/lib`).
+ * The npm packages a root's package.json declares, as installed under its node_modules, and
+ * JavaScript's standard library (typescript-lib.ts). Files are named `node_modules/<name>/…`
+ * relative to the folder holding that node_modules, which is how the TypeScript extractor names
+ * a package's modules as they are imported (`zod`, `zod/lib`).
  */
 export function npmDependencies(root: string): DiscoveredDependencies {
   const out: DiscoveredDependencies = { installed: [], missing: [] };
@@ -23,8 +25,18 @@ export function npmDependencies(root: string): DiscoveredDependencies {
       name: p.name,
       version: installedVersion(root, p.dir),
       base,
-      list: (signal) => declaredPackageFiles(base, [{ name: p.name, dir }], signal),
+      list: p.name === 'typescript' ? (signal) => withoutLibFiles(declaredPackageFiles(base, [{ name: p.name, dir }], signal)) : (signal) => declaredPackageFiles(base, [{ name: p.name, dir }], signal),
     });
   }
+  const lib = typescriptLibDependency(root);
+  if (lib) out.installed.push(lib);
   return out;
+}
+
+/** The `typescript` package without its `lib/lib.*.d.ts`: they are the standard library's, indexed once as such. */
+async function* withoutLibFiles(files: AsyncIterable<string>): AsyncGenerator<string> {
+  for await (const rel of files) {
+    const parts = rel.split('/');
+    if (!(parts[parts.length - 2] === 'lib' && LIB_FILE.test(parts[parts.length - 1]!))) yield rel;
+  }
 }

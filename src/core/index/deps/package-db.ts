@@ -131,7 +131,7 @@ export class PackageDb {
     if (!existsSync(this.dbPath)) return false;
     try {
       this.store = IndexStore.openReadonly(this.dbPath);
-      this.queries = new IndexQueries(this.store);
+      this.queries = new IndexQueries(this.store, { standardLibraryDependency: this.dep.standardLibrary });
       this.probe = new SourceProbe(this.store.db);
       this.state = 'indexed';
       this.error = null;
