@@ -53,10 +53,15 @@ describe("JavaScript's standard library (TypeScript's lib.*.d.ts)", () => {
     expect(await listed(ts.list())).toEqual(['node_modules/typescript/lib/typescript.d.ts']);
   });
 
-  it("is read from docent's own TypeScript when the project has none, and is no dependency of a root that is not a JavaScript project", () => {
+  it("is read from docent's own TypeScript when the project has none, and is no dependency of a root that is not a JavaScript project or is a published package", () => {
     const own = JSON.parse(readFileSync(path.join(process.cwd(), 'node_modules/typescript/package.json'), 'utf8')).version as string;
     expect(typescriptLibDependency(project('tsconfig-only', { 'tsconfig.json': '{}', 'src/a.ts': 'export const a = 1;\n' }))).toMatchObject({ name: TYPESCRIPT_LIB_PACKAGE, version: own });
     expect(typescriptLibDependency(project('python-only', { 'pyproject.toml': '[project]\nname = "x"\n', 'a.py': 'x = 1\n' }))).toBeNull();
+    // A package as published (a package.json and its code, no lock file, configuration or
+    // node_modules): a library's own docs, not a project; nor anything inside a node_modules.
+    expect(typescriptLibDependency(project('published', { 'package.json': JSON.stringify({ name: 'lib', version: '1.0.0', devDependencies: { mocha: '*' } }), 'index.js': '/** Add. */\nexports.add = (a, b) => a + b;\n' }))).toBeNull();
+    expect(typescriptLibDependency(project('with-lock', { 'package.json': '{}', 'package-lock.json': '{}' }))).toMatchObject({ name: TYPESCRIPT_LIB_PACKAGE });
+    expect(typescriptLibDependency(project('app/node_modules/dep', { 'package.json': '{}', 'tsconfig.json': '{}' }))).toBeNull();
   });
 });
 

@@ -6,9 +6,8 @@ import { isWithin, realPath, type InstalledDependency } from './types.js';
 /**
  * JavaScript's standard library, as TypeScript declares it (`lib.es5.d.ts` … `lib.esnext.*.d.ts`):
  * `String.trim`, `Array.flat`, `Promise.allSettled`, `JSON.stringify` are what most JavaScript
- * and TypeScript code calls, and no package.json declares them. A
- * dependency of every npm or TypeScript project (a package.json, tsconfig.json or
- * jsconfig.json at its root), listed as the package `typescript-lib` at the version of the
+ * and TypeScript code calls, and no package.json declares them. A dependency of every npm or
+ * TypeScript project (PROJECT_MARKERS), listed as the package `typescript-lib` at the version of the
  * TypeScript it is read from: the project's own `node_modules/typescript` when installed (the
  * declarations its compiler checks against), else the one docent runs with. Indexed once per
  * machine and version like any package, and searched like every standard library. Items are
@@ -18,7 +17,14 @@ import { isWithin, realPath, type InstalledDependency } from './types.js';
 /** The package name the declarations are listed under. */
 export const TYPESCRIPT_LIB_PACKAGE = 'typescript-lib';
 
-const PROJECT_FILES = ['package.json', 'tsconfig.json', 'jsconfig.json'];
+/**
+ * What a JavaScript or TypeScript project being worked on has at its root, and a package as
+ * published does not (lodash's folder has a package.json and nothing of these): a compiler
+ * configuration, a lock file, or its installed packages. A published package read as a root
+ * is a library's own docs; the language's declarations beside it took the places of its
+ * answers (lodash's questions 0.946 → 0.889).
+ */
+const PROJECT_MARKERS = ['tsconfig.json', 'jsconfig.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb', 'node_modules'];
 
 /** A file of TypeScript's bundled declarations (not `typescript.d.ts`, the compiler's own API): the typescript package leaves them to this dependency. */
 export const LIB_FILE = /^lib\.[\w.-]+\.d\.ts$/;
@@ -56,7 +62,7 @@ function ownTypescript(): string | null {
 }
 
 export function typescriptLibDependency(root: string): InstalledDependency | null {
-  if (!PROJECT_FILES.some((f) => existsSync(path.join(root, f)))) return null;
+  if (!PROJECT_MARKERS.some((f) => existsSync(path.join(root, f))) || root.split(path.sep).includes('node_modules')) return null;
   const found = libOf(path.join(root, 'node_modules', 'typescript')) ?? (ownTypescript() ? libOf(ownTypescript()!) : null);
   const dir = found ? realPath(found.dir) : null;
   if (!found || !dir || isWithin(root, dir)) return null;
