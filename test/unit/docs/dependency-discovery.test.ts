@@ -43,14 +43,15 @@ describe("JavaScript's standard library (TypeScript's lib.*.d.ts)", () => {
       'node_modules/typescript/lib/lib.es5.d.ts': '/** Removes the leading and trailing white space. */\ninterface String { trim(): string; }\n',
       'node_modules/typescript/lib/lib.es2019.string.d.ts': 'interface String { trimEnd(): string; }\n',
       'node_modules/typescript/lib/typescript.d.ts': '/** Creates a program. */\nexport declare function createProgram(): void;\n',
+      'node_modules/typescript/lib/lib.webworker.d.ts': '/** A worker. */\ninterface WorkerGlobalScope { close(): void; }\n',
     });
     const { installed } = npmDependencies(root);
     const lib = installed.find((d) => d.name === TYPESCRIPT_LIB_PACKAGE)!;
     expect(lib).toMatchObject({ ecosystem: 'npm', version: '5.4.2', base: realpathSync(path.join(root, 'node_modules/typescript/lib')), standardLibrary: true });
     expect(await listed(lib.list())).toEqual(['lib.es2019.string.d.ts', 'lib.es5.d.ts']);
-    // The typescript package itself: its compiler API, not the declarations again.
+    // The typescript package itself: its compiler API and the platforms' declarations, not the language's again.
     const ts = installed.find((d) => d.name === 'typescript')!;
-    expect(await listed(ts.list())).toEqual(['node_modules/typescript/lib/typescript.d.ts']);
+    expect(await listed(ts.list())).toEqual(['node_modules/typescript/lib/lib.webworker.d.ts', 'node_modules/typescript/lib/typescript.d.ts']);
   });
 
   it("is read from docent's own TypeScript when the project has none, and is no dependency of a root that is not a JavaScript project or is a published package", () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { declaredNpmPackages, declaredPackageFiles, installedVersion } from '../npm-deps.js';
 import type { DiscoveredDependencies } from './types.js';
-import { LIB_FILE, typescriptLibDependency } from './typescript-lib.js';
+import { LANGUAGE_FILE, typescriptLibDependency } from './typescript-lib.js';
 
 /**
  * The npm packages a root's package.json declares, as installed under its node_modules, and
@@ -33,10 +33,10 @@ export function npmDependencies(root: string): DiscoveredDependencies {
   return out;
 }
 
-/** The `typescript` package without its `lib/lib.*.d.ts`: they are the standard library's, indexed once as such. */
+/** The `typescript` package without the language's `lib/lib.es*.d.ts`: they are the standard library's, indexed once as such. */
 async function* withoutLibFiles(files: AsyncIterable<string>): AsyncGenerator<string> {
   for await (const rel of files) {
     const parts = rel.split('/');
-    if (!(parts[parts.length - 2] === 'lib' && LIB_FILE.test(parts[parts.length - 1]!))) yield rel;
+    if (!(parts[parts.length - 2] === 'lib' && LANGUAGE_FILE.test(parts[parts.length - 1]!))) yield rel;
   }
 }

@@ -26,9 +26,6 @@ export const TYPESCRIPT_LIB_PACKAGE = 'typescript-lib';
  */
 const PROJECT_MARKERS = ['tsconfig.json', 'jsconfig.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb', 'node_modules'];
 
-/** A file of TypeScript's bundled declarations (not `typescript.d.ts`, the compiler's own API): the typescript package leaves them to this dependency. */
-export const LIB_FILE = /^lib\.[\w.-]+\.d\.ts$/;
-
 /**
  * The ones that declare the language: ECMAScript's editions (`lib.es5`, `lib.es2015.promise`,
  * `lib.esnext.*`) and decorators. The browser's and workers' APIs (`lib.dom`, `lib.webworker`,
@@ -36,9 +33,10 @@ export const LIB_FILE = /^lib\.[\w.-]+\.d\.ts$/;
  * methods answered "array without duplicate values" before `_.uniq` in a lodash project
  * (lodash's questions through it 0.946 without any of these files, 0.814 with all of them,
  * 0.848 with the editions alone; see score.ts STANDARD_LIBRARY_DEPENDENCY for the rest). `lib.dom.d.ts`
- * is past index.maxFileBytes anyway (2.3 MB).
+ * is past index.maxFileBytes anyway (2.3 MB). A project that declares the typescript package
+ * gets these from this dependency only; the package keeps the rest (its compiler API, the platforms).
  */
-const LANGUAGE_FILE = /^lib\.(es[\w.-]*|decorators[\w.-]*)\.d\.ts$/;
+export const LANGUAGE_FILE = /^lib\.(es[\w.-]*|decorators[\w.-]*)\.d\.ts$/;
 
 /** The `lib` folder and version of a TypeScript package folder, or null when it has no lib files. */
 function libOf(pkgDir: string): { dir: string; version: string } | null {
@@ -63,7 +61,8 @@ function ownTypescript(): string | null {
 
 export function typescriptLibDependency(root: string): InstalledDependency | null {
   if (!PROJECT_MARKERS.some((f) => existsSync(path.join(root, f))) || root.split(path.sep).includes('node_modules')) return null;
-  const found = libOf(path.join(root, 'node_modules', 'typescript')) ?? (ownTypescript() ? libOf(ownTypescript()!) : null);
+  const own = ownTypescript();
+  const found = libOf(path.join(root, 'node_modules', 'typescript')) ?? (own ? libOf(own) : null);
   const dir = found ? realPath(found.dir) : null;
   if (!found || !dir || isWithin(root, dir)) return null;
   return {
