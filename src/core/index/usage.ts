@@ -15,17 +15,16 @@ export function countUsage(db: Database.Database): { keys: number; max: number; 
   const t0 = performance.now();
   const counts = new Map<string, number>();
   let using = 0;
-  const rows = db.prepare(`SELECT uses, module, path FROM files WHERE uses != '[]'`).iterate() as Iterable<{ uses: string; module: string | null; path: string }>;
-  for (const { uses, module, path } of rows) {
+  const rows = db.prepare(`SELECT uses, module, path, language FROM files WHERE uses != '[]'`).iterate() as Iterable<{ uses: string; module: string | null; path: string; language: string }>;
+  for (const { uses, module, path, language } of rows) {
     // A vendored copy or bundled stub is not code that uses the names: jedi's typeshed stubs
     // for networkx name `networkx.classes.graph.Graph` more often than all real callers write `networkx.Graph`.
     if (isVendored(path)) continue;
-    // A package using its own names says little about their use by others.
-    const own = module ? normModule(module).split('.')[0] : '';
+    const ownOf = ownUnit(language, module);
     let counted = false;
     for (const u of JSON.parse(uses) as string[]) {
       const key = normModule(u);
-      if (own && key.split('.')[0] === own) continue;
+      if (ownOf(key)) continue;
       counts.set(key, (counts.get(key) ?? 0) + 1);
       counted = true;
     }
@@ -45,6 +44,21 @@ export function countUsage(db: Database.Database): { keys: number; max: number; 
     db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('usage', ?)`).run(`${Date.now()}:${max}:${using}`);
   }).immediate();
   return { keys, max, ms: performance.now() - t0 };
+}
+
+/**
+ * Whether a used name is the file's own package's: a package using its own names says little
+ * about their use by others. Python's, JavaScript's and Rust's unit is the top-level package or
+ * crate (`json.encoder` using `json.decoder`, `alloc` using `alloc::vec`). Go's is the package,
+ * a whole import path: `net/http` using `net/url` or `encoding/json` using `encoding/base64` is
+ * use by other code, and a module path's first part (`github`, `golang`) is no package at all.
+ */
+function ownUnit(language: string, module: string | null): (key: string) => boolean {
+  if (!module) return () => false;
+  const own = normModule(module);
+  if (language === 'go') return (key) => key === own || key.startsWith(`${own}.`);
+  const top = own.split('.')[0]!;
+  return (key) => key.split('.')[0] === top;
 }
 
 /**

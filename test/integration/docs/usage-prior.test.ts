@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docsIndexFor } from '../../../src/features/docs/service.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
-import { fileDocsContext, FIXTURES } from './fixtures.js';
+import { fileDocsContext, FIXTURES, writeTree } from './fixtures.js';
+import { DocsIndex } from '../../../src/core/index/service.js';
 
 /**
  * The usage prior: how many files of other packages use an item (index/usage.ts). Of two
@@ -45,6 +46,35 @@ describe('usage prior over many files', () => {
     const r = await docsSearch({ query: 'turn an object into readable text for a terminal', limit: 5 }, many());
     expect(r.results.slice(0, 2).map((h) => h.id)).toEqual(['fmtlib.text.render', 'fmtlib.text.render_plain']);
     expect(r.results[0]!.score).toBeGreaterThan(r.results[1]!.score);
+  });
+});
+
+describe('usage prior in Go', () => {
+  it("counts another package of the same module or tree as a user (net/http of net/url), not the package's own files", async () => {
+    const root = writeTree(
+      {
+        'go.mod': 'module example.com/m\n\ngo 1.19\n',
+        'net/url/url.go': 'package url\n\n// Parse parses a URL.\nfunc Parse(s string) string { return s }\n',
+        'net/url/more.go': 'package url\n\nfunc again(s string) string { return Parse(s) }\n',
+        'net/url/url_test.go': 'package url_test\n\nimport "example.com/m/net/url"\n\nvar _ = url.Parse("x")\n',
+        'net/http/client.go': 'package http\n\nimport "example.com/m/net/url"\n\n// Get fetches.\nfunc Get(s string) string { return url.Parse(s) }\n',
+        'net/http/server.go': 'package http\n\nimport "example.com/m/net/url"\n\n// Serve serves.\nfunc Serve(s string) string { return url.Parse(s) }\n',
+      },
+      'docent-usage-go-',
+    );
+    const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-usage-go-db-'));
+    const idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0, dependencies: false });
+    try {
+      await idx.catchUp();
+      await idx.settled();
+      const files = idx.roots[0]!.store.db.prepare(`SELECT files FROM usage WHERE key = 'example.com.m.net.url.Parse'`).pluck().get();
+      // client.go and server.go; not url_test.go, which is the package's own test.
+      expect(files).toBe(2);
+    } finally {
+      await idx.dispose();
+      rmSync(root, { recursive: true, force: true });
+      rmSync(indexDir, { recursive: true, force: true });
+    }
   });
 });
 
