@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { SearchHit, WordStats } from '../../core/index/query.js';
+import type { SearchHit } from '../../core/index/query.js';
+import { collectionsFor } from '../../core/index/collection-stats.js';
 import type { RelatedWords } from '../../core/index/vectors.js';
 import { mergeSameId } from '../../core/index/fold-hits.js';
 import type { FeatureContext } from '../context.js';
@@ -53,16 +54,14 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   // (Only the roots' databases hold model vectors: a deps-only search has no use for it.)
   const queryVector = index.embeddings && input.scope !== 'deps' && isProse(input.query, queryWords(input.query)) ? await index.embedQuery(input.query) : null;
   const sources = index.searchSources(input.query, input.scope);
-  // Counted over every database for every word any of them searches (one splits a compound another has whole).
-  let collection: WordStats | undefined;
-  if (sources.length > 1) {
-    const searched = [...new Set(sources.flatMap((r) => r.queries.searchWords(input.query)))];
-    collection = collectionStats(sources.map((r) => r.queries.wordStats(input.query, searched)));
-  }
+  // Counted over the databases for every word any of them searches (one splits a compound
+  // another has whole); a declared package's without the standard library's (collection-stats.ts).
+  const searched = sources.length > 1 ? [...new Set(sources.flatMap((r) => r.queries.searchWords(input.query)))] : [];
+  const collections = collectionsFor(sources, sources.length > 1 ? sources.map((r) => r.queries.wordStats(input.query, searched)) : []);
   // A database too small to learn word vectors measures its candidates with the largest vocabulary's.
   const borrowedVectors = sources.length > 1 ? largestVocabulary(sources.map((r) => r.queries.wordVectors)) : undefined;
-  for (const r of sources) {
-    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection, borrowedVectors })) {
+  for (const [i, r] of sources.entries()) {
+    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection: collections[i], borrowedVectors })) {
       if (!inScope(h.package, input.scope)) continue;
       hits.push({ ...h, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
     }
@@ -124,17 +123,3 @@ function largestVocabulary(all: readonly RelatedWords[]): RelatedWords | undefin
   return best;
 }
 
-/**
- * The word counts of every database a search reads, summed: each database's scores then weigh
- * a word alike. Alone, a small package's database made a word common elsewhere ("values") rare,
- * and its items outscored the answer in a larger one.
- */
-function collectionStats(stats: readonly WordStats[]): WordStats {
-  const df = new Map<string, number>();
-  let total = 0;
-  for (const s of stats) {
-    total += s.total;
-    for (const [w, n] of s.df) df.set(w, (df.get(w) ?? 0) + n);
-  }
-  return { total, df };
-}
