@@ -30,6 +30,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answers } from './lib/answers.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -125,10 +126,10 @@ function contextFor(root, indexDir, exclude = []) {
   return { workspace: new Workspace([root]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('bench'), session: new OwnedSession('bench') };
 }
 
-function matches(hit, answers, pkg) {
-  const ids = [hit.id, ...(hit.also_in ?? []).map((a) => a.id ?? a)];
-  if (answers.some((a) => ids.some((id) => (a.startsWith('*') ? id.endsWith(a.slice(1)) || id === a.slice(2) : id === a)))) return true;
-  return pkg !== undefined && hit.package === pkg && answers.some((a) => a.split(/[./]/).pop() === hit.name);
+/** As bench/docs-quality.bench.mjs decides (lib/answers.mjs), or, through a project, the named item of the package asked about. */
+function matches(hit, accepted, pkg) {
+  if (answers(hit, accepted)) return true;
+  return pkg !== undefined && hit.package === pkg && accepted.some((a) => a.split(/[./]/).pop() === hit.name);
 }
 
 /** Each question's rank (1-based, 0: not in the first ten) in one world, after its index and its dependencies are built. */

@@ -45,6 +45,7 @@ import { fileURLToPath } from 'node:url';
 import { DocsIndex } from '../dist/core/index/service.js';
 import { docsSearchOverMcp, mixedQueries } from './lib/mcp-search.mjs';
 import { percentile, median } from './lib/stats.mjs';
+import { answers } from './lib/answers.mjs';
 import { universalSentenceEncoder } from './lib/use-runtime.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -154,12 +155,6 @@ const corpora = [
   { name: 'underscore', root: () => path.join(repo, 'node_modules/underscore') },
 ].filter((c) => !only.length || only.includes(c.name)).filter((c) => (questions[c.name] ?? []).length > 0);
 
-/** True when a hit (its id or one of its folded copies) is one of the accepted answers. */
-function matches(hit, answers) {
-  const ids = [hit.id, ...(hit.also_in ?? []).map((a) => a.id ?? a)];
-  return answers.some((a) => ids.some((id) => (a.startsWith('*') ? id.endsWith(a.slice(1)) || id === a.slice(2) : id === a)));
-}
-
 function ctagsMs(root) {
   const times = [];
   for (let i = 0; i < runs; i++) {
@@ -246,7 +241,7 @@ for (const c of corpora) {
   const misses = [];
   for (const q of qs) {
     const r = await docsSearch({ query: q.q, limit: 10 }, ctx);
-    const rank = r.results.findIndex((h) => matches(h, q.answers));
+    const rank = r.results.findIndex((h) => answers(h, q.answers));
     if (rank >= 0) rr += 1 / (rank + 1);
     if (rank === 0) hit1++;
     if (rank !== 0) misses.push(`  ${rank < 0 ? 'miss' : `#${rank + 1}`}  "${q.q}" → ${r.results.slice(0, 3).map((h) => h.id).join(', ')}`);

@@ -36,7 +36,7 @@ describe("JavaScript's standard library (TypeScript's lib.*.d.ts)", () => {
     return out.sort();
   };
 
-  it("is a dependency of an npm or TypeScript project, read from the project's TypeScript, whose package keeps only the compiler's API", async () => {
+  it("is a dependency of an npm or TypeScript project, read from the project's TypeScript, whose package keeps the rest (its compiler API, the platforms' declarations)", async () => {
     const root = project('ts-lib', {
       'package.json': JSON.stringify({ devDependencies: { typescript: '^5' } }),
       'node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version: '5.4.2', types: 'lib/typescript.d.ts' }),
@@ -161,7 +161,7 @@ describe('declared Python distributions', () => {
   });
 });
 
-describe('Cargo.lock', () => {
+describe('Cargo', () => {
   it('keeps registry crates and leaves path and git ones out', () => {
     const lock = [
       'version = 3',
@@ -172,9 +172,7 @@ describe('Cargo.lock', () => {
     ].join('\n\n');
     expect(lockedRegistryCrates(lock).map((c) => `${c.name}@${c.version}`)).toEqual(['serde@1.0.193', 'sparse-one@0.2.0-beta.1']);
   });
-});
 
-describe('Go modules', () => {
   it("lists a Cargo workspace's member crates by folder, with the names their Cargo.toml give", () => {
     const root = project('cargo-ws', {
       'Cargo.toml': '[workspace]\nmembers = [\n  "crates/*",  # the libraries\n  "tools/gen",\n]\nexclude = ["crates/old"]\n\n[workspace.package]\nname = "not-a-crate"\n',
@@ -192,7 +190,9 @@ describe('Go modules', () => {
     expect(crateName(path.join(root, 'Cargo.toml'))).toBe('');
     expect(workspaceCrates(path.join(root, 'crates', 'beta'))).toEqual([]);
   });
+});
 
+describe('Go modules', () => {
   it('takes go.sum source entries at the version go.mod requires', () => {
     const root = project('go', {
       'go.mod': 'module example.com/app\n\ngo 1.21\n\nrequire (\n\tgithub.com/BurntSushi/toml v1.3.2\n\tgolang.org/x/text v0.14.0 // indirect\n)\n',

@@ -25,7 +25,10 @@ export function npmDependencies(root: string): DiscoveredDependencies {
       name: p.name,
       version: installedVersion(root, p.dir),
       base,
-      list: p.name === 'typescript' ? (signal) => withoutLibFiles(declaredPackageFiles(base, [{ name: p.name, dir }], signal)) : (signal) => declaredPackageFiles(base, [{ name: p.name, dir }], signal),
+      list: (signal) => {
+        const files = declaredPackageFiles(base, [{ name: p.name, dir }], signal);
+        return p.name === 'typescript' ? withoutLibFiles(files) : files;
+      },
     });
   }
   const lib = typescriptLibDependency(root);

@@ -30,7 +30,7 @@ export interface InstalledDependency {
   language?: (rel: string) => LanguageId | undefined;
   /** Documentation no listed file holds (a Python standard library's built-in modules, see generated.ts). */
   generated?: GeneratedSource | null;
-  /** The language's standard library (python-stdlib.ts, go-std.ts, rust-std.ts): every search of the project reads it (deps/fanout.ts). */
+  /** The language's standard library (python-stdlib.ts, go-std.ts, rust-std.ts, typescript-lib.ts): every search of the project reads it (deps/fanout.ts), its items a little below declared packages' (score.ts STANDARD_LIBRARY_DEPENDENCY). */
   standardLibrary?: boolean;
 }
 

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { installedVersion } from '../npm-deps.js';
 import { isWithin, realPath, type InstalledDependency } from './types.js';
 
 /**
@@ -40,14 +41,9 @@ export const LANGUAGE_FILE = /^lib\.(es[\w.-]*|decorators[\w.-]*)\.d\.ts$/;
 
 /** The `lib` folder and version of a TypeScript package folder, or null when it has no lib files. */
 function libOf(pkgDir: string): { dir: string; version: string } | null {
-  try {
-    const version = (JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { version?: unknown }).version;
-    const dir = path.join(pkgDir, 'lib');
-    if (typeof version !== 'string' || !existsSync(path.join(dir, 'lib.es5.d.ts'))) return null;
-    return { dir, version };
-  } catch {
-    return null;
-  }
+  const version = installedVersion(pkgDir, '');
+  const dir = path.join(pkgDir, 'lib');
+  return version && existsSync(path.join(dir, 'lib.es5.d.ts')) ? { dir, version } : null;
 }
 
 /** The TypeScript docent itself runs with (a dependency of docent), or null when it cannot be found. */
