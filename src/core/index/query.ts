@@ -1,4 +1,5 @@
 import type { RelatedWords } from './vectors.js';
+import type { UsageTable } from './usage.js';
 import type { Statement } from 'better-sqlite3';
 import type { DocItem } from '../extract/types.js';
 import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
@@ -64,6 +65,11 @@ export class IndexQueries {
   /** Ranked search: words or an identifier (see search.ts). */
   search(query: string, opts: SearchOptions): SearchHit[] {
     return this.inSnapshot(query, opts);
+  }
+
+  /** This database's use counts (SearchOptions.usage). */
+  usageTable(): UsageTable {
+    return this.ranked.usageTable();
   }
 
   /** This database's learned word vectors (SearchOptions.borrowedVectors). */

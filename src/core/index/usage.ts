@@ -85,14 +85,26 @@ const EVIDENCE_FILES = 250;
  */
 const BUILTINS_USAGE = 0.4;
 
+/**
+ * One database's counts, or several databases' summed (pooled-usage.ts): files that use each
+ * name, the most any name has, and how many files were read for uses.
+ */
+export interface UsageTable {
+  readonly counts: ReadonlyMap<string, number>;
+  readonly max: number;
+  /** Files that use another package's names; undefined for a stamp written before it was kept (full evidence). */
+  readonly using: number | undefined;
+}
+
 /** The query side: 0..1 per item (log scale, full at SATURATION files). */
 export class UsageCounts {
   private readonly stamp: MetaStamp;
-  private max = 0;
-  /** 0..1: how far the counts can be trusted, from how many files they were counted over. */
-  private evidence = 1;
   /** The whole table in memory (12k names for a Python installation): a search looks up hundreds of candidates. */
-  private counts = new Map<string, number>();
+  private own: UsageTable = { counts: new Map(), max: 0, using: 0 };
+  /** The table ofItem measures by: this database's, or several databases' pooled (use). */
+  private active: UsageTable = this.own;
+  /** 0..1: how far the active counts can be trusted, from how many files they were counted over. */
+  private evidence = 1;
 
   constructor(private readonly db: Database.Database) {
     this.stamp = new MetaStamp(db, 'usage');
@@ -117,10 +129,30 @@ export class UsageCounts {
     if (stamp === undefined) return;
     this.loads++;
     const [, max, using] = (stamp ?? '').split(':');
-    this.max = Number(max) || 0;
+    this.own = { counts: new Map(this.db.prepare(`SELECT key, files FROM usage`).raw().all() as [string, number][]), max: Number(max) || 0, using: using === undefined ? undefined : Number(using) };
+    this.measureBy(this.own);
+  }
+
+  /** This database's own counts (reloaded first if they were recounted). */
+  table(): UsageTable {
+    this.refresh();
+    return this.own;
+  }
+
+  /**
+   * Measure by these counts from now on (this database's own when undefined): a search over
+   * several databases weighs every item by the use all of them saw (pooled-usage.ts).
+   */
+  use(table: UsageTable | undefined): void {
+    this.refresh();
+    const next = table ?? this.own;
+    if (next !== this.active) this.measureBy(next);
+  }
+
+  private measureBy(table: UsageTable): void {
+    this.active = table;
     // A stamp written before the count of using files was kept counts as full evidence.
-    this.evidence = using === undefined ? 1 : Number(using) / (Number(using) + EVIDENCE_FILES);
-    this.counts = new Map((this.db.prepare(`SELECT key, files FROM usage`).raw().all() as [string, number][]));
+    this.evidence = table.using === undefined ? 1 : table.using / (table.using + EVIDENCE_FILES);
     this.items.clear();
   }
 
@@ -135,19 +167,20 @@ export class UsageCounts {
   /** Files of other packages that use this qualified name (0 below 2). */
   files(name: string): number {
     this.refresh();
-    return this.counts.get(normModule(name)) ?? 0;
+    return this.active.counts.get(normModule(name)) ?? 0;
   }
 
   /** Files using any of these qualified names (the most of them), scaled to 0..1. */
   of(names: readonly string[]): number {
     this.refresh();
-    if (this.max < 2) return 0;
+    const { counts, max } = this.active;
+    if (max < 2) return 0;
     let best = 0;
     for (const n of names) {
-      const c = this.counts.get(normModule(n)) ?? 0;
+      const c = counts.get(normModule(n)) ?? 0;
       if (c > best) best = c;
     }
-    return best ? this.evidence * Math.min(1, Math.log1p(best) / Math.log1p(Math.min(this.max, SATURATION))) : 0;
+    return best ? this.evidence * Math.min(1, Math.log1p(best) / Math.log1p(Math.min(max, SATURATION))) : 0;
   }
 
   /**

@@ -49,6 +49,29 @@ describe('usage prior over many files', () => {
   });
 });
 
+describe('usage prior over several roots', () => {
+  // The library in one root, the 400 files that use it in another: each database counts only
+  // its own files, so the library's alone has the five-file evidence of the first case. A
+  // search over both weighs the library's items by the use both saw (index/pooled-usage.ts).
+  let users = '';
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 400; i++) files[`svc/m${i}.py`] = i < 40 ? `from fmtlib.text import render\n\nrender(${i})\n` : `import json\n\njson.dumps({${i}: ${i}})\n`;
+  const both = fileDocsContext([path.join(FIXTURES, 'python-usage'), (users = writeTree(files, 'docent-usage-users-'))], { dependencies: false });
+  afterAll(() => rmSync(users, { recursive: true, force: true }));
+
+  it("ranks the function another root's files use first, as one root holding them all does", async () => {
+    const index = await docsIndexFor(both());
+    await index.settled();
+    expect(index.roots).toHaveLength(2);
+    // The callers are counted in their own root's database, not in the library's.
+    expect(index.roots[1]!.store.db.prepare(`SELECT files FROM usage WHERE key = 'fmtlib.text.render'`).pluck().get()).toBe(40);
+    expect(index.roots[0]!.store.db.prepare(`SELECT files FROM usage WHERE key = 'fmtlib.text.render'`).pluck().get()).toBe(3);
+    const r = await docsSearch({ query: 'turn an object into readable text for a terminal', limit: 5 }, both());
+    expect(r.results.slice(0, 2).map((h) => h.id)).toEqual(['fmtlib.text.render', 'fmtlib.text.render_plain']);
+    expect(r.results[0]!.score).toBeGreaterThan(r.results[1]!.score);
+  });
+});
+
 describe('usage prior in Go', () => {
   it("counts another package of the same module or tree as a user (net/http of net/url), not the package's own files", async () => {
     const root = writeTree(
