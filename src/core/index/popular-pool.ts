@@ -3,9 +3,9 @@ import { matchText } from '../rank/score.js';
 import { lowerBound } from '../rank/sorted-words.js';
 import { stem } from '../rank/words.js';
 import type { DocItem } from '../extract/types.js';
-import { MetaStamp } from './meta-stamp.js';
 import { normModule } from './popularity.js';
 import type { IndexQueries } from './query.js';
+import type { UsageTable } from './usage.js';
 
 /**
  * The items other code uses most, with their words in memory, as a candidate source for
@@ -23,7 +23,8 @@ const MIN_FILES = 10;
 const TAKE = 10;
 
 export class PopularPool {
-  private readonly stamp: MetaStamp;
+  /** The use counts the pool was built from: this database's, or several databases' pooled. */
+  private builtFor: UsageTable | null = null;
   private rowids: number[] = [];
   /** Distinct words of the pool's texts, sorted (a stem finds its words as a range), and the pool items each is in. */
   private words: string[] = [];
@@ -32,22 +33,26 @@ export class PopularPool {
   constructor(
     private readonly db: Database.Database,
     private readonly lookups: IndexQueries,
-  ) {
-    this.stamp = new MetaStamp(db, 'usage');
-  }
+  ) {}
 
   /** Build the pool now rather than on the first question in words. */
-  prepare(): void {
-    this.refresh();
+  prepare(usage: UsageTable): void {
+    this.refresh(usage);
   }
 
-  private refresh(): void {
-    if (!this.stamp.changed()) return;
-    const rowOf = this.db.prepare(`SELECT rowid FROM items WHERE id = ? ORDER BY has_doc DESC LIMIT 1`).pluck();
+  /**
+   * Rebuilt when the counts change: recounted, or another set of databases pooled (a search over
+   * several weighs this database's items by the use all of them saw, pooled-usage.ts).
+   */
+  private refresh(usage: UsageTable): void {
+    if (usage === this.builtFor) return;
+    this.builtFor = usage;
     const rowids: number[] = [];
     const byWord = new Map<string, number[]>();
     const seen = new Set<number>();
-    for (const key of this.db.prepare(`SELECT key FROM usage WHERE files >= ? ORDER BY files DESC`).pluck().iterate(MIN_FILES) as Iterable<string>) {
+    const rowOf = this.db.prepare(`SELECT rowid FROM items WHERE id = ? ORDER BY has_doc DESC LIMIT 1`).pluck();
+    const keys = [...usage.counts].filter(([, n]) => n >= MIN_FILES).sort((a, b) => b[1] - a[1]);
+    for (const [key] of keys) {
       const item = this.itemFor(key);
       if (!item || item.kind === 'module') continue;
       const rowid = rowOf.get(item.id) as number | undefined;
@@ -79,27 +84,38 @@ export class PopularPool {
     return this.lookups.byName(name, 20).find((i) => i.name === name && (normModule(i.id) === key || normModule(this.lookups.publicIdOf(i.id, i.module)) === key));
   }
 
-  /** Rowids of the pool items carrying at least two of the question's words (by stem), the most weight first. */
-  candidates(queryWords: readonly string[], idf: ReadonlyMap<string, number>): number[] {
-    this.refresh();
+  /**
+   * Rowids of the pool items carrying at least two of the question's words (by stem), the most
+   * weight first. A word with synonyms (rank/synonyms.ts: "folder" for directory) is carried by
+   * an item that has any of them, once, as the FTS expressions count it.
+   */
+  candidates(usage: UsageTable, queryWords: readonly string[], idf: ReadonlyMap<string, number>, synonyms?: ReadonlyMap<string, readonly string[]>): number[] {
+    this.refresh(usage);
     if (!this.rowids.length) return [];
     const weight = new Float64Array(this.rowids.length);
     const count = new Uint8Array(this.rowids.length);
     const lastWord = new Int32Array(this.rowids.length).fill(-1);
-    const stems = new Map<string, number>();
+    // One group per stem asked: the stems that carry it, and its weight.
+    const groups = new Map<string, { stems: Set<string>; f: number }>();
     for (const w of queryWords) {
       const s = stem(w);
       const f = idf.get(w) ?? 0;
-      if (s.length >= 3 && f > 0) stems.set(s, Math.max(stems.get(s) ?? 0, f));
+      if (s.length < 3 || f <= 0) continue;
+      const group = groups.get(s) ?? { stems: new Set([s]), f: 0 };
+      group.f = Math.max(group.f, f);
+      for (const other of synonyms?.get(w) ?? []) if (stem(other).length >= 3) group.stems.add(stem(other));
+      groups.set(s, group);
     }
     let k = 0;
-    for (const [s, f] of stems) {
-      for (let i = lowerBound(this.words, s); i < this.words.length && this.words[i]!.startsWith(s); i++) {
-        for (const p of this.postings[i]!) {
-          if (lastWord[p] === k) continue;
-          lastWord[p] = k;
-          weight[p]! += f;
-          count[p]!++;
+    for (const { stems, f } of groups.values()) {
+      for (const s of stems) {
+        for (let i = lowerBound(this.words, s); i < this.words.length && this.words[i]!.startsWith(s); i++) {
+          for (const p of this.postings[i]!) {
+            if (lastWord[p] === k) continue;
+            lastWord[p] = k;
+            weight[p]! += f;
+            count[p]!++;
+          }
         }
       }
       k++;

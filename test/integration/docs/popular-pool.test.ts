@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PopularPool } from '../../../src/core/index/popular-pool.js';
 import { DocsIndex } from '../../../src/core/index/service.js';
+import { UsageCounts } from '../../../src/core/index/usage.js';
 
 /**
  * The popular pool (index/popular-pool.ts): the items other packages use in ten or more files,
@@ -49,20 +50,30 @@ afterAll(async () => {
 });
 
 describe('popular pool', () => {
-  const idf = new Map([['replace', 2], ['every', 2], ['occurrence', 3], ['text', 1], ['count', 2]]);
+  const idf = new Map([['replace', 2], ['every', 2], ['occurrence', 3], ['text', 1], ['count', 2], ['swap', 2]]);
+  const usage = () => new UsageCounts(idx.roots[0]!.store.db).table();
   const idOf = (rowid: number) => idx.roots[0]!.store.db.prepare(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid);
 
   it('offers the used item carrying two of the question words (by stem), under its public path too', () => {
     const r = idx.roots[0]!;
     const pool = new PopularPool(r.store.db, r.queries);
-    expect(pool.candidates(['replace', 'every', 'occurrence'], idf).map(idOf)).toEqual(['textkit.edit.substitute']);
+    expect(pool.candidates(usage(), ['replace', 'every', 'occurrence'], idf).map(idOf)).toEqual(['textkit.edit.substitute']);
   });
 
   it('leaves out items nobody uses, and a used item that carries one word only', () => {
     const r = idx.roots[0]!;
     const pool = new PopularPool(r.store.db, r.queries);
     // replace_tabs has both words but no users; substitute has "text" but not "count".
-    expect(pool.candidates(['replace', 'text'], idf).map(idOf)).toEqual(['textkit.edit.substitute']);
-    expect(pool.candidates(['count', 'text'], idf)).toEqual([]);
+    expect(pool.candidates(usage(), ['replace', 'text'], idf).map(idOf)).toEqual(['textkit.edit.substitute']);
+    expect(pool.candidates(usage(), ['count', 'text'], idf)).toEqual([]);
+  });
+
+  it("counts a word's synonym as the word, once (rank/synonyms.ts)", () => {
+    const r = idx.roots[0]!;
+    const pool = new PopularPool(r.store.db, r.queries);
+    expect(pool.candidates(usage(), ['swap', 'text'], idf)).toEqual([]);
+    expect(pool.candidates(usage(), ['swap', 'text'], idf, new Map([['swap', ['replace']]])).map(idOf)).toEqual(['textkit.edit.substitute']);
+    // Two synonyms of one word are still one of the question's words: not two.
+    expect(pool.candidates(usage(), ['swap'], idf, new Map([['swap', ['replace', 'text']]]))).toEqual([]);
   });
 });
