@@ -66,6 +66,11 @@ const NAMES_FIRST_ROWS = 1000;
 const NAMED_WORDS = 3;
 const NAMED_BY_WORD = `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND kind != 'impl' ORDER BY has_doc DESC, length(id) LIMIT 4`;
 
+const COMPOUND_ROWS = 8;
+function namedByCompound(n: number): string {
+  return `SELECT rowid FROM items WHERE name COLLATE NOCASE IN (${Array(n).fill('?').join(', ')}) AND kind != 'impl' ORDER BY has_doc DESC, length(id) LIMIT ${COMPOUND_ROWS}`;
+}
+
 /** FTS5 column weights: identifier-like queries lean on names, prose queries on the docs. */
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
 const WEIGHTS_PROSE = '3.0, 1.5, 3.0, 1.5, 1.0';
@@ -81,6 +86,8 @@ export interface LexicalQuery {
   /** The rows named exactly as asked, looked up before: finding them can make the broader expressions unnecessary. */
   exact: readonly number[];
   acronyms: readonly SpelledAcronym[];
+  /** Names the question's adjacent words make (rank/words.ts adjacentCompounds); looked up for a question in words. */
+  compounds: readonly string[];
   /** A word as an FTS5 term (with its synonyms, any of them). */
   term(w: string): string;
 }
@@ -139,7 +146,7 @@ export class LexicalTake {
    * common word ("function", "value") is what makes a search slow on a large index.
    */
   collect(q: LexicalQuery, counts: WordCounts): void {
-    const { present, df, total, exact, acronyms, term } = q;
+    const { present, df, total, exact, acronyms, compounds, term } = q;
     const { prose, filtered } = this;
     // A single very common word is looked for in names only (where it is most likely meant).
     const common = (w: string) => (df.get(w) ?? 0) >= Math.min(DF_CAP, Math.max(500, total * 0.02));
@@ -232,6 +239,9 @@ export class LexicalTake {
     if (prose) {
       const named = [...present.filter((x) => !common(x) && df.get(x)! > this.inner).slice(0, NAMED_WORDS), ...acronyms.map((a) => a.acronym)];
       for (const w of named) this.unranked(this.prep(NAMED_BY_WORD).pluck().all(w) as number[]);
+      // Items named by a run of the question's words ("value is an array": `isArray`), in one
+      // lookup of the name index.
+      if (compounds.length) this.unranked(this.prep(namedByCompound(compounds.length)).pluck().all(...compounds) as number[]);
     }
   }
 
