@@ -7,6 +7,10 @@
 // the answer does, not copied from its doc comment, each with the ids that count as right.
 // Corpora (each skipped with a note when missing on this machine):
 //   python     this interpreter's standard library + site-packages (sysconfig's stdlib dir)
+//   python-system  a distribution's Python as it lays itself out (Debian's /usr/bin/python3:
+//              /usr/lib/python3.X and /usr/lib/python3/dist-packages), two roots, asked the
+//              `python` questions whose answers that interpreter can import; skipped when
+//              missing or when it is the same installation as `python`
 //   typescript TypeScript's own lib.*.d.ts (node_modules/typescript/lib, copied to a temp dir)
 //   go         Go's standard library sources (Debian: apt-get install golang-1.19-src -> /usr/lib/go-1.19/src)
 //   lodash     lodash's JSDoc (node_modules/lodash, a devDependency)
@@ -95,6 +99,30 @@ function pythonRoot() {
     return null;
   }
 }
+/**
+ * A distribution's Python (/usr/bin/python3) as it lays itself out: its standard library and
+ * the site directories outside it (Debian: /usr/lib/python3.11 and /usr/lib/python3/dist-packages),
+ * each a root. Null when there is no such interpreter, no site directory outside the standard
+ * library, or it is the `python` corpus's own installation.
+ */
+const SYSTEM_PYTHON = '/usr/bin/python3';
+function systemPythonRoots() {
+  if (!existsSync(SYSTEM_PYTHON)) return null;
+  try {
+    const [stdlib, ...sites] = JSON.parse(execFileSync(SYSTEM_PYTHON, ['-c', "import json, site, sysconfig; print(json.dumps([sysconfig.get_paths()['stdlib'], *site.getsitepackages()]))"], { encoding: 'utf8' }));
+    const outside = sites.filter((d) => existsSync(d) && !path.relative(stdlib, d).match(/^[^.]/));
+    if (!outside.length || realpathSync(stdlib) === realpathSync(pythonRoot() ?? '/nonexistent')) return null;
+    return [stdlib, ...outside];
+  } catch {
+    return null;
+  }
+}
+/** The questions whose answers /usr/bin/python3 can import (their top-level modules), so that a package it lacks is not counted a miss. */
+function systemPythonHas(qs) {
+  const tops = [...new Set(qs.flatMap((q) => q.answers.map((a) => a.replace(/^\*\.?/, '').split('.')[0])))];
+  const found = new Set(JSON.parse(execFileSync(SYSTEM_PYTHON, ['-c', 'import json, sys, importlib.util as u; print(json.dumps([m for m in sys.argv[1:] if m in sys.builtin_module_names or u.find_spec(m)]))', ...tops], { encoding: 'utf8' })));
+  return qs.filter((q) => q.answers.some((a) => found.has(a.replace(/^\*\.?/, '').split('.')[0])));
+}
 function tsLibRoot() {
   const lib = path.join(path.dirname(require.resolve('typescript/package.json')), 'lib');
   const dir = copyTarget('tslib');
@@ -140,6 +168,7 @@ function goRoot() {
 }
 const corpora = [
   { name: 'python', root: pythonRoot },
+  { name: 'python-system', roots: systemPythonRoots, asks: 'python', answerable: systemPythonHas },
   { name: 'typescript', root: tsLibRoot },
   { name: 'go', root: goRoot },
   // C headers (sqlite3.h, zlib.h, glibc's stdio/stdlib/string), asked only by bench/data/docs-questions-c.json.
@@ -153,13 +182,13 @@ const corpora = [
   { name: 'ramda', root: () => path.join(repo, 'node_modules/ramda') },
   { name: 'async', root: () => path.join(repo, 'node_modules/async') },
   { name: 'underscore', root: () => path.join(repo, 'node_modules/underscore') },
-].filter((c) => !only.length || only.includes(c.name)).filter((c) => (questions[c.name] ?? []).length > 0);
+].filter((c) => !only.length || only.includes(c.name)).filter((c) => (questions[c.asks ?? c.name] ?? []).length > 0);
 
-function ctagsMs(root) {
+function ctagsMs(roots) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    const r = spawnSync('ctags', ['-R', '--languages=Python,C,C++,JavaScript,TypeScript,Go,Java,Rust', '--langmap=Python:+.pyi', '-f', '/dev/null', root], { stdio: 'ignore' });
+    const r = spawnSync('ctags', ['-R', '--languages=Python,C,C++,JavaScript,TypeScript,Go,Java,Rust', '--langmap=Python:+.pyi', '-f', '/dev/null', ...roots], { stdio: 'ignore' });
     if (r.error) return null;
     times.push(performance.now() - t);
   }
@@ -172,8 +201,8 @@ const { Workspace } = await import('../dist/core/workspace/workspace.js');
 const { createLogger } = await import('../dist/core/log.js');
 const { OwnedSession } = await import('../dist/features/context.js');
 
-async function indexCorpus(root, indexDir) {
-  const idx = new DocsIndex({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], embeddings: embeddingsConfig });
+async function indexCorpus(roots, indexDir) {
+  const idx = new DocsIndex({ roots, indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], embeddings: embeddingsConfig });
   const t = performance.now();
   await idx.catchUp();
   const ms = performance.now() - t;
@@ -187,24 +216,26 @@ async function indexCorpus(root, indexDir) {
 const summary = [];
 let largest = null;
 for (const c of corpora) {
-  const found = c.root();
-  const root = found && existsSync(found) ? realpathSync(found) : null;
-  const qs = questions[c.name] ?? [];
+  const found = c.roots ? c.roots() : [c.root()];
+  const roots = found && found.every((r) => r && existsSync(r)) ? found.map((r) => realpathSync(r)) : null;
+  const root = roots?.[0];
+  const asked = questions[c.asks ?? c.name] ?? [];
   if (!root || !existsSync(root)) {
     console.log(`${c.name}: corpus not found on this machine, skipped`);
     continue;
   }
   let idx;
   let indexDir;
-  let line = `${c.name} (${root})`;
+  const qs = roots && c.answerable ? c.answerable(asked) : asked;
+  let line = `${c.name} (${roots.join(', ')})${qs.length < asked.length ? ` [${qs.length} of the ${asked.length} ${c.asks} questions: those it has the answers of]` : ''}`;
   if (reuse) {
     indexDir = path.join(reuse, c.name);
     mkdirSync(indexDir, { recursive: true });
-    const r = await indexCorpus(root, indexDir);
+    const r = await indexCorpus(roots, indexDir);
     idx = r.idx;
     line += `: sync ${fmt(r.ms)}`;
   } else {
-    const ref = ctagsMs(root);
+    const ref = ctagsMs(roots);
     const times = [];
     const vtimes = [];
     for (let i = 0; i < runs; i++) {
@@ -213,7 +244,7 @@ for (const c of corpora) {
         rmSync(indexDir, { recursive: true, force: true });
       }
       indexDir = mkdtempSync(path.join(tmpdir(), `docent-bench-q-${c.name}-`));
-      const r = await indexCorpus(root, indexDir);
+      const r = await indexCorpus(roots, indexDir);
       idx = r.idx;
       times.push(r.ms);
       vtimes.push(r.vectorsMs);
@@ -228,7 +259,7 @@ for (const c of corpora) {
   const services = new ServiceRegistry();
   services.get('docs-index', () => ({ index: idx, background: true, dispose: async () => {} }));
   const ctx = {
-    workspace: new Workspace([root]),
+    workspace: new Workspace(roots),
     config: { index: { enabled: true, watch: false, private: false, maxFileBytes: 1_000_000, exclude: [] }, indexDir },
     services,
     signal: new AbortController().signal,
@@ -253,7 +284,8 @@ for (const c of corpora) {
   // The largest corpus is kept open for the latency run; any other is closed (a corpus that
   // stops being the largest too: left open, its extraction workers kept the process alive).
   let done = { idx, indexDir };
-  if (!largest || items > largest.items) {
+  // (Latency is measured over one root: a corpus of several is not a candidate.)
+  if (roots.length === 1 && (!largest || items > largest.items)) {
     done = largest;
     largest = { name: c.name, root, indexDir, items, idx, qs };
   }
