@@ -42,7 +42,7 @@ export class PopularPool {
 
   /**
    * Rebuilt when the counts change: recounted, or another set of databases pooled (a search over
-   * several weighs this database's items by the use all of them saw, pooled-usage.ts).
+   * several weighs this database's items by the use all of them saw, pooled-counts.ts).
    */
   private refresh(usage: UsageTable): void {
     if (usage === this.builtFor) return;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { MetaStamp } from './meta-stamp.js';
+import type { CountTable } from './pooled-counts.js';
 
 /**
  * How much of the indexed world uses a module: the number of files that import it (or a
@@ -20,8 +21,10 @@ export class ModulePopularity {
   /** A write was noticed that the counts do not include yet. */
   private stale = false;
   private computedAt = 0;
-  private counts = new Map<string, number>();
-  private max = 1;
+  /** This database's importers per module, and the most any module has. */
+  private own: CountTable = { counts: new Map(), max: 1 };
+  /** The counts `of` measures by: this database's, or several databases' pooled (use). */
+  private active: CountTable = this.own;
 
   constructor(private readonly db: Database.Database) {
     this.written = new MetaStamp(db, 'last_update');
@@ -74,8 +77,26 @@ export class ModulePopularity {
       }
       for (const m of seen) counts.set(m, (counts.get(m) ?? 0) + 1);
     }
-    this.counts = counts;
-    this.max = Math.max(1, ...counts.values());
+    const pooled = this.active !== this.own;
+    this.own = { counts, max: Math.max(1, ...counts.values()) };
+    if (!pooled) this.active = this.own;
+    this.answers.clear();
+  }
+
+  /** This database's counts, to pool with other databases' (SearchOptions.popularity). */
+  table(): CountTable {
+    this.refresh();
+    return this.own;
+  }
+
+  /**
+   * Measure by these counts from now on (this database's own when undefined): a search over
+   * several databases weighs every module by the importers all of them hold (pooled-counts.ts).
+   */
+  use(table: CountTable | undefined): void {
+    const next = table ?? this.own;
+    if (next === this.active) return;
+    this.active = next;
     this.answers.clear();
   }
 
@@ -90,15 +111,16 @@ export class ModulePopularity {
   /** 0..1: the importers of the longest known prefix of `module` (log scale, relative to the most imported). */
   of(module: string): number {
     this.refresh();
-    if (!this.counts.size) return 0;
+    const { counts, max } = this.active;
+    if (!counts.size) return 0;
     let got = this.answers.get(module);
     if (got === undefined) {
       got = 0;
       const parts = normModule(module).split('.');
       for (let n = parts.length; n >= 1; n--) {
-        const c = this.counts.get(parts.slice(0, n).join('.'));
+        const c = counts.get(parts.slice(0, n).join('.'));
         if (c) {
-          got = Math.log1p(c) / Math.log1p(this.max);
+          got = Math.log1p(c) / Math.log1p(Math.max(1, max));
           break;
         }
       }

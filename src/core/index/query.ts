@@ -1,5 +1,6 @@
 import type { RelatedWords } from './vectors.js';
 import type { UsageTable } from './usage.js';
+import type { CountTable } from './pooled-counts.js';
 import type { Statement } from 'better-sqlite3';
 import type { DocItem } from '../extract/types.js';
 import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
@@ -70,6 +71,11 @@ export class IndexQueries {
   /** This database's use counts (SearchOptions.usage). */
   usageTable(): UsageTable {
     return this.ranked.usageTable();
+  }
+
+  /** This database's importers per module (SearchOptions.popularity). */
+  popularityTable(): CountTable {
+    return this.ranked.popularityTable();
   }
 
   /** This database's learned word vectors (SearchOptions.borrowedVectors). */

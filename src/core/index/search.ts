@@ -9,6 +9,7 @@ import type { PublicPaths } from './public-paths.js';
 import { RelatedWords } from './vectors.js';
 import { ModulePopularity } from './popularity.js';
 import { UsageCounts, type UsageTable } from './usage.js';
+import type { CountTable } from './pooled-counts.js';
 import { PopularPool } from './popular-pool.js';
 import { inheritedMember } from './inherited.js';
 import { EmbeddingSpace } from './embedding-space.js';
@@ -57,8 +58,10 @@ export interface SearchOptions {
    * between two points" scored 0.75 against the standard library's same words at 1.30.
    */
   borrowedVectors?: RelatedWords;
-  /** Use counted over every database the search reads (pooled-usage.ts), to weigh items by instead of this database's own. */
+  /** Use counted over every database the search reads (pooled-counts.ts), to weigh items by instead of this database's own. */
   usage?: UsageTable;
+  /** Likewise each module's importers (popularity.ts). */
+  popularity?: CountTable;
 }
 
 /** How many items a set of databases holds, and how many of them contain each word. */
@@ -210,8 +213,14 @@ export class RankedSearch {
     return this.usage.table();
   }
 
+  /** This database's importers per module, to pool with other databases' (SearchOptions.popularity). */
+  popularityTable(): CountTable {
+    return this.popularity.table();
+  }
+
   search(query: string, opts: SearchOptions): SearchHit[] {
     this.usage.use(opts.usage);
+    this.popularity.use(opts.popularity);
     const words = this.searchWords(query);
     if (!words.length) return [];
     const total = Math.max(1, opts.collection?.total ?? this.lookups.itemCount());

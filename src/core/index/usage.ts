@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { MetaStamp } from './meta-stamp.js';
+import type { CountTable } from './pooled-counts.js';
 import { normModule } from './popularity.js';
 import { isVendored } from '../rank/score.js';
 
@@ -85,16 +86,8 @@ const EVIDENCE_FILES = 250;
  */
 const BUILTINS_USAGE = 0.4;
 
-/**
- * One database's counts, or several databases' summed (pooled-usage.ts): files that use each
- * name, the most any name has, and how many files were read for uses.
- */
-export interface UsageTable {
-  readonly counts: ReadonlyMap<string, number>;
-  readonly max: number;
-  /** Files that use another package's names; undefined for a stamp written before it was kept (full evidence). */
-  readonly using: number | undefined;
-}
+/** One database's use counts, or several databases' summed (pooled-counts.ts). */
+export type UsageTable = CountTable;
 
 /** The query side: 0..1 per item (log scale, full at SATURATION files). */
 export class UsageCounts {
@@ -141,7 +134,7 @@ export class UsageCounts {
 
   /**
    * Measure by these counts from now on (this database's own when undefined): a search over
-   * several databases weighs every item by the use all of them saw (pooled-usage.ts).
+   * several databases weighs every item by the use all of them saw (pooled-counts.ts).
    */
   use(table: UsageTable | undefined): void {
     this.refresh();

@@ -3,7 +3,7 @@ import type { SearchHit } from '../../core/index/query.js';
 import { collectionsFor } from '../../core/index/collection-stats.js';
 import type { RelatedWords } from '../../core/index/vectors.js';
 import { mergeSameId } from '../../core/index/fold-hits.js';
-import { pooledUsage } from '../../core/index/pooled-usage.js';
+import { pooledCounts } from '../../core/index/pooled-counts.js';
 import type { FeatureContext } from '../context.js';
 import { checkLanguage, displayFile, indexStateLine, inScope, LanguageSchema, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema, KindSchema } from './schemas.js';
@@ -61,10 +61,12 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   const collections = collectionsFor(sources, sources.length > 1 ? sources.map((r) => r.queries.wordStats(input.query, searched)) : []);
   // A database too small to learn word vectors measures its candidates with the largest vocabulary's.
   const borrowedVectors = sources.length > 1 ? largestVocabulary(sources.map((r) => r.queries.wordVectors)) : undefined;
-  // Items weighed by the use every database saw, not only their own's (pooled-usage.ts).
-  const usage = sources.length > 1 ? pooledUsage(sources.map((r) => r.queries.usageTable())) : undefined;
+  // Items weighed by the use every database saw, and modules by the importers every one holds,
+  // not only their own database's (pooled-counts.ts).
+  const usage = sources.length > 1 ? pooledCounts(sources.map((r) => r.queries.usageTable())) : undefined;
+  const popularity = sources.length > 1 ? pooledCounts(sources.map((r) => r.queries.popularityTable())) : undefined;
   for (const [i, r] of sources.entries()) {
-    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection: collections[i], borrowedVectors, usage })) {
+    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection: collections[i], borrowedVectors, usage, popularity })) {
       if (!inScope(h.package, input.scope)) continue;
       hits.push({ ...h, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
     }

@@ -52,7 +52,7 @@ describe('usage prior over many files', () => {
 describe('usage prior over several roots', () => {
   // The library in one root, the 400 files that use it in another: each database counts only
   // its own files, so the library's alone has the five-file evidence of the first case. A
-  // search over both weighs the library's items by the use both saw (index/pooled-usage.ts).
+  // search over both weighs the library's items by the use both saw (index/pooled-counts.ts).
   let users = '';
   const files: Record<string, string> = {};
   for (let i = 0; i < 400; i++) files[`svc/m${i}.py`] = i < 40 ? `from fmtlib.text import render\n\nrender(${i})\n` : `import json\n\njson.dumps({${i}: ${i}})\n`;
@@ -68,6 +68,39 @@ describe('usage prior over several roots', () => {
     expect(index.roots[0]!.store.db.prepare(`SELECT files FROM usage WHERE key = 'fmtlib.text.render'`).pluck().get()).toBe(3);
     const r = await docsSearch({ query: 'turn an object into readable text for a terminal', limit: 5 }, both());
     expect(r.results.slice(0, 2).map((h) => h.id)).toEqual(['fmtlib.text.render', 'fmtlib.text.render_plain']);
+    expect(r.results[0]!.score).toBeGreaterThan(r.results[1]!.score);
+  });
+});
+
+describe('module popularity over several roots', () => {
+  // Two modules of one root say the same; another root's files import one of them (and
+  // call nothing in it, so no name's use counts): the imported module's item comes first for a
+  // search over both roots, as it would in one root holding them all (index/popularity.ts).
+  let lib = '';
+  let users = '';
+  const importers: Record<string, string> = {};
+  for (let i = 0; i < 40; i++) importers[`svc/m${i}.py`] = `import termtext\n\nVALUE = ${i}\n`;
+  const both = fileDocsContext(
+    [
+      (lib = writeTree(
+        {
+          'termtext/__init__.py': 'def render(value):\n    """Turn a value into text for a terminal."""\n',
+          'plaintext/__init__.py': 'def display(value):\n    """Turn a value into text for a terminal."""\n',
+        },
+        'docent-popularity-lib-',
+      )),
+      (users = writeTree(importers, 'docent-popularity-users-')),
+    ],
+    { dependencies: false },
+  );
+  afterAll(() => {
+    rmSync(lib, { recursive: true, force: true });
+    rmSync(users, { recursive: true, force: true });
+  });
+
+  it("ranks the item of the module another root's files import first", async () => {
+    const r = await docsSearch({ query: 'turn a value into text for a terminal', limit: 5 }, both());
+    expect(r.results.slice(0, 2).map((h) => h.id)).toEqual(['termtext.render', 'plaintext.display']);
     expect(r.results[0]!.score).toBeGreaterThan(r.results[1]!.score);
   });
 });

@@ -1,0 +1,50 @@
+/**
+ * Counts per key (a name's using files, usage.ts; a module's importing files, popularity.ts)
+ * from one database, or several summed: the most any key has, and for use counts how many files
+ * were read for uses (undefined: a stamp written before that was kept, full evidence).
+ */
+export interface CountTable {
+  readonly counts: ReadonlyMap<string, number>;
+  readonly max: number;
+  readonly using?: number | undefined;
+}
+
+/**
+ * The use every database of one search saw, summed per name (and likewise each module's
+ * importers). Each database counts the files it
+ * holds (usage.ts), so alone it misses the use others hold: a project declaring requests uses
+ * `requests.get`, and requests' own database does not count its own files; a Debian Python's
+ * `/usr/lib/python3.11` and `/usr/lib/python3/dist-packages` are two roots, and the standard
+ * library's database saw 5 files using `collections.Counter` where the two together saw 8 and a
+ * single installation root with its site-packages 62. Summed, every item is weighed by all the
+ * code the search reads, whichever database holds the item or its users.
+ *
+ * A database's counts already leave out a package's use of itself, so a sum over databases that
+ * hold different files counts each using file once.
+ */
+
+/** The last few sums, of use and of imports (a scope or a language can change which databases a search reads). */
+const KEPT = 8;
+const kept: { parts: readonly CountTable[]; pooled: CountTable }[] = [];
+
+/** The tables summed; the same object for the same tables, so callers' memos keep. Undefined when none has counts. */
+export function pooledCounts(parts: readonly CountTable[]): CountTable | undefined {
+  if (!parts.some((p) => p.counts.size > 0)) return undefined;
+  const hit = kept.find((k) => k.parts.length === parts.length && k.parts.every((p, i) => p === parts[i]));
+  if (hit) return hit.pooled;
+  const counts = new Map<string, number>();
+  let max = 0;
+  let using: number | undefined = 0;
+  for (const part of parts) {
+    for (const [key, n] of part.counts) {
+      const sum = (counts.get(key) ?? 0) + n;
+      counts.set(key, sum);
+      if (sum > max) max = sum;
+    }
+    using = using === undefined || part.using === undefined ? undefined : using + part.using;
+  }
+  const pooled: CountTable = { counts, max, using };
+  kept.unshift({ parts: [...parts], pooled });
+  if (kept.length > KEPT) kept.pop();
+  return pooled;
+}
