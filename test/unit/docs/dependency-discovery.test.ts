@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -379,6 +379,24 @@ describe("the interpreter's standard library", () => {
     // The environment's library is base-python2's, not this root.
     expect(pythonEnvironment(other, { VIRTUAL_ENV: venv })?.stdlib?.dir).not.toBe(other);
     expect(pythonDependencies(other, ['os'], { VIRTUAL_ENV: venv }, 1).installed.map((d) => d.name)).toEqual([]);
+  });
+
+  it("is no dependency of a root that is an interpreter's package folder, nor is what its packages import (Debian's dist-packages beside its library)", () => {
+    const venv = path.join(dir, 'venv-for-stdlib');
+    const installed = path.join(dir, 'venv-for-stdlib', 'lib', 'python3.12', 'site-packages');
+    mkdirSync(path.join(installed, 'helper'), { recursive: true });
+    writeFileSync(path.join(installed, 'helper', '__init__.py'), '');
+    mkdirSync(path.join(installed, 'helper-1.0.dist-info'), { recursive: true });
+    writeFileSync(path.join(installed, 'helper-1.0.dist-info', 'METADATA'), 'Metadata-Version: 2.1\nName: helper\nVersion: 1.0\n');
+    writeFileSync(path.join(installed, 'helper-1.0.dist-info', 'top_level.txt'), 'helper\n');
+    const packages = path.join(dir, 'distro', 'lib', 'python3', 'dist-packages');
+    mkdirSync(path.join(packages, 'tool'), { recursive: true });
+    writeFileSync(path.join(packages, 'tool', '__init__.py'), 'import json\nimport helper\n');
+    // The same tree under another name is a Python project: the library and what it imports.
+    const project = path.join(dir, 'distro', 'lib', 'python3', 'tools');
+    cpSync(packages, project, { recursive: true });
+    expect(pythonDependencies(project, ['json', 'helper'], { VIRTUAL_ENV: venv }, 1).installed.map((d) => d.name).sort()).toEqual(['helper', 'python']);
+    expect(pythonDependencies(packages, ['json', 'helper'], { VIRTUAL_ENV: venv }, 1).installed).toEqual([]);
   });
 });
 

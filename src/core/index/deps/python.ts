@@ -122,6 +122,11 @@ function isPythonProject(root: string, env: PythonEnvironment | null, pythonShar
   return !!env && env.origin !== 'python3' && isWithin(env.origin, root);
 }
 
+/** An interpreter's folder of installed packages: `site-packages`, or Debian's `dist-packages`. */
+export function isSitePackages(root: string): boolean {
+  return /^(site|dist)-packages$/.test(path.basename(root));
+}
+
 /** Whether the root's own walk covers `dir` (it is the root or below it, outside the folders the walk skips). */
 function insideRoot(root: string, dir: string): boolean {
   const rel = path.relative(root, dir);
@@ -135,6 +140,12 @@ function insideRoot(root: string, dir: string): boolean {
  */
 export function pythonDependencies(root: string, imports: readonly string[], env: NodeJS.ProcessEnv = process.env, pythonShare = 0): DiscoveredDependencies {
   const out: DiscoveredDependencies = { installed: [], missing: [] };
+  // An interpreter's package folder indexed as a root (Debian's /usr/lib/python3/dist-packages
+  // beside /usr/lib/python3.11) holds its packages already, and what they import comes from
+  // that interpreter, not from the python3 the PATH finds first: with pyenv's first, it had
+  // pyenv's standard library and its docutils and click as dependencies, a second standard
+  // library answering every question twice.
+  if (isSitePackages(root)) return out;
   const declared = declaredPythonNames(root);
   const tops = new Set(imports.filter((i) => i && !i.startsWith('.')).map((i) => i.split('.')[0]!));
   if (!declared.length && !tops.size) return out;
