@@ -62,9 +62,12 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   // A database too small to learn word vectors measures its candidates with the largest vocabulary's.
   const borrowedVectors = sources.length > 1 ? largestVocabulary(sources.map((r) => r.queries.wordVectors)) : undefined;
   // Items weighed by the use every database saw, and modules by the importers every one holds,
-  // not only their own database's (pooled-counts.ts).
-  const usage = sources.length > 1 ? pooledCounts(sources.map((r) => r.queries.usageTable())) : undefined;
-  const popularity = sources.length > 1 ? pooledCounts(sources.map((r) => r.queries.popularityTable())) : undefined;
+  // not only their own database's (pooled-counts.ts): all the index's databases, not only those
+  // this query reads (deps/fanout.ts picks a few packages per query), so that one sum serves
+  // every search until a count changes (each table is re-read at most every 2 s).
+  const world = index.sources('all');
+  const usage = world.length > 1 ? pooledCounts(world.map((r) => r.queries.usageTable())) : undefined;
+  const popularity = world.length > 1 ? pooledCounts(world.map((r) => r.queries.popularityTable())) : undefined;
   for (const [i, r] of sources.entries()) {
     for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection: collections[i], borrowedVectors, usage, popularity })) {
       if (!inScope(h.package, input.scope)) continue;
