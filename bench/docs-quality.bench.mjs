@@ -110,8 +110,12 @@ function systemPythonRoots() {
   if (!existsSync(SYSTEM_PYTHON)) return null;
   try {
     const [stdlib, ...sites] = JSON.parse(execFileSync(SYSTEM_PYTHON, ['-c', "import json, site, sysconfig; print(json.dumps([sysconfig.get_paths()['stdlib'], *site.getsitepackages()]))"], { encoding: 'utf8' }));
-    const outside = sites.filter((d) => existsSync(d) && !path.relative(stdlib, d).match(/^[^.]/));
-    if (!outside.length || realpathSync(stdlib) === realpathSync(pythonRoot() ?? '/nonexistent')) return null;
+    const outside = sites.filter((d) => {
+      const rel = path.relative(stdlib, d);
+      return existsSync(d) && (rel.startsWith('..') || path.isAbsolute(rel));
+    });
+    const own = pythonRoot();
+    if (!outside.length || (own && existsSync(own) && realpathSync(stdlib) === realpathSync(own))) return null;
     return [stdlib, ...outside];
   } catch {
     return null;

@@ -66,10 +66,12 @@ const NAMES_FIRST_ROWS = 1000;
 const NAMED_WORDS = 3;
 const NAMED_BY_WORD = `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE AND kind != 'impl' ORDER BY has_doc DESC, length(id) LIMIT 4`;
 
+/** Names a question's adjacent words make that are looked up (rank/words.ts lists the longer runs first): a fixed number, so one statement serves every question. */
+const COMPOUND_NAMES = 32;
+/** Items taken for them, and for any one name. */
 const COMPOUND_ROWS = 8;
-function namedByCompound(n: number): string {
-  return `SELECT rowid FROM items WHERE name COLLATE NOCASE IN (${Array(n).fill('?').join(', ')}) AND kind != 'impl' ORDER BY has_doc DESC, length(id) LIMIT ${COMPOUND_ROWS}`;
-}
+const COMPOUND_PER_NAME = 2;
+const NAMED_BY_COMPOUND = `SELECT rowid, name FROM items WHERE name COLLATE NOCASE IN (${Array(COMPOUND_NAMES).fill('?').join(', ')}) AND kind != 'impl' ORDER BY has_doc DESC, length(id) LIMIT ${COMPOUND_ROWS * 8}`;
 
 /** FTS5 column weights: identifier-like queries lean on names, prose queries on the docs. */
 const WEIGHTS_NAME = '10.0, 5.0, 3.0, 1.0, 2.0';
@@ -240,8 +242,21 @@ export class LexicalTake {
       const named = [...present.filter((x) => !common(x) && df.get(x)! > this.inner).slice(0, NAMED_WORDS), ...acronyms.map((a) => a.acronym)];
       for (const w of named) this.unranked(this.prep(NAMED_BY_WORD).pluck().all(w) as number[]);
       // Items named by a run of the question's words ("value is an array": `isArray`), in one
-      // lookup of the name index.
-      if (compounds.length) this.unranked(this.prep(namedByCompound(compounds.length)).pluck().all(...compounds) as number[]);
+      // lookup of the name index: a few of each name, so that a name many items have (`getvalue`
+      // for "get the value of a key") does not take every place.
+      if (compounds.length) {
+        const names = compounds.slice(0, COMPOUND_NAMES);
+        const rows = this.prep(NAMED_BY_COMPOUND).raw().all(...names, ...Array(COMPOUND_NAMES - names.length).fill('')) as [number, string][];
+        const per = new Map<string, number>();
+        const taken: number[] = [];
+        for (const [rowid, name] of rows) {
+          const key = name.toLowerCase().replace(/_/g, '');
+          if ((per.get(key) ?? 0) >= COMPOUND_PER_NAME) continue;
+          per.set(key, (per.get(key) ?? 0) + 1);
+          if (taken.push(rowid) >= COMPOUND_ROWS) break;
+        }
+        this.unranked(taken);
+      }
     }
   }
 

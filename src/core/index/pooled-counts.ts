@@ -1,3 +1,6 @@
+import type { IndexQueries } from './query.js';
+import type { IndexSource } from './source.js';
+
 /**
  * Counts per key (a name's using files, usage.ts; a module's importing files, popularity.ts)
  * from one database, or several summed: the most any key has, and for use counts how many files
@@ -10,28 +13,57 @@ export interface CountTable {
 }
 
 /**
- * The use every database of one search saw, summed per name (and likewise each module's
- * importers). Each database counts the files it
- * holds (usage.ts), so alone it misses the use others hold: a project declaring requests uses
- * `requests.get`, and requests' own database does not count its own files; a Debian Python's
- * `/usr/lib/python3.11` and `/usr/lib/python3/dist-packages` are two roots, and the standard
- * library's database saw 5 files using `collections.Counter` where the two together saw 8 and a
- * single installation root with its site-packages 62. Summed, every item is weighed by all the
- * code the search reads, whichever database holds the item or its users.
+ * The use every database of an index saw, summed per name (and likewise each module's
+ * importers). Each database counts the files it holds (usage.ts), so alone it misses the use
+ * others hold: a project declaring requests uses `requests.get`, and requests' own database does
+ * not count its own files; a Debian Python's `/usr/lib/python3.11` and
+ * `/usr/lib/python3/dist-packages` are two roots, and the standard library's database saw 5
+ * files using `collections.Counter` where the two together saw 8 and a single installation root
+ * with its site-packages 62. Summed, every item is weighed by all the code the index holds,
+ * whichever database holds the item or its users.
  *
  * A database's counts already leave out a package's use of itself, so a sum over databases that
- * hold different files counts each using file once.
+ * hold different files counts each using file once. Sums stay within a language family
+ * (IndexQueries.languageFamily): keys are dotted paths, and Go's `os` is not Python's.
  */
 
-/** The last few sums, of use and of imports (a scope or a language can change which databases a search reads). */
+/** What a search weighs one database's items by, when it is pooled with others. */
+export interface PooledPriors {
+  usage?: CountTable;
+  popularity?: CountTable;
+}
+
+/** Each database's pooled priors: the sums over the databases of its language family, for a family of two or more. */
+export function pooledPriors(world: readonly IndexSource[]): Map<IndexQueries, PooledPriors> {
+  const families = new Map<string, IndexQueries[]>();
+  for (const { queries } of world) {
+    const family = queries.languageFamily();
+    const list = families.get(family);
+    if (list) list.push(queries);
+    else families.set(family, [queries]);
+  }
+  const out = new Map<IndexQueries, PooledPriors>();
+  for (const group of families.values()) {
+    if (group.length < 2) continue;
+    const priors = { usage: pooledCounts(group.map((q) => q.usageTable())), popularity: pooledCounts(group.map((q) => q.popularityTable())) };
+    for (const q of group) out.set(q, priors);
+  }
+  return out;
+}
+
+/** The last few sums, of use and of imports, per family (a recount or a new package makes a new one). */
 const KEPT = 8;
 const kept: { parts: readonly CountTable[]; pooled: CountTable }[] = [];
 
 /** The tables summed; the same object for the same tables, so callers' memos keep. Undefined when none has counts. */
 export function pooledCounts(parts: readonly CountTable[]): CountTable | undefined {
   if (!parts.some((p) => p.counts.size > 0)) return undefined;
-  const hit = kept.find((k) => k.parts.length === parts.length && k.parts.every((p, i) => p === parts[i]));
-  if (hit) return hit.pooled;
+  const at = kept.findIndex((k) => k.parts.length === parts.length && k.parts.every((p, i) => p === parts[i]));
+  if (at >= 0) {
+    const hit = kept[at]!;
+    if (at > 0) kept.unshift(...kept.splice(at, 1));
+    return hit.pooled;
+  }
   const counts = new Map<string, number>();
   let max = 0;
   let using: number | undefined = 0;

@@ -23,7 +23,7 @@ const MIN_FILES = 10;
 const TAKE = 10;
 
 export class PopularPool {
-  /** The use counts the pool was built from: this database's, or several databases' pooled. */
+  /** The use counts the pool was built from (search.ts passes this database's own). */
   private builtFor: UsageTable | null = null;
   private rowids: number[] = [];
   /** Distinct words of the pool's texts, sorted (a stem finds its words as a range), and the pool items each is in. */
@@ -40,10 +40,7 @@ export class PopularPool {
     this.refresh(usage);
   }
 
-  /**
-   * Rebuilt when the counts change: recounted, or another set of databases pooled (a search over
-   * several weighs this database's items by the use all of them saw, pooled-counts.ts).
-   */
+  /** Rebuilt when the counts change (a recount makes a new table). */
   private refresh(usage: UsageTable): void {
     if (usage === this.builtFor) return;
     this.builtFor = usage;

@@ -79,8 +79,7 @@ export class ModulePopularity {
     }
     const pooled = this.active !== this.own;
     this.own = { counts, max: Math.max(1, ...counts.values()) };
-    if (!pooled) this.active = this.own;
-    this.answers.clear();
+    if (!pooled) this.measureBy(this.own);
   }
 
   /** This database's counts, to pool with other databases' (SearchOptions.popularity). */
@@ -94,11 +93,20 @@ export class ModulePopularity {
    * several databases weighs every module by the importers all of them hold (pooled-counts.ts).
    */
   use(table: CountTable | undefined): void {
+    this.refresh();
     const next = table ?? this.own;
-    if (next === this.active) return;
-    this.active = next;
-    this.answers.clear();
+    if (next !== this.active) this.measureBy(next);
   }
+
+  private measureBy(table: CountTable): void {
+    this.active = table;
+    // Each table keeps its answers, as usage.ts's do.
+    let memo = this.memos.get(table);
+    if (!memo) this.memos.set(table, (memo = new Map()));
+    this.answers = memo;
+  }
+
+  private readonly memos = new WeakMap<CountTable, Map<string, number>>();
 
   /** Count now rather than in the first search. */
   prepare(): void {
@@ -106,7 +114,7 @@ export class ModulePopularity {
   }
 
   /** `of` per module asked, since the counts were made: a search asks for each of its ~150 candidates, mostly a few modules. */
-  private readonly answers = new Map<string, number>();
+  private answers = new Map<string, number>();
 
   /** 0..1: the importers of the longest known prefix of `module` (log scale, relative to the most imported). */
   of(module: string): number {

@@ -32,6 +32,8 @@ export interface LightItem {
   path: string;
 }
 
+const LANGUAGE_FAMILY: Record<string, string> = { javascript: 'js', typescript: 'js', c: 'c', cpp: 'c' };
+
 export class IndexQueries {
   private readonly paths: PublicPaths;
   private readonly ranked: RankedSearch;
@@ -72,6 +74,20 @@ export class IndexQueries {
   usageTable(): UsageTable {
     return this.ranked.usageTable();
   }
+
+  /**
+   * The family of the language most of this database's files are in (`python`; `js` for
+   * JavaScript and TypeScript; `c` for C and C++), '' while it has none: priors are pooled only
+   * within a family (pooled-counts.ts), since Go's `os` and Python's `os` are one key there.
+   */
+  languageFamily(): string {
+    if (this.family) return this.family;
+    const top = this.statements.get(`SELECT language FROM files GROUP BY language ORDER BY COUNT(*) DESC LIMIT 1`).pluck().get() as string | undefined;
+    if (!top) return '';
+    return (this.family = LANGUAGE_FAMILY[top] ?? top);
+  }
+
+  private family = '';
 
   /** This database's importers per module (SearchOptions.popularity). */
   popularityTable(): CountTable {

@@ -58,7 +58,7 @@ export interface SearchOptions {
    * between two points" scored 0.75 against the standard library's same words at 1.30.
    */
   borrowedVectors?: RelatedWords;
-  /** Use counted over every database the search reads (pooled-counts.ts), to weigh items by instead of this database's own. */
+  /** Use counted over every database of the index in this one's language family (pooled-counts.ts), to weigh items by instead of this database's own. */
   usage?: UsageTable;
   /** Likewise each module's importers (popularity.ts). */
   popularity?: CountTable;

@@ -89,6 +89,16 @@ const BUILTINS_USAGE = 0.4;
 /** One database's use counts, or several databases' summed (pooled-counts.ts). */
 export type UsageTable = CountTable;
 
+/** One item's use as measured, with what it was measured for. */
+interface ItemUse {
+  id: string;
+  kind: string;
+  parent: string | null;
+  name: string;
+  publicId: string;
+  value: number;
+}
+
 /** The query side: 0..1 per item (log scale, full at SATURATION files). */
 export class UsageCounts {
   private readonly stamp: MetaStamp;
@@ -146,8 +156,15 @@ export class UsageCounts {
     this.active = table;
     // A stamp written before the count of using files was kept counts as full evidence.
     this.evidence = table.using === undefined ? 1 : table.using / (table.using + EVIDENCE_FILES);
-    this.items.clear();
+    // Each table keeps its answers: docs_search (pooled) and docs_get's suggestions (this
+    // database's own) take turns without dropping each other's.
+    let memo = this.memos.get(table);
+    if (!memo) this.memos.set(table, (memo = new Map()));
+    this.items = memo;
   }
+
+  /** ofItem's answers per table measured by (a recount is a new table: the old answers go with it). */
+  private readonly memos = new WeakMap<UsageTable, Map<number, ItemUse>>();
 
   /**
    * ofItem's answers since the counts were loaded, by row: a search asks for each of its ~100
@@ -155,7 +172,7 @@ export class UsageCounts {
    * for (a rowid can hold another item after a re-index): a string key of those cost each
    * search ~0.1 ms to build and hash.
    */
-  private readonly items = new Map<number, { id: string; kind: string; parent: string | null; name: string; publicId: string; value: number }>();
+  private items = new Map<number, ItemUse>();
 
   /** Files of other packages that use this qualified name (0 below 2). */
   files(name: string): number {

@@ -107,15 +107,15 @@ export function queryWords(query: string): string[] {
 
 /**
  * The names a question's adjacent words would make (`isarray` and `is_array` for "tell whether a
- * value is an array", `guess_type` for "guess the type of a file"): runs of two and three
- * words, articles skipped, with at least one word that is not a stop word. An aptly named item
+ * value is an array", `guess_type` for "guess the type of a file"): runs of three words, then of
+ * two, articles skipped, with at least one word that is not a stop word. An aptly named item
  * without a doc (TypeScript's `isArray`) shares only the question's commonest word with it
  * otherwise, in thousands of rows.
  */
 export function adjacentCompounds(query: string): string[] {
   const tokens = query.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t && !ARTICLES.has(t));
   const out = new Set<string>();
-  for (const n of [2, 3]) {
+  for (const n of [3, 2]) {
     for (let i = 0; i + n <= tokens.length; i++) {
       const run = tokens.slice(i, i + n);
       if (run.every((t) => STOP_WORDS.has(t))) continue;

@@ -3,7 +3,7 @@ import type { SearchHit } from '../../core/index/query.js';
 import { collectionsFor } from '../../core/index/collection-stats.js';
 import type { RelatedWords } from '../../core/index/vectors.js';
 import { mergeSameId } from '../../core/index/fold-hits.js';
-import { pooledCounts } from '../../core/index/pooled-counts.js';
+import { pooledPriors } from '../../core/index/pooled-counts.js';
 import type { FeatureContext } from '../context.js';
 import { checkLanguage, displayFile, indexStateLine, inScope, LanguageSchema, ScopeSchema, shortState } from './common.js';
 import { IndexStateSchema, KindSchema } from './schemas.js';
@@ -61,15 +61,13 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   const collections = collectionsFor(sources, sources.length > 1 ? sources.map((r) => r.queries.wordStats(input.query, searched)) : []);
   // A database too small to learn word vectors measures its candidates with the largest vocabulary's.
   const borrowedVectors = sources.length > 1 ? largestVocabulary(sources.map((r) => r.queries.wordVectors)) : undefined;
-  // Items weighed by the use every database saw, and modules by the importers every one holds,
-  // not only their own database's (pooled-counts.ts): all the index's databases, not only those
-  // this query reads (deps/fanout.ts picks a few packages per query), so that one sum serves
-  // every search until a count changes (each table is re-read at most every 2 s).
-  const world = index.sources('all');
-  const usage = world.length > 1 ? pooledCounts(world.map((r) => r.queries.usageTable())) : undefined;
-  const popularity = world.length > 1 ? pooledCounts(world.map((r) => r.queries.popularityTable())) : undefined;
+  // Items weighed by the use every database of the index saw, and modules by the importers every
+  // one holds, not only their own database's (pooled-counts.ts): all of them within the scope,
+  // not only those this query reads (deps/fanout.ts picks a few packages per query), so that one
+  // sum serves every search until a count changes.
+  const pooled = pooledPriors(index.sources(input.scope === 'project' ? 'project' : 'all'));
   for (const [i, r] of sources.entries()) {
-    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection: collections[i], borrowedVectors, usage, popularity })) {
+    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection: collections[i], borrowedVectors, ...pooled.get(r.queries) })) {
       if (!inScope(h.package, input.scope)) continue;
       hits.push({ ...h, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
     }

@@ -10,7 +10,9 @@ import { sharedTree } from './fixtures.js';
 
 // Eighty documented items that say "value" and "array" more often than the question does.
 const decoys = Array.from({ length: 80 }, (_, i) => [`def array_value_${i}(array, value):`, `    """Store value ${i} in the array: array value, array value."""`, ''].join('\n'));
-const tree = ['def is_array(x):', '    return isinstance(x, list)', '', ...decoys].join('\n');
+// And twelve documented items all named by another run of a question's words (`get_value`).
+const getters = Array.from({ length: 12 }, (_, i) => [`class Box${i}:`, '    def get_value(self):', `        """Return the content of box ${i}."""`, ''].join('\n'));
+const tree = ['def is_array(x):', '    return isinstance(x, list)', '', ...decoys, ...getters].join('\n');
 
 const index = sharedTree({ 'arrays.py': tree }, 'docent-compounds-');
 const ids = (q: string) => index().roots[0]!.queries.search(q, { limit: 100 }).map((h) => h.id);
@@ -18,6 +20,15 @@ const ids = (q: string) => index().roots[0]!.queries.search(q, { limit: 100 }).m
 describe('names a question spells in adjacent words', () => {
   it('makes the undocumented is_array a candidate for "tell whether a value is an array"', () => {
     expect(ids('tell whether a value is an array')).toContain('arrays.is_array');
+  });
+
+  it('takes a few items of each name, so that a name many items have does not crowd the others out', () => {
+    expect(ids('get the value or tell whether a value is an array')).toContain('arrays.is_array');
+  });
+
+  it('looks up a bounded number of names, however long the question', () => {
+    const long = Array.from({ length: 9000 }, (_, i) => `word${i}`).join(' ');
+    expect(() => ids(`tell whether ${long} is an array`)).not.toThrow();
   });
 
   it('are the runs of two and three words, articles skipped, not those of stop words only', () => {

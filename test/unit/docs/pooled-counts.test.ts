@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pooledCounts } from '../../../src/core/index/pooled-counts.js';
+import { pooledCounts, pooledPriors } from '../../../src/core/index/pooled-counts.js';
+import type { IndexSource } from '../../../src/core/index/source.js';
 import type { UsageTable } from '../../../src/core/index/usage.js';
 
 const table = (entries: [string, number][], using: number | undefined): UsageTable => ({ counts: new Map(entries), max: Math.max(0, ...entries.map(([, n]) => n)), using });
@@ -31,5 +32,24 @@ describe('pooledCounts', () => {
 
   it('counts as full evidence when a database predates the using-files count', () => {
     expect(pooledCounts([table([['x.y', 2]], undefined), table([['x.y', 2]], 5)])!.using).toBeUndefined();
+  });
+});
+
+describe('pooledPriors', () => {
+  const source = (family: string, usage: [string, number][]) => {
+    const u = table(usage, 100);
+    const p = table([], undefined);
+    return { root: family, queries: { languageFamily: () => family, usageTable: () => u, popularityTable: () => p } } as unknown as IndexSource;
+  };
+
+  it('sums within a language family only: Go\'s os is not Python\'s', () => {
+    const stdlib = source('python', [['os.getenv', 4]]);
+    const site = source('python', [['os.getenv', 3]]);
+    const go = source('go', [['os.getenv', 50]]);
+    const priors = pooledPriors([stdlib, site, go]);
+    expect(priors.get(stdlib.queries)!.usage!.counts.get('os.getenv')).toBe(7);
+    expect(priors.get(site.queries)).toBe(priors.get(stdlib.queries));
+    // Alone in its family: its own counts.
+    expect(priors.has(go.queries)).toBe(false);
   });
 });

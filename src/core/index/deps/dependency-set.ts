@@ -5,6 +5,7 @@ import type { ProgressFn } from '../indexer.js';
 import type { ExtractionPool } from '../pool.js';
 import type { IndexSource } from '../source.js';
 import { discoverDependencies } from './discover.js';
+import { insideRoot } from './python.js';
 import { PackageDb, packageDbPath, pruneOldLayouts, type PackageState } from './package-db.js';
 import type { InstalledDependency, MissingDependency } from './types.js';
 
@@ -93,12 +94,18 @@ export class DependencyIndexes {
     return !r || r.importsKey !== importsKey(pythonImports(rootDb));
   }
 
-  /** Find a root's dependencies (its Python imports read from its own index) and open those already built. */
-  discover(root: string, rootDb: Database.Database | null): void {
+  /**
+   * Find a root's dependencies (its Python imports read from its own index) and open those
+   * already built. A dependency another of `roots` indexes itself is not one: Debian's
+   * dist-packages as a root, beside `/usr/lib/python3.11` as another, would read that library
+   * twice.
+   */
+  discover(root: string, rootDb: Database.Database | null, roots: readonly string[] = []): void {
     const imports = pythonImports(rootDb);
     const found = discoverDependencies(root, { pythonImports: imports, pythonShare: pythonShare(rootDb), compileCommandsDir: this.opts.compileCommandsDir });
     const installed: RootDeps['installed'] = [];
     for (const dep of found.installed) {
+      if (roots.some((other) => other !== root && insideRoot(other, dep.base))) continue;
       const file = packageDbPath(this.opts.indexBase, dep, this.opts.includePrivate);
       let db = this.dbs.get(file);
       if (!db) this.dbs.set(file, (db = new PackageDb(file, dep)));

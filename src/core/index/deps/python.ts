@@ -5,7 +5,7 @@ import { walkFiles } from '../../workspace/files.js';
 import { declaredPythonNames, pythonEnvironment, type PythonEnvironment } from './python-env.js';
 import { looksLikeStdlib } from '../python-builtins.js';
 import { pythonStdlibDependency } from './python-stdlib.js';
-import { isWithin, readText as read, type DiscoveredDependencies, type InstalledDependency } from './types.js';
+import { isWithin, readText as read, realPath, type DiscoveredDependencies, type InstalledDependency } from './types.js';
 
 /**
  * The Python distributions a project declares or imports, as installed in the environment it
@@ -128,7 +128,7 @@ export function isSitePackages(root: string): boolean {
 }
 
 /** Whether the root's own walk covers `dir` (it is the root or below it, outside the folders the walk skips). */
-function insideRoot(root: string, dir: string): boolean {
+export function insideRoot(root: string, dir: string): boolean {
   const rel = path.relative(root, dir);
   const inside = rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
   return inside && !rel.split(path.sep).some((seg) => DEFAULT_EXCLUDES.includes(`${seg}/`));
@@ -144,8 +144,16 @@ export function pythonDependencies(root: string, imports: readonly string[], env
   // beside /usr/lib/python3.11) holds its packages already, and what they import comes from
   // that interpreter, not from the python3 the PATH finds first: with pyenv's first, it had
   // pyenv's standard library and its docutils and click as dependencies, a second standard
-  // library answering every question twice.
-  if (isSitePackages(root)) return out;
+  // library answering every question twice. Its interpreter's standard library, when the
+  // environment found is the one that owns the folder, is its dependency as for any project
+  // (and none where another root is that library: dependency-set.ts).
+  if (isSitePackages(root)) {
+    const pyEnv = pythonEnvironment(root, env);
+    const owned = pyEnv?.sitePackages.some((dir) => (realPath(dir) ?? dir) === (realPath(root) ?? root));
+    const stdlib = owned ? pythonStdlibDependency(pyEnv) : null;
+    if (stdlib) out.installed.push(stdlib);
+    return out;
+  }
   const declared = declaredPythonNames(root);
   const tops = new Set(imports.filter((i) => i && !i.startsWith('.')).map((i) => i.split('.')[0]!));
   if (!declared.length && !tops.size) return out;
