@@ -80,3 +80,44 @@ export function pooledCounts(parts: readonly CountTable[]): CountTable | undefin
   if (kept.length > KEPT) kept.pop();
   return pooled;
 }
+
+/**
+ * Which count table a prior measures by (its database's own, or a pooled one), with a memo of
+ * answers kept per table: docs_search (pooled) and docs_get's suggestions (the database's own)
+ * take turns without dropping each other's, and a recount, a new table, starts a new memo.
+ */
+export class ActiveCounts<M> {
+  private table: CountTable;
+  /** The answers worked out from the current table. */
+  memo: M;
+  private readonly memos = new WeakMap<CountTable, M>();
+
+  constructor(
+    own: CountTable,
+    private readonly fresh: () => M,
+  ) {
+    this.table = own;
+    this.memo = this.memoOf(own);
+  }
+
+  get current(): CountTable {
+    return this.table;
+  }
+
+  measureBy(table: CountTable): void {
+    if (table === this.table) return;
+    this.table = table;
+    this.memo = this.memoOf(table);
+  }
+
+  /** The database's own table was replaced by a recount: measured by from now on, unless a pooled one is in use. */
+  ownReplaced(before: CountTable, after: CountTable): void {
+    if (this.table === before) this.measureBy(after);
+  }
+
+  private memoOf(table: CountTable): M {
+    let memo = this.memos.get(table);
+    if (!memo) this.memos.set(table, (memo = this.fresh()));
+    return memo;
+  }
+}

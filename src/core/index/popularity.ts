@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { MetaStamp } from './meta-stamp.js';
-import type { CountTable } from './pooled-counts.js';
+import { ActiveCounts, type CountTable } from './pooled-counts.js';
 
 /**
  * How much of the indexed world uses a module: the number of files that import it (or a
@@ -23,8 +23,8 @@ export class ModulePopularity {
   private computedAt = 0;
   /** This database's importers per module, and the most any module has. */
   private own: CountTable = { counts: new Map(), max: 1 };
-  /** The counts `of` measures by: this database's, or several databases' pooled (use). */
-  private active: CountTable = this.own;
+  /** The counts `of` measures by (this database's, or several databases' pooled: use), with `of`'s answers for them per module asked. */
+  private readonly active = new ActiveCounts<Map<string, number>>(this.own, () => new Map());
 
   constructor(private readonly db: Database.Database) {
     this.written = new MetaStamp(db, 'last_update');
@@ -77,9 +77,9 @@ export class ModulePopularity {
       }
       for (const m of seen) counts.set(m, (counts.get(m) ?? 0) + 1);
     }
-    const pooled = this.active !== this.own;
+    const before = this.own;
     this.own = { counts, max: Math.max(1, ...counts.values()) };
-    if (!pooled) this.measureBy(this.own);
+    this.active.ownReplaced(before, this.own);
   }
 
   /** This database's counts, to pool with other databases' (SearchOptions.popularity). */
@@ -94,34 +94,22 @@ export class ModulePopularity {
    */
   use(table: CountTable | undefined): void {
     this.refresh();
-    const next = table ?? this.own;
-    if (next !== this.active) this.measureBy(next);
+    this.active.measureBy(table ?? this.own);
   }
-
-  private measureBy(table: CountTable): void {
-    this.active = table;
-    // Each table keeps its answers, as usage.ts's do.
-    let memo = this.memos.get(table);
-    if (!memo) this.memos.set(table, (memo = new Map()));
-    this.answers = memo;
-  }
-
-  private readonly memos = new WeakMap<CountTable, Map<string, number>>();
 
   /** Count now rather than in the first search. */
   prepare(): void {
     this.refresh();
   }
 
-  /** `of` per module asked, since the counts were made: a search asks for each of its ~150 candidates, mostly a few modules. */
-  private answers = new Map<string, number>();
-
   /** 0..1: the importers of the longest known prefix of `module` (log scale, relative to the most imported). */
   of(module: string): number {
     this.refresh();
-    const { counts, max } = this.active;
+    const { counts, max } = this.active.current;
     if (!counts.size) return 0;
-    let got = this.answers.get(module);
+    // Answers per module asked for the current counts: a search asks for each of its ~150 candidates, mostly a few modules.
+    const answers = this.active.memo;
+    let got = answers.get(module);
     if (got === undefined) {
       got = 0;
       const parts = normModule(module).split('.');
@@ -132,8 +120,8 @@ export class ModulePopularity {
           break;
         }
       }
-      if (this.answers.size >= 100_000) this.answers.clear();
-      this.answers.set(module, got);
+      if (answers.size >= 100_000) answers.clear();
+      answers.set(module, got);
     }
     return got;
   }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { MetaStamp } from './meta-stamp.js';
-import type { CountTable } from './pooled-counts.js';
+import { ActiveCounts, type CountTable } from './pooled-counts.js';
 import { normModule } from './popularity.js';
 import { isVendored } from '../rank/score.js';
 
@@ -104,10 +104,8 @@ export class UsageCounts {
   private readonly stamp: MetaStamp;
   /** The whole table in memory (12k names for a Python installation): a search looks up hundreds of candidates. */
   private own: UsageTable = { counts: new Map(), max: 0, using: 0 };
-  /** The table ofItem measures by: this database's, or several databases' pooled (use). */
-  private active: UsageTable = this.own;
-  /** 0..1: how far the active counts can be trusted, from how many files they were counted over. */
-  private evidence = 1;
+  /** The table ofItem measures by (this database's, or several databases' pooled: use), with ofItem's answers for it, by row. */
+  private readonly active = new ActiveCounts<Map<number, ItemUse>>(this.own, () => new Map());
 
   constructor(private readonly db: Database.Database) {
     this.stamp = new MetaStamp(db, 'usage');
@@ -132,8 +130,9 @@ export class UsageCounts {
     if (stamp === undefined) return;
     this.loads++;
     const [, max, using] = (stamp ?? '').split(':');
+    const before = this.own;
     this.own = { counts: new Map(this.db.prepare(`SELECT key, files FROM usage`).raw().all() as [string, number][]), max: Number(max) || 0, using: using === undefined ? undefined : Number(using) };
-    this.measureBy(this.own);
+    this.active.ownReplaced(before, this.own);
   }
 
   /** This database's own counts (reloaded first if they were recounted). */
@@ -148,49 +147,29 @@ export class UsageCounts {
    */
   use(table: UsageTable | undefined): void {
     this.refresh();
-    const next = table ?? this.own;
-    if (next !== this.active) this.measureBy(next);
+    this.active.measureBy(table ?? this.own);
   }
-
-  private measureBy(table: UsageTable): void {
-    this.active = table;
-    // A stamp written before the count of using files was kept counts as full evidence.
-    this.evidence = table.using === undefined ? 1 : table.using / (table.using + EVIDENCE_FILES);
-    // Each table keeps its answers: docs_search (pooled) and docs_get's suggestions (this
-    // database's own) take turns without dropping each other's.
-    let memo = this.memos.get(table);
-    if (!memo) this.memos.set(table, (memo = new Map()));
-    this.items = memo;
-  }
-
-  /** ofItem's answers per table measured by (a recount is a new table: the old answers go with it). */
-  private readonly memos = new WeakMap<UsageTable, Map<number, ItemUse>>();
-
-  /**
-   * ofItem's answers since the counts were loaded, by row: a search asks for each of its ~100
-   * candidates, and the next search for many of the same. Each answer keeps what it was measured
-   * for (a rowid can hold another item after a re-index): a string key of those cost each
-   * search ~0.1 ms to build and hash.
-   */
-  private items = new Map<number, ItemUse>();
 
   /** Files of other packages that use this qualified name (0 below 2). */
   files(name: string): number {
     this.refresh();
-    return this.active.counts.get(normModule(name)) ?? 0;
+    return this.active.current.counts.get(normModule(name)) ?? 0;
   }
 
   /** Files using any of these qualified names (the most of them), scaled to 0..1. */
   of(names: readonly string[]): number {
     this.refresh();
-    const { counts, max } = this.active;
+    const { counts, max, using } = this.active.current;
     if (max < 2) return 0;
     let best = 0;
     for (const n of names) {
       const c = counts.get(normModule(n)) ?? 0;
       if (c > best) best = c;
     }
-    return best ? this.evidence * Math.min(1, Math.log1p(best) / Math.log1p(Math.min(max, SATURATION))) : 0;
+    // How far the counts can be trusted, from how many files they were counted over (a stamp
+    // written before that count was kept: full evidence).
+    const evidence = using === undefined ? 1 : using / (using + EVIDENCE_FILES);
+    return best ? evidence * Math.min(1, Math.log1p(best) / Math.log1p(Math.min(max, SATURATION))) : 0;
   }
 
   /**
@@ -200,11 +179,15 @@ export class UsageCounts {
    */
   ofItem(r: { rowid: number; id: string; kind: string; parent: string | null; name: string }, publicId: string): number {
     this.refresh();
-    const known = this.items.get(r.rowid);
+    // The answers for the current table, by row: a search asks for each of its ~100 candidates,
+    // and the next search for many of the same. Each keeps what it was measured for (a rowid can
+    // hold another item after a re-index): a string key of those cost each search ~0.1 ms.
+    const items = this.active.memo;
+    const known = items.get(r.rowid);
     if (known && known.id === r.id && known.publicId === publicId && known.kind === r.kind && known.parent === r.parent && known.name === r.name) return known.value;
     const value = this.measureItem(r, publicId);
-    if (this.items.size >= 100_000) this.items.clear();
-    this.items.set(r.rowid, { id: r.id, kind: r.kind, parent: r.parent, name: r.name, publicId, value });
+    if (items.size >= 100_000) items.clear();
+    items.set(r.rowid, { id: r.id, kind: r.kind, parent: r.parent, name: r.name, publicId, value });
     return value;
   }
 

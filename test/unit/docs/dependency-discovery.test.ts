@@ -1,7 +1,7 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { projectTrees } from './project-trees.js';
 import { shellSplit } from '../../../src/core/index/deps/c-headers.js';
 import { isDependencyManifest } from '../../../src/core/index/deps/discover.js';
 import { cargoDependencies, crateName, lockedRegistryCrates, workspaceCrates } from '../../../src/core/index/deps/cargo.js';
@@ -16,17 +16,7 @@ import { symlinkSync } from 'node:fs';
 
 /** What each ecosystem's project files declare, read without the installed packages. */
 
-const dir = mkdtempSync(path.join(tmpdir(), 'docent-depfiles-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function project(name: string, files: Record<string, string>): string {
-  const root = path.join(dir, name);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+const { dir, project } = projectTrees('docent-depfiles-');
 
 describe("JavaScript's standard library (TypeScript's lib.*.d.ts)", () => {
   const listed = async (files: AsyncIterable<string>) => {

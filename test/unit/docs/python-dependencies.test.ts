@@ -1,7 +1,7 @@
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { projectTrees } from './project-trees.js';
 import { DependencyIndexes } from '../../../src/core/index/deps/dependency-set.js';
 import { pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
 import { pythonDependencies } from '../../../src/core/index/deps/python.js';
@@ -9,17 +9,7 @@ import { createLogger } from '../../../src/core/log.js';
 
 /** Which Python environment a root uses, and which of its packages and standard library are the root's dependencies. */
 
-const dir = mkdtempSync(path.join(tmpdir(), 'docent-pydeps-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function project(name: string, files: Record<string, string>): string {
-  const root = path.join(dir, name);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+const { dir, project } = projectTrees('docent-pydeps-');
 
 describe('which Python environment', () => {
   function venv(at: string, systemToo = false): string {
