@@ -81,13 +81,17 @@ export class IndexQueries {
    * within a family (pooled-counts.ts), since Go's `os` and Python's `os` are one key there.
    */
   languageFamily(): string {
-    if (this.family) return this.family;
+    // Asked again when the use counts are recounted (after a sync: a first build's early files
+    // need not be in the language most of its files are in).
+    const counted = this.usageTable();
+    if (counted === this.familyFor) return this.family;
     const top = this.statements.get(`SELECT language FROM files GROUP BY language ORDER BY COUNT(*) DESC LIMIT 1`).pluck().get() as string | undefined;
-    if (!top) return '';
-    return (this.family = LANGUAGE_FAMILY[top] ?? top);
+    this.familyFor = counted;
+    return (this.family = top ? (LANGUAGE_FAMILY[top] ?? top) : '');
   }
 
   private family = '';
+  private familyFor: UsageTable | null = null;
 
   /** This database's importers per module (SearchOptions.popularity). */
   popularityTable(): CountTable {
