@@ -51,13 +51,20 @@ export function pooledPriors(world: readonly IndexSource[]): Map<IndexQueries, P
   return out;
 }
 
-/** The last few sums, of use and of imports, per family (a recount or a new package makes a new one). */
-const KEPT = 8;
-const kept: { parts: readonly CountTable[]; pooled: CountTable }[] = [];
+/**
+ * Sums already made, by their first table: kept while that table lives (a recount or a closed
+ * database lets them go), the last few sets of tables for each (a package built or dropped makes
+ * a new set). Per index, not one list for the process: a daemon serving several workspaces
+ * would otherwise make each one's sums again in turn.
+ */
+const KEPT = 4;
+const made = new WeakMap<CountTable, { parts: readonly CountTable[]; pooled: CountTable }[]>();
 
 /** The tables summed; the same object for the same tables, so callers' memos keep. Undefined when none has counts. */
 export function pooledCounts(parts: readonly CountTable[]): CountTable | undefined {
   if (!parts.some((p) => p.counts.size > 0)) return undefined;
+  let kept = made.get(parts[0]!);
+  if (!kept) made.set(parts[0]!, (kept = []));
   const at = kept.findIndex((k) => k.parts.length === parts.length && k.parts.every((p, i) => p === parts[i]));
   if (at >= 0) {
     const hit = kept[at]!;
