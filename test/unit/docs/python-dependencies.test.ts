@@ -35,6 +35,20 @@ describe('which Python environment', () => {
     expect(got.sitePackages[0]).toBe(own);
     expect(got.sitePackages.length).toBeGreaterThan(1);
   });
+
+  it("adds its base interpreter's packages, found from pyvenv.cfg, not those of the python3 on the PATH", () => {
+    const prefix = path.join(dir, 'base-prefix');
+    mkdirSync(path.join(prefix, 'bin'), { recursive: true });
+    const baseSite = path.join(prefix, 'lib', 'python3.12', 'site-packages');
+    const debianSite = path.join(prefix, 'lib', 'python3', 'dist-packages');
+    mkdirSync(baseSite, { recursive: true });
+    mkdirSync(debianSite, { recursive: true });
+    const root = project('base-syspkgs', {});
+    const own = venv(path.join(root, '.venv'), true);
+    writeFileSync(path.join(root, '.venv', 'pyvenv.cfg'), `home = ${path.join(prefix, 'bin')}\ninclude-system-site-packages = true\nversion = 3.12.1\n`);
+    const got = pythonEnvironment(root, {})!;
+    expect(got.sitePackages.filter((d) => !d.startsWith(path.join(process.env.HOME ?? '/nonexistent', '.local')))).toEqual([own, baseSite, debianSite]);
+  });
 });
 
 describe('Python packages the root indexes itself', () => {

@@ -82,9 +82,33 @@ function virtualenv(venv: string): PythonEnvironment {
   } catch {
     /* checked by the caller */
   }
-  if (/^\s*include-system-site-packages\s*=\s*true\s*$/im.test(cfg)) dirs.push(...(systemSitePackages()?.sitePackages ?? []).filter((d) => !dirs.includes(d)));
+  if (/^\s*include-system-site-packages\s*=\s*true\s*$/im.test(cfg)) dirs.push(...(baseSitePackages(cfg) ?? systemSitePackages()?.sitePackages ?? []).filter((d) => !dirs.includes(d)));
   const stdlib = venvStdlib(cfg);
   return { origin: venv, sitePackages: dirs, ...(stdlib ? { stdlib } : {}) };
+}
+
+/**
+ * The package folders of a virtualenv's base interpreter, found from pyvenv.cfg alone as its
+ * library is (`home` is `<prefix>/bin`): `<prefix>/lib/python3.X/site-packages`, and Debian's
+ * `<prefix>/local/lib/python3.X/dist-packages`, `<prefix>/lib/python3/dist-packages`, with the
+ * user's own first, as the interpreter orders them; those that exist. Not `python3`'s from the
+ * PATH, which can be another interpreter: a Debian venv on a machine with pyenv's python3 first
+ * took pyenv's PyYAML 6.0.3 for the system's 6.0. Undefined without `home` and `version`.
+ */
+function baseSitePackages(cfg: string): string[] | undefined {
+  const home = /^\s*home\s*=\s*(.+?)\s*$/m.exec(cfg)?.[1];
+  const version = /^\s*(?:version|version_info)\s*=\s*(\d+\.\d+)/m.exec(cfg)?.[1];
+  if (!home || !version) return undefined;
+  const prefix = path.dirname(home);
+  const user = process.env.HOME ? [path.join(process.env.HOME, '.local', 'lib', `python${version}`, 'site-packages')] : [];
+  const dirs = [
+    ...user,
+    path.join(prefix, 'lib', `python${version}`, 'site-packages'),
+    path.join(prefix, 'local', 'lib', `python${version}`, 'dist-packages'),
+    path.join(prefix, 'lib', 'python3', 'dist-packages'),
+    path.join(prefix, 'lib', `python${version}`, 'dist-packages'),
+  ];
+  return dirs.filter((d) => existsSync(d));
 }
 
 /**
