@@ -58,7 +58,7 @@ export class DocsIndex {
     this.deps =
       opts.dependencies === false
         ? null
-        : new DependencyIndexes({ indexBase: indexBaseDir(opts.indexDir), includePrivate: opts.includePrivate, maxFileBytes: opts.maxFileBytes, pool: () => this.lazyPool(), compileCommandsDir: opts.compileCommandsDir, log: this.log });
+        : new DependencyIndexes({ indexBase: indexBaseDir(opts.indexDir), includePrivate: opts.includePrivate, maxFileBytes: opts.maxFileBytes, pool: () => this.lazyPool(), compileCommandsDir: opts.compileCommandsDir, log: this.log, roots: () => this.roots.map((r) => r.root) });
     this.setRoots(opts.roots);
   }
 
@@ -159,7 +159,7 @@ export class DocsIndex {
           for (const e of stats.errors) this.log.warn(`could not extract ${e}`);
           this.log.info(`indexed ${r.root}: ${stats.parsed} parsed, ${stats.unchanged + stats.rehashed} unchanged, ${stats.deleted} removed in ${stats.ms} ms`);
           // Its dependencies again: its imports and lock files may have changed with it.
-          this.deps?.discover(r.root, r.store.db, this.roots.map((x) => x.root));
+          this.deps?.discover(r.root, r.store.db);
         } catch (err) {
           r.phase = r.synced ? 'ready' : 'files';
           if (signal.aborted) throw err;
@@ -169,7 +169,7 @@ export class DocsIndex {
         }
       }
       this.lastRun = runs;
-      for (const r of this.roots) if (!this.deps?.discovered(r.root)) this.deps?.discover(r.root, r.store.db, this.roots.map((x) => x.root));
+      for (const r of this.roots) if (!this.deps?.discovered(r.root)) this.deps?.discover(r.root, r.store.db);
       // Then the package databases this machine does not have yet, each built once and shared.
       await this.deps?.indexQueued(signal, (label) => (done, total, message) => {
         for (const l of this.listeners) l({ done, total, message, root: label });
@@ -297,7 +297,7 @@ export class DocsIndex {
       if (r.abort.signal.aborted || this.lifetime.signal.aborted) return;
       try {
         if (onlyIfImportsChanged && !deps.importsChanged(r.root, r.store.db)) return;
-        deps.discover(r.root, r.store.db, this.roots.map((x) => x.root));
+        deps.discover(r.root, r.store.db);
         await deps.indexQueued(this.lifetime.signal, (label) => (done, total, message) => {
           for (const l of this.listeners) l({ done, total, message, root: label });
         });
@@ -336,7 +336,7 @@ export class DocsIndex {
    */
   sources(scope?: 'project' | 'deps' | 'all'): IndexSource[] {
     if (scope === 'project' || !this.deps) return this.roots;
-    for (const r of this.roots) if (!this.deps.discovered(r.root)) this.deps.discover(r.root, r.store.db, this.roots.map((x) => x.root));
+    for (const r of this.roots) if (!this.deps.discovered(r.root)) this.deps.discover(r.root, r.store.db);
     return [...this.roots, ...this.deps.sources(this.roots.map((r) => r.root))];
   }
 

@@ -159,13 +159,15 @@ describe("the interpreter's standard library", () => {
   it('is no dependency where another root of the workspace is that library', () => {
     const installed = path.join(dir, 'venv-for-stdlib', 'lib', 'python3.12', 'site-packages');
     const stdlib = path.join(dir, 'base-python2', 'lib', 'python3.12');
-    const deps = new DependencyIndexes({ indexBase: path.join(dir, 'pkg-index'), includePrivate: false, maxFileBytes: 1_000_000, pool: () => { throw new Error('nothing is built here'); }, log: createLogger('test', 'error') });
+    let roots = [installed];
+    const deps = new DependencyIndexes({ indexBase: path.join(dir, 'pkg-index'), includePrivate: false, maxFileBytes: 1_000_000, pool: () => { throw new Error('nothing is built here'); }, log: createLogger('test', 'error'), roots: () => roots });
     const saved = process.env.VIRTUAL_ENV;
     process.env.VIRTUAL_ENV = path.join(dir, 'venv-for-stdlib');
     try {
-      deps.discover(installed, null, [installed]);
+      deps.discover(installed, null);
       expect(deps.status([installed]).map((p) => p.name)).toEqual(['python']);
-      deps.discover(installed, null, [installed, stdlib]);
+      roots = [installed, stdlib];
+      deps.discover(installed, null);
       expect(deps.status([installed])).toEqual([]);
     } finally {
       if (saved === undefined) delete process.env.VIRTUAL_ENV;

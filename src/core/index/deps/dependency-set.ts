@@ -37,6 +37,8 @@ export interface DependencyIndexesOptions {
   pool: () => ExtractionPool;
   compileCommandsDir?: string;
   log: Logger;
+  /** Every root of the workspace, as they are now: a dependency one of them indexes itself is not read again. */
+  roots?: () => readonly string[];
 }
 
 interface RootDeps {
@@ -96,11 +98,12 @@ export class DependencyIndexes {
 
   /**
    * Find a root's dependencies (its Python imports read from its own index) and open those
-   * already built. A dependency another of `roots` indexes itself is not one: Debian's
-   * dist-packages as a root, beside `/usr/lib/python3.11` as another, would read that library
-   * twice.
+   * already built. A dependency another of the workspace's roots indexes itself is not one:
+   * Debian's dist-packages as a root, beside `/usr/lib/python3.11` as another, would read that
+   * library twice.
    */
-  discover(root: string, rootDb: Database.Database | null, roots: readonly string[] = []): void {
+  discover(root: string, rootDb: Database.Database | null): void {
+    const roots = this.opts.roots?.() ?? [];
     const imports = pythonImports(rootDb);
     const found = discoverDependencies(root, { pythonImports: imports, pythonShare: pythonShare(rootDb), compileCommandsDir: this.opts.compileCommandsDir });
     const installed: RootDeps['installed'] = [];

@@ -74,7 +74,7 @@ function systemSitePackages(): PythonEnvironment | null {
 }
 
 /** A virtualenv's packages, then (with `include-system-site-packages = true`) the interpreter's own. */
-function virtualenv(venv: string): PythonEnvironment {
+function virtualenv(venv: string, env: NodeJS.ProcessEnv): PythonEnvironment {
   const dirs = venvSitePackages(venv);
   let cfg = '';
   try {
@@ -82,7 +82,7 @@ function virtualenv(venv: string): PythonEnvironment {
   } catch {
     /* checked by the caller */
   }
-  if (/^\s*include-system-site-packages\s*=\s*true\s*$/im.test(cfg)) dirs.push(...(baseSitePackages(cfg) ?? systemSitePackages()?.sitePackages ?? []).filter((d) => !dirs.includes(d)));
+  if (/^\s*include-system-site-packages\s*=\s*true\s*$/im.test(cfg)) dirs.push(...(baseSitePackages(cfg, env.HOME) ?? systemSitePackages()?.sitePackages ?? []).filter((d) => !dirs.includes(d)));
   const stdlib = venvStdlib(cfg);
   return { origin: venv, sitePackages: dirs, ...(stdlib ? { stdlib } : {}) };
 }
@@ -91,16 +91,17 @@ function virtualenv(venv: string): PythonEnvironment {
  * The package folders of a virtualenv's base interpreter, found from pyvenv.cfg alone as its
  * library is (`home` is `<prefix>/bin`): `<prefix>/lib/python3.X/site-packages`, and Debian's
  * `<prefix>/local/lib/python3.X/dist-packages`, `<prefix>/lib/python3/dist-packages`, with the
- * user's own first, as the interpreter orders them; those that exist. Not `python3`'s from the
- * PATH, which can be another interpreter: a Debian venv on a machine with pyenv's python3 first
- * took pyenv's PyYAML 6.0.3 for the system's 6.0. Undefined without `home` and `version`.
+ * user's own (under `userHome`) first, as the interpreter orders them; those that exist. Not
+ * `python3`'s from the PATH, which can be another interpreter: a Debian venv on a machine with
+ * pyenv's python3 first took pyenv's PyYAML 6.0.3 for the system's 6.0. Undefined without
+ * `home` and `version`.
  */
-function baseSitePackages(cfg: string): string[] | undefined {
-  const home = /^\s*home\s*=\s*(.+?)\s*$/m.exec(cfg)?.[1];
+function baseSitePackages(cfg: string, userHome: string | undefined): string[] | undefined {
+  const bin = /^\s*home\s*=\s*(.+?)\s*$/m.exec(cfg)?.[1];
   const version = /^\s*(?:version|version_info)\s*=\s*(\d+\.\d+)/m.exec(cfg)?.[1];
-  if (!home || !version) return undefined;
-  const prefix = path.dirname(home);
-  const user = process.env.HOME ? [path.join(process.env.HOME, '.local', 'lib', `python${version}`, 'site-packages')] : [];
+  if (!bin || !version) return undefined;
+  const prefix = path.dirname(bin);
+  const user = userHome ? [path.join(userHome, '.local', 'lib', `python${version}`, 'site-packages')] : [];
   const dirs = [
     ...user,
     path.join(prefix, 'lib', `python${version}`, 'site-packages'),
@@ -128,10 +129,10 @@ function venvStdlib(cfg: string): { dir: string; version: string } | undefined {
 export function pythonEnvironment(root: string, env: NodeJS.ProcessEnv = process.env): PythonEnvironment | null {
   for (const d of VENV_DIRS) {
     const venv = path.join(root, d);
-    if (existsSync(path.join(venv, 'pyvenv.cfg'))) return virtualenv(venv);
+    if (existsSync(path.join(venv, 'pyvenv.cfg'))) return virtualenv(venv, env);
   }
   const active = env.VIRTUAL_ENV;
-  if (active && existsSync(path.join(active, 'pyvenv.cfg'))) return virtualenv(active);
+  if (active && existsSync(path.join(active, 'pyvenv.cfg'))) return virtualenv(active, env);
   return systemSitePackages();
 }
 

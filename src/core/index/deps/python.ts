@@ -149,7 +149,8 @@ export function pythonDependencies(root: string, imports: readonly string[], env
   // (and none where another root is that library: dependency-set.ts).
   if (isSitePackages(root)) {
     const pyEnv = pythonEnvironment(root, env);
-    const owned = pyEnv?.sitePackages.some((dir) => (realPath(dir) ?? dir) === (realPath(root) ?? root));
+    const real = realPath(root) ?? root;
+    const owned = pyEnv?.sitePackages.some((dir) => (realPath(dir) ?? dir) === real);
     const stdlib = owned ? pythonStdlibDependency(pyEnv) : null;
     if (stdlib) out.installed.push(stdlib);
     return out;
