@@ -40,6 +40,8 @@ export interface RootIndexerOptions {
   languageOf?: (rel: string) => LanguageId | undefined;
   /** Documentation of the root that no file holds (a Python installation's built-in modules, see generated.ts). */
   generated?: GeneratedSource | null;
+  /** Naming its folder does not say (an installed package's: InstalledDependency.naming), over what projectHints reads. */
+  naming?: ProjectHints;
 }
 
 export interface IndexRunStats {
@@ -122,7 +124,7 @@ export class RootIndexer {
 
   constructor(private readonly opts: RootIndexerOptions) {
     // A package database's files are one installed package, not a monorepo's members.
-    this.hints = projectHints(opts.root, { members: !opts.listFiles });
+    this.hints = { ...projectHints(opts.root, { members: !opts.listFiles }), ...opts.naming };
     opts.store.noteNaming(JSON.stringify(this.hints));
   }
 
@@ -131,7 +133,7 @@ export class RootIndexer {
    * when they differ, in which case every file was marked for extraction by the next sync.
    */
   refreshHints(): boolean {
-    const hints = projectHints(this.opts.root, { members: !this.opts.listFiles });
+    const hints = { ...projectHints(this.opts.root, { members: !this.opts.listFiles }), ...this.opts.naming };
     if (JSON.stringify(hints) === JSON.stringify(this.hints)) return false;
     this.hints = hints;
     this.opts.store.noteNaming(JSON.stringify(hints));

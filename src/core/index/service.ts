@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DependencyIndexes } from './deps/dependency-set.js';
-import { isDependencyManifest } from './deps/discover.js';
+import { isDependencyManifest, vendoredFolders } from './deps/discover.js';
 import { searchSources } from './deps/fanout.js';
 import { createLogger, type Logger } from '../log.js';
 import { RootIndexer, type IndexRunStats, type ProgressFn } from './indexer.js';
@@ -86,12 +86,11 @@ export class DocsIndex {
         const store = IndexStore.open(dbPath);
         if (store.recovered) this.log.info(`index for ${root} was not closed cleanly; checked it and carrying on`);
         const generated = pythonBuiltinsSource(root);
-        const indexer = new RootIndexer({
-          root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude: this.opts.exclude,
-          generated,
-        });
+        // Vendored dependencies inside the root are indexed as the packages they are (when dependencies are), not as the project's own code.
+        const exclude = [...this.opts.exclude, ...(this.deps ? vendoredFolders(root) : [])];
+        const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude, generated });
         const searchable = store.searchableByName();
-        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store, { standardLibrary: looksLikeStdlib(root) }), indexer, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null, generated });
+        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store, { standardLibrary: looksLikeStdlib(root) }), indexer, exclude, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null, generated });
         changed = true;
       } catch (err) {
         this.error = `cannot open the index for ${root} at ${dbPath}: ${(err as Error).message}`;
@@ -241,7 +240,7 @@ export class DocsIndex {
     await Promise.all(
       this.roots.map(async (r) => {
         if (r.watcher) return;
-        r.watcher = watchRoot(r.root, this.opts.exclude, (paths) => {
+        r.watcher = watchRoot(r.root, r.exclude, (paths) => {
           void this.updatePaths(r, paths);
         });
         await r.watcher.ready;

@@ -3,14 +3,16 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
 import { foldersMatching } from '../workspace-folders.js';
+import { crateInDirectorySource, directorySourceVariant, replacedCratesSource } from './cargo-sources.js';
 import { rustStdDependency } from './rust-std.js';
 import { sections, tomlArray } from './toml-lite.js';
 import { readText, type DiscoveredDependencies } from './types.js';
 
 /**
  * The crates a root's Cargo.lock pins, from registries, as unpacked by cargo under
- * `$CARGO_HOME/registry/src/<index>/<name>-<version>/` (CARGO_HOME defaults to ~/.cargo). The
- * version is the lock's. Path and git dependencies are not in the registry: a path one is
+ * `$CARGO_HOME/registry/src/<index>/<name>-<version>/` (CARGO_HOME defaults to ~/.cargo), or
+ * from the folder a cargo config puts in crates.io's place (`cargo vendor`, Debian's
+ * `librust-*-dev` packages: cargo-sources.ts). The version is the lock's. Path and git dependencies are not in the registry: a path one is
  * usually the project's own workspace.
  */
 
@@ -40,6 +42,9 @@ export function crateName(file: string): string {
   const name = (section: string) => /^\s*name\s*=\s*["']([^"']+)["']/m.exec(all.get(section) ?? '')?.[1];
   return (name('lib') ?? name('package'))?.replace(/-/g, '_') ?? '';
 }
+
+/** crates.io as Cargo.lock names it: the git index, or the sparse one. */
+const CRATES_IO = /^(registry\+https:\/\/github\.com\/rust-lang\/crates\.io-index|sparse\+https:\/\/index\.crates\.io\/)$/;
 
 export interface LockedCrate {
   name: string;
@@ -79,10 +84,18 @@ export function cargoDependencies(root: string, env: NodeJS.ProcessEnv = process
   } catch {
     /* nothing downloaded yet */
   }
+  // crates.io's crates may come from a folder a cargo config puts in its place (cargo-sources.ts).
+  const replaced = replacedCratesSource(root, env);
   for (const c of lockedRegistryCrates(lock)) {
-    const dir = indexes.map((i) => path.join(src, i, `${c.name}-${c.version}`)).find((d) => existsSync(path.join(d, 'Cargo.toml')));
+    const fromFolder = replaced && CRATES_IO.test(c.source);
+    const dir = fromFolder
+      ? crateInDirectorySource(replaced.dir, c.name, c.version)
+      : indexes.map((i) => path.join(src, i, `${c.name}-${c.version}`)).find((d) => existsSync(path.join(d, 'Cargo.toml')));
     if (!dir) {
-      out.missing.push({ ecosystem: 'cargo', name: c.name, reason: `${c.name}-${c.version} is not unpacked under ${src} (run cargo fetch)` });
+      const reason = fromFolder
+        ? `${c.name} ${c.version} is not in ${replaced.dir}, which ${replaced.config} puts in place of crates.io (run cargo vendor, or install its Debian package)`
+        : `${c.name}-${c.version} is not unpacked under ${src} (run cargo fetch)`;
+      out.missing.push({ ecosystem: 'cargo', name: c.name, reason });
       continue;
     }
     out.installed.push({
@@ -90,6 +103,8 @@ export function cargoDependencies(root: string, env: NodeJS.ProcessEnv = process
       name: c.name,
       version: c.version,
       base: dir,
+      // A vendored or packaged copy is not the registry's download: a database of its own.
+      ...(fromFolder ? { variant: directorySourceVariant(dir) } : {}),
       list: async function* (signal) {
         for await (const rel of walkFiles(dir, { signal, exclude: ['target/', 'tests/', 'benches/', 'examples/'] })) if (rel.endsWith('.rs')) yield rel;
       },

@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { cHeaderDependencies } from './c-headers.js';
+import { replacedCratesSource } from './cargo-sources.js';
 import { cargoDependencies } from './cargo.js';
 import { goDependencies } from './go.js';
+import { vendoredModules } from './go-vendor.js';
 import { npmDependencies } from './npm.js';
 import { pythonDependencies } from './python.js';
 import type { DiscoveredDependencies, Ecosystem } from './types.js';
@@ -22,10 +26,26 @@ export interface DiscoverOptions {
 }
 
 /** Files whose change can change a root's dependencies (the watcher reports them too). */
-const MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|pyproject\.toml|setup\.cfg|setup\.py|Pipfile|requirements[^/]*\.(txt|in)|Cargo\.toml|Cargo\.lock|go\.mod|go\.sum|go\.work|compile_commands\.json)$/;
+const MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|pyproject\.toml|setup\.cfg|setup\.py|Pipfile|requirements[^/]*\.(txt|in)|Cargo\.toml|Cargo\.lock|\.cargo\/config(\.toml)?|go\.mod|go\.sum|go\.work|compile_commands\.json)$/;
 
 export function isDependencyManifest(rel: string): boolean {
   return MANIFEST.test(rel) && !rel.includes('node_modules/');
+}
+
+/**
+ * Folders inside the root that hold its dependencies as copies: `vendor/` of a Go module in
+ * vendor mode, the folder a cargo config puts in crates.io's place (`cargo vendor`). Each is
+ * indexed as the packages it holds, so the root's own walk leaves it out (as `node_modules/`).
+ */
+export function vendoredFolders(root: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const out: string[] = [];
+  if (existsSync(path.join(root, 'go.mod')) && vendoredModules(root, env)) out.push('vendor/');
+  if (existsSync(path.join(root, 'Cargo.toml'))) {
+    const source = replacedCratesSource(root, env);
+    const rel = source ? path.relative(root, source.dir) : '';
+    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) out.push(`${rel.split(path.sep).join('/')}/`);
+  }
+  return [...new Set(out)];
 }
 
 export function discoverDependencies(root: string, opts: DiscoverOptions = {}): DiscoveredDependencies {

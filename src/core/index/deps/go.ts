@@ -3,12 +3,14 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
 import { goEnv, goStdDependency } from './go-std.js';
+import { vendoredFiles, vendoredModules, vendorVariant } from './go-vendor.js';
 import { readText, type DiscoveredDependencies } from './types.js';
 
 /**
  * The Go modules a root's go.sum lists (the source entries, not the `/go.mod`-only ones that
  * only took part in version selection; go.mod's require lines when there is no go.sum), as
- * extracted in the module cache: `$GOMODCACHE/<escaped path>@<escaped version>/`.
+ * extracted in the module cache: `$GOMODCACHE/<escaped path>@<escaped version>/`; in vendor mode,
+ * the copies `go mod vendor` made in `vendor/` (go-vendor.ts).
  */
 
 export function goModCache(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -137,6 +139,25 @@ export function goDependencies(root: string, env: NodeJS.ProcessEnv = process.en
     }
   }
   for (const mod of local) mods.delete(mod);
+  // In vendor mode the go command builds from the copies in vendor/, not the module cache.
+  const vendored = vendoredModules(root, env);
+  if (vendored) {
+    for (const m of vendored) {
+      if (local.has(m.module)) continue;
+      out.installed.push({
+        ecosystem: 'go',
+        name: m.module,
+        version: m.version,
+        base: path.join(root, 'vendor', ...m.module.split('/')),
+        variant: vendorVariant(m),
+        naming: { goModule: m.module },
+        list: async function* () {
+          yield* vendoredFiles(root, m);
+        },
+      });
+    }
+    return out;
+  }
   if (!mods.size) return out;
   const cache = goModCache(env);
   for (const [mod, version] of mods) {
@@ -150,6 +171,8 @@ export function goDependencies(root: string, env: NodeJS.ProcessEnv = process.en
       name: mod,
       version,
       base: dir,
+      // Named by the module path even when the module has no go.mod of its own (one written before modules).
+      naming: { goModule: mod },
       list: async function* (signal) {
         for await (const rel of walkFiles(dir, { signal, exclude: ['testdata/', 'vendor/'] })) if (rel.endsWith('.go') && !rel.endsWith('_test.go')) yield rel;
       },

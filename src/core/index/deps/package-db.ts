@@ -37,9 +37,10 @@ function safe(s: string): string {
 /**
  * Bump when what a dependency's database holds changes while the extraction rules do not:
  * which files a dependency lists (2: the Python and Rust standard libraries' own tests, read
- * for the names they use). A root's index is not affected, so EXTRACTOR_VERSION stays.
+ * for the names they use), how they are named (3: a Go module by its path even without a
+ * go.mod). A root's index is not affected, so EXTRACTOR_VERSION stays.
  */
-const PACKAGE_RULES = 2;
+const PACKAGE_RULES = 3;
 
 /** The folder of this docent's package databases under `<cache>/packages` (schema, extraction and listing rules; private items or not). */
 export function layoutName(includePrivate: boolean): string {
@@ -227,7 +228,7 @@ export class PackageDb {
     const final = `${tmp}.final`;
     const store = IndexStore.open(tmp);
     try {
-      const indexer = new RootIndexer({ root: this.dep.base, store, pool: opts.pool, includePrivate: opts.includePrivate, maxFileBytes: opts.maxFileBytes, exclude: [], listFiles: this.dep.list, languageOf: this.dep.language, generated: this.dep.generated });
+      const indexer = new RootIndexer({ root: this.dep.base, store, pool: opts.pool, includePrivate: opts.includePrivate, maxFileBytes: opts.maxFileBytes, exclude: [], listFiles: this.dep.list, languageOf: this.dep.language, generated: this.dep.generated, naming: this.dep.naming });
       this.built = await indexer.sync(opts.signal, opts.onProgress);
       const { ecosystem, name, version } = this.dep;
       // The package is what discovery found, whatever the file paths would suggest (C headers, a venv in an odd place).

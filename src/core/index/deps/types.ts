@@ -1,5 +1,6 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import type { ProjectHints } from '../../extract/context.js';
 import type { LanguageId } from '../../extract/types.js';
 import type { GeneratedSource } from '../generated.js';
 
@@ -22,8 +23,10 @@ export interface InstalledDependency {
    * the crate or module directory (Cargo, Go), the include directory (C/C++).
    */
   base: string;
-  /** Extra words that tell two different file sets under the same name and version apart (C headers). */
+  /** Extra words that tell two different file sets under the same name and version apart (C headers, vendored copies). */
   variant?: string;
+  /** How its files are named where its folder does not say (a Go module's path, for a vendored copy or a module without a go.mod). */
+  naming?: ProjectHints;
   /** The package's files worth indexing, relative to `base` (forward slashes). */
   list(signal?: AbortSignal): AsyncIterable<string>;
   /** The language of a listed file whose extension does not say. */

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+import { readText } from './types.js';
+
+/**
+ * Where cargo takes crates.io's crates from when a config file replaces the registry with a
+ * folder: `cargo vendor`'s `vendor/` (`[source.crates-io] replace-with = "vendored-sources"`,
+ * `[source.vendored-sources] directory = "vendor"`), or Debian's `/usr/share/cargo/registry`
+ * of `librust-*-dev` packages. Cargo.lock still names crates.io as their source, so only the
+ * config says the crates are there and not in `$CARGO_HOME/registry/src`.
+ *
+ * Config files as cargo reads them: `.cargo/config.toml` (or `.cargo/config`) in the root and
+ * every folder above it, nearest first, then `$CARGO_HOME/config.toml`. A relative `directory`
+ * is relative to the folder holding that `.cargo`.
+ */
+
+export interface DirectorySource {
+  /** The source's name in the config (`vendored-sources`). */
+  name: string;
+  /** The folder of unpacked crates, absolute. */
+  dir: string;
+  /** The config file that set it, for messages. */
+  config: string;
+}
+
+/** The config files cargo reads for a project at `root`, nearest first, with the folder their relative paths start from. */
+function configFiles(root: string, env: NodeJS.ProcessEnv): { file: string; base: string }[] {
+  const out: { file: string; base: string }[] = [];
+  const seen = new Set<string>();
+  const add = (dotCargo: string) => {
+    // Cargo reads `config` when both exist (and warns).
+    const file = ['config', 'config.toml'].map((n) => path.join(dotCargo, n)).find((f) => existsSync(f));
+    if (!file || seen.has(file)) return;
+    seen.add(file);
+    out.push({ file, base: path.dirname(dotCargo) });
+  };
+  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+    add(path.join(dir, '.cargo'));
+    if (path.dirname(dir) === dir) break;
+  }
+  add(env.CARGO_HOME && path.isAbsolute(env.CARGO_HOME) ? env.CARGO_HOME : path.join(homedir(), '.cargo'));
+  return out;
+}
+
+type Table = Record<string, unknown>;
+const table = (v: unknown): Table | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Table) : undefined);
+
+/**
+ * The folder that replaces crates.io for a project, or null when cargo downloads from the
+ * registry (no replacement, or one by another registry or a `local-registry`, whose crates cargo
+ * unpacks under `$CARGO_HOME/registry/src` like downloaded ones). Each setting is taken from the
+ * nearest file that has it, as cargo merges them.
+ */
+export function replacedCratesSource(root: string, env: NodeJS.ProcessEnv = process.env): DirectorySource | null {
+  const files = configFiles(root, env).map(({ file, base }) => {
+    try {
+      return { file, base, sources: table(parse(readText(file) ?? '').source) ?? {} };
+    } catch {
+      return { file, base, sources: {} as Table }; // a config cargo itself would reject
+    }
+  });
+  const setting = (source: string, key: string): { value: string; file: string; base: string } | null => {
+    for (const f of files) {
+      const v = table(f.sources[source])?.[key];
+      if (typeof v === 'string') return { value: v, file: f.file, base: f.base };
+    }
+    return null;
+  };
+  let name = 'crates-io';
+  // A replacement may itself be replaced; a loop is cargo's error, not a folder.
+  for (let hops = 0; hops < 8; hops++) {
+    const next = setting(name, 'replace-with');
+    if (!next) break;
+    name = next.value;
+  }
+  if (name === 'crates-io') return null;
+  const dir = setting(name, 'directory');
+  if (!dir) return null;
+  return { name, dir: path.resolve(dir.base, dir.value), config: dir.file };
+}
+
+/**
+ * A crate's folder in a directory source: `<name>-<version>` (Debian, `cargo vendor
+ * --versioned-dirs`, and the older of two versions) or `<name>` (`cargo vendor`'s default),
+ * whichever holds that crate at that version.
+ */
+export function crateInDirectorySource(dir: string, name: string, version: string): string | null {
+  for (const folder of [`${name}-${version}`, name]) {
+    const manifest = path.join(dir, folder, 'Cargo.toml');
+    const text = readText(manifest);
+    if (text === null) continue;
+    let pkg: Table | undefined;
+    try {
+      pkg = table(parse(text).package);
+    } catch {
+      continue;
+    }
+    // Cargo.lock names a crate as its Cargo.toml does.
+    if (pkg?.name === name && pkg.version === version) return path.join(dir, folder);
+  }
+  return null;
+}
+
+/**
+ * What tells this copy of a crate apart from another of the same name and version: the crate
+ * archive's checksum that `cargo vendor` records (the same crate, wherever it was vendored),
+ * else the folder itself (Debian's packages, patched for Debian, carry none).
+ */
+export function directorySourceVariant(crateDir: string): string {
+  try {
+    const sum = JSON.parse(readText(path.join(crateDir, '.cargo-checksum.json')) ?? '{}') as { package?: unknown };
+    if (typeof sum.package === 'string' && /^[0-9a-f]{64}$/.test(sum.package)) return `sha256:${sum.package.slice(0, 16)}`;
+  } catch {
+    /* no usable checksum */
+  }
+  return `dir:${createHash('sha256').update(crateDir).digest('hex').slice(0, 10)}`;
+}

@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectTrees } from './project-trees.js';
+import { parseModulesTxt, vendoredFiles, vendoredModules, vendorVariant } from '../../../src/core/index/deps/go-vendor.js';
+import { crateInDirectorySource, directorySourceVariant, replacedCratesSource } from '../../../src/core/index/deps/cargo-sources.js';
+import { isDependencyManifest, vendoredFolders } from '../../../src/core/index/deps/discover.js';
+import { cargoDependencies } from '../../../src/core/index/deps/cargo.js';
+import { goDependencies } from '../../../src/core/index/deps/go.js';
+
+/** Dependencies kept as copies (go mod vendor, cargo vendor, Debian's crates): which copies, at which versions, from which settings. */
+
+const { dir, project } = projectTrees('docent-vendored-');
+const noGo = { GOROOT: path.join(dir, 'no-goroot'), PATH: '' };
+
+const MODULES_TXT = `# github.com/pkg/errors v0.9.1
+## explicit
+github.com/pkg/errors
+# golang.org/x/text v0.3.0 => golang.org/x/text v0.3.8
+## explicit; go 1.17
+golang.org/x/text/unicode/norm
+golang.org/x/text/transform
+# example.com/fork v1.0.0 => ../fork
+## explicit
+example.com/fork
+# example.com/unused v1.1.0
+## explicit
+# example.com/old => example.com/new v2.0.0
+`;
+
+describe('vendor/modules.txt', () => {
+  it('lists vendored modules at the version built (a replacement’s), with their packages; local replacements and package-less modules are left out', () => {
+    expect(parseModulesTxt(MODULES_TXT)).toEqual([
+      { module: 'github.com/pkg/errors', version: 'v0.9.1', packages: ['github.com/pkg/errors'] },
+      { module: 'golang.org/x/text', version: 'v0.3.8', packages: ['golang.org/x/text/unicode/norm', 'golang.org/x/text/transform'] },
+    ]);
+  });
+
+  it('is read only in vendor mode: Go ≥ 1.14 by default, GOFLAGS -mod, a go.work’s vendor/ only when it is the workspace’s', () => {
+    const files = { 'vendor/modules.txt': MODULES_TXT };
+    const modern = project('go-modern', { ...files, 'go.mod': 'module example.com/app\n\ngo 1.21\n' });
+    expect(vendoredModules(modern, {})!.map((m) => m.module)).toEqual(['github.com/pkg/errors', 'golang.org/x/text']);
+    expect(vendoredModules(modern, { GOFLAGS: '-mod=mod' })).toBeNull();
+    expect(vendoredModules(modern, { GOFLAGS: '-trimpath -mod=readonly' })).toBeNull();
+    const old = project('go-old', { ...files, 'go.mod': 'module example.com/app\n\ngo 1.13\n' });
+    expect(vendoredModules(old, {})).toBeNull();
+    expect(vendoredModules(old, { GOFLAGS: '-mod=vendor' })).not.toBeNull();
+    expect(vendoredModules(project('go-none', { 'go.mod': 'module example.com/app\n\ngo 1.21\n' }), {})).toBeNull();
+    const work = project('go-work', { ...files, 'go.mod': 'module example.com/app\n\ngo 1.22\n', 'go.work': 'go 1.22\n\nuse .\n' });
+    expect(vendoredModules(work, {})).toBeNull();
+    expect(vendoredModules(work, { GOWORK: 'off' })).not.toBeNull();
+    const workVendor = project('go-work-vendor', { 'vendor/modules.txt': `${MODULES_TXT}## workspace\n`, 'go.mod': 'module example.com/app\n\ngo 1.22\n', 'go.work': 'go 1.22\n\nuse .\n' });
+    expect(vendoredModules(workVendor, {})).not.toBeNull();
+  });
+
+  it("lists a module's vendored files package by package (not a nested module's, not tests), and tells copies of different packages apart", async () => {
+    const root = project('go-files', {
+      'go.mod': 'module example.com/app\n\ngo 1.21\n',
+      'vendor/modules.txt': '# example.com/tools v0.1.0\nexample.com/tools\nexample.com/tools/sub\n# example.com/tools/nested v0.2.0\nexample.com/tools/nested\n',
+      'vendor/example.com/tools/tools.go': 'package tools\n',
+      'vendor/example.com/tools/sub/sub.go': 'package sub\n',
+      'vendor/example.com/tools/sub/sub_test.go': 'package sub\n',
+      'vendor/example.com/tools/nested/n.go': 'package nested\n',
+    });
+    const [tools, nested] = vendoredModules(root, {})!;
+    expect(vendoredFiles(root, tools!)).toEqual(['tools.go', 'sub/sub.go']);
+    expect(vendoredFiles(root, nested!)).toEqual(['n.go']);
+    expect(vendorVariant(tools!)).toBe(vendorVariant({ ...tools!, packages: [...tools!.packages].reverse() }));
+    expect(vendorVariant(tools!)).not.toBe(vendorVariant({ ...tools!, packages: ['example.com/tools'] }));
+    const { installed, missing } = goDependencies(root, { ...noGo, GOMODCACHE: path.join(dir, 'empty-cache') });
+    expect(missing).toEqual([]);
+    const dep = installed.find((d) => d.name === 'example.com/tools')!;
+    expect(dep).toMatchObject({ ecosystem: 'go', version: 'v0.1.0', base: path.join(root, 'vendor/example.com/tools'), naming: { goModule: 'example.com/tools' } });
+    const listed: string[] = [];
+    for await (const f of dep.list()) listed.push(f);
+    expect(listed).toEqual(['tools.go', 'sub/sub.go']);
+    expect(vendoredFolders(root, {})).toEqual(['vendor/']);
+  });
+});
+
+describe("a cargo config's source replacement", () => {
+  const VENDOR_CONFIG = '[source.crates-io]\nreplace-with = "vendored-sources"\n\n[source.vendored-sources]\ndirectory = "vendor"\n';
+
+  it('is read from the nearest .cargo/config.toml, its relative folder from the folder holding .cargo', () => {
+    const root = project('cargo-ws/member', { 'Cargo.toml': '[package]\nname = "member"\nversion = "0.1.0"\n' });
+    project('cargo-ws', { '.cargo/config.toml': VENDOR_CONFIG });
+    const home = project('cargo-home-empty', {});
+    expect(replacedCratesSource(root, { CARGO_HOME: home })).toMatchObject({ name: 'vendored-sources', dir: path.join(dir, 'cargo-ws', 'vendor'), config: path.join(dir, 'cargo-ws', '.cargo', 'config.toml') });
+    // Nothing replaced: crates come from the registry.
+    expect(replacedCratesSource(project('cargo-plain', { 'Cargo.toml': '' }), { CARGO_HOME: home })).toBeNull();
+  });
+
+  it('follows a chain of replacements, takes a nearer setting over CARGO_HOME’s, and reads dotted keys; another registry or a local registry is no folder', () => {
+    const home = project('cargo-home', { 'config.toml': 'source.crates-io.replace-with = "mirror"\n[source.mirror]\nreplace-with = "debian"\n[source.debian]\ndirectory = "/usr/share/cargo/registry"\n' });
+    const root = project('cargo-chain', { 'Cargo.toml': '' });
+    expect(replacedCratesSource(root, { CARGO_HOME: home })).toMatchObject({ name: 'debian', dir: '/usr/share/cargo/registry', config: path.join(home, 'config.toml') });
+    const near = project('cargo-near', { 'Cargo.toml': '', '.cargo/config': '[source.crates-io]\nreplace-with = "vendored"\n[source.vendored]\ndirectory = "third_party/crates"\n' });
+    expect(replacedCratesSource(near, { CARGO_HOME: home })).toMatchObject({ name: 'vendored', dir: path.join(near, 'third_party', 'crates') });
+    expect(vendoredFolders(near, { CARGO_HOME: home })).toEqual(['third_party/crates/']);
+    const local = project('cargo-local', { 'Cargo.toml': '', '.cargo/config.toml': '[source.crates-io]\nreplace-with = "loc"\n[source.loc]\nlocal-registry = "/srv/crates"\n' });
+    expect(replacedCratesSource(local, { CARGO_HOME: project('cargo-home-2', {}) })).toBeNull();
+    const broken = project('cargo-broken', { 'Cargo.toml': '', '.cargo/config.toml': '[source.crates-io\nreplace-with = ' });
+    expect(replacedCratesSource(broken, { CARGO_HOME: project('cargo-home-3', {}) })).toBeNull();
+  });
+
+  it('finds a crate as <name> or <name>-<version>, only at the locked version, and names a copy by its checksum', () => {
+    const src = project('crate-dir', {
+      'serde/Cargo.toml': '[package]\nname = "serde"\nversion = "1.0.200"\n',
+      'serde/.cargo-checksum.json': JSON.stringify({ files: {}, package: 'a'.repeat(64) }),
+      'serde-1.0.100/Cargo.toml': '[package]\nname = "serde"\nversion = "1.0.100"\n',
+      'itoa-1.0.1/Cargo.toml': '[package]\nname = "itoa"\nversion = "1.0.1"\n',
+    });
+    expect(crateInDirectorySource(src, 'serde', '1.0.200')).toBe(path.join(src, 'serde'));
+    expect(crateInDirectorySource(src, 'serde', '1.0.100')).toBe(path.join(src, 'serde-1.0.100'));
+    expect(crateInDirectorySource(src, 'serde', '1.0.150')).toBeNull();
+    expect(crateInDirectorySource(src, 'itoa', '1.0.1')).toBe(path.join(src, 'itoa-1.0.1'));
+    expect(directorySourceVariant(path.join(src, 'serde'))).toBe(`sha256:${'a'.repeat(16)}`);
+    expect(directorySourceVariant(path.join(src, 'itoa-1.0.1'))).toMatch(/^dir:[0-9a-f]{10}$/);
+  });
+
+  it('takes crates.io’s crates from the folder, leaves other registries to CARGO_HOME, and says where a missing crate was looked for', () => {
+    const lock = (name: string, version: string, source: string) => `[[package]]\nname = "${name}"\nversion = "${version}"\nsource = "${source}"\n`;
+    const root = project('cargo-vendored', {
+      'Cargo.toml': '[package]\nname = "app"\nversion = "0.1.0"\n',
+      '.cargo/config.toml': VENDOR_CONFIG,
+      'Cargo.lock': [lock('tiny', '0.2.0', 'registry+https://github.com/rust-lang/crates.io-index'), lock('gone', '1.0.0', 'sparse+https://index.crates.io/'), lock('corp', '3.0.0', 'registry+https://corp.example/index')].join('\n'),
+      'vendor/tiny/Cargo.toml': '[package]\nname = "tiny"\nversion = "0.2.0"\n',
+      'vendor/tiny/src/lib.rs': '//! tiny\n',
+    });
+    const home = project('cargo-home-4', { 'registry/src/corp.example-1234/corp-3.0.0/Cargo.toml': '[package]\nname = "corp"\nversion = "3.0.0"\n' });
+    const { installed, missing } = cargoDependencies(root, { CARGO_HOME: home, RUSTUP_HOME: path.join(dir, 'no-rustup'), PATH: '' });
+    expect(installed.filter((d) => d.name !== 'std').map((d) => [d.name, d.base, d.variant])).toEqual([
+      ['tiny', path.join(root, 'vendor', 'tiny'), expect.stringMatching(/^dir:/)],
+      ['corp', path.join(home, 'registry/src/corp.example-1234/corp-3.0.0'), undefined],
+    ]);
+    expect(missing).toEqual([{ ecosystem: 'cargo', name: 'gone', reason: expect.stringContaining(`not in ${path.join(root, 'vendor')}, which ${path.join(root, '.cargo', 'config.toml')} puts in place of crates.io`) }]);
+    expect(vendoredFolders(root, { CARGO_HOME: home })).toEqual(['vendor/']);
+  });
+
+  it('a cargo config is a manifest the watcher reports', () => {
+    expect(isDependencyManifest('.cargo/config.toml')).toBe(true);
+    expect(isDependencyManifest('crates/a/.cargo/config')).toBe(true);
+    expect(isDependencyManifest('cargo/config.toml')).toBe(false);
+  });
+});
