@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, startDocent, type DocentSession } from '../../helpers/docent.js';
+import { buildWheel, pipInstall } from '../../helpers/python-wheel.js';
 
 /**
  * Dependencies outside the root, one per ecosystem, each found where its tool installs it: a
@@ -28,28 +29,6 @@ const sc = (r: { structuredContent?: unknown }) => r.structuredContent as Record
 type Pkg = { name: string; version: string; ecosystem: string; files: number; items: number; state: string; error?: string; db?: string };
 type Hit = { id: string; name: string; file: string; score: number; package: string | null; version: string | null };
 
-/** A wheel is a zip with a dist-info folder: built with Python's zipfile, RECORD hashes and all. */
-const BUILD_WHEEL = `
-import base64, hashlib, os, sys, zipfile
-src, out, name, version = sys.argv[1:5]
-info = f'{name}-{version}.dist-info'
-files = {}
-for dirpath, _, names in os.walk(os.path.join(src, name)):
-    for n in names:
-        p = os.path.join(dirpath, n)
-        files[os.path.relpath(p, src).replace(os.sep, '/')] = open(p, 'rb').read()
-files[f'{info}/METADATA'] = f'Metadata-Version: 2.1\\nName: {name}\\nVersion: {version}\\nSummary: small geometry helpers\\n'.encode()
-files[f'{info}/WHEEL'] = b'Wheel-Version: 1.0\\nGenerator: docent-test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n'
-files[f'{info}/top_level.txt'] = f'{name}\\n'.encode()
-def h(b):
-    return 'sha256=' + base64.urlsafe_b64encode(hashlib.sha256(b).digest()).rstrip(b'=').decode()
-record = ''.join(f'{p},{h(b)},{len(b)}\\n' for p, b in files.items()) + f'{info}/RECORD,,\\n'
-files[f'{info}/RECORD'] = record.encode()
-with zipfile.ZipFile(os.path.join(out, f'{name}-{version}-py3-none-any.whl'), 'w') as z:
-    for p, b in files.items():
-        z.writestr(p, b)
-`;
-
 function writeCompileCommands(project: string): void {
   const entries = [
     { directory: project, file: 'csrc/main.c', arguments: ['cc', '-I', '../third/include', '-c', 'csrc/main.c', '-o', 'main.o'] },
@@ -64,11 +43,9 @@ beforeAll(async () => {
   root = path.join(work, 'project');
   writeCompileCommands(root);
   // A real virtualenv with the package installed by pip from the wheel built here (no network).
-  execFileSync('python3', ['-c', BUILD_WHEEL, path.join(work, 'wheel'), work, 'tinywheel', '0.3.1']);
-  execFileSync('python3', ['-c', BUILD_WHEEL, path.join(work, 'wheel'), work, 'otherwheel', '1.0.0']);
+  const wheels = [buildWheel(path.join(work, 'wheel'), work, 'tinywheel', '0.3.1'), buildWheel(path.join(work, 'wheel'), work, 'otherwheel', '1.0.0')];
   execFileSync('python3', ['-m', 'venv', path.join(root, '.venv')]);
-  const wheels = ['tinywheel-0.3.1', 'otherwheel-1.0.0'].map((w) => path.join(work, `${w}-py3-none-any.whl`));
-  execFileSync(path.join(root, '.venv', 'bin', 'python'), ['-m', 'pip', 'install', '--no-index', '--no-deps', '--disable-pip-version-check', '-q', ...wheels]);
+  pipInstall(path.join(root, '.venv'), wheels);
   indexDir = path.join(work, 'index');
   env = { DOCENT_INDEX_DIR: indexDir, CARGO_HOME: path.join(work, 'cargo-home'), GOMODCACHE: path.join(work, 'gomodcache'), VIRTUAL_ENV: '' };
   session = await startDocent(['--root', root], env);

@@ -1,13 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { poetryVirtualenv, pyenvVersionDir } from './python-managers.js';
 import { sections, tomlArray } from './toml-lite.js';
 import { readText as read } from './types.js';
 
 /**
  * Where a project's Python packages are installed: the site-packages of the interpreter the
  * project uses. A virtualenv in the root (`.venv`, `venv`, told by its pyvenv.cfg) comes
- * first, then the one `VIRTUAL_ENV` names, else `python3`'s own (asked once per process).
+ * first, then the one `VIRTUAL_ENV` names, then Poetry's virtualenv for the project and the
+ * pyenv version its `.python-version` selects (python-managers.ts), else `python3`'s own
+ * (each interpreter asked once per process).
  */
 
 export interface PythonEnvironment {
@@ -49,16 +52,17 @@ function venvSitePackages(venv: string): string[] {
   });
 }
 
-let systemCache: PythonEnvironment | null | undefined;
+/** What each interpreter said, by its command: asked once per process. */
+const interpreters = new Map<string, PythonEnvironment | null>();
 
 /** What `python3` is asked: its site-packages, its standard library and its version, as JSON. */
 const SYSTEM_SCRIPT = 'import json,platform,site,sysconfig;print(json.dumps({"site":site.getsitepackages()+[site.getusersitepackages()],"stdlib":sysconfig.get_paths()["stdlib"],"version":platform.python_version()}))';
 
-function systemSitePackages(): PythonEnvironment | null {
-  if (systemCache !== undefined) return systemCache;
-  systemCache = null;
+function systemSitePackages(python = 'python3'): PythonEnvironment | null {
+  if (interpreters.has(python)) return interpreters.get(python)!;
+  interpreters.set(python, null);
   try {
-    const text = execFileSync('python3', ['-c', SYSTEM_SCRIPT], {
+    const text = execFileSync(python, ['-c', SYSTEM_SCRIPT], {
       encoding: 'utf8',
       timeout: 10_000,
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -66,11 +70,11 @@ function systemSitePackages(): PythonEnvironment | null {
     const got = JSON.parse(text.trim()) as { site?: unknown[]; stdlib?: unknown; version?: unknown };
     const dirs = (got.site ?? []).filter((d): d is string => typeof d === 'string' && existsSync(d));
     const stdlib = typeof got.stdlib === 'string' && typeof got.version === 'string' && existsSync(got.stdlib) ? { dir: got.stdlib, version: got.version } : undefined;
-    systemCache = { origin: 'python3', sitePackages: [...new Set(dirs)], ...(stdlib ? { stdlib } : {}) };
+    interpreters.set(python, { origin: python, sitePackages: [...new Set(dirs)], ...(stdlib ? { stdlib } : {}) });
   } catch {
-    // no python3 on PATH: no system packages
+    // no such interpreter: no system packages
   }
-  return systemCache;
+  return interpreters.get(python)!;
 }
 
 /** A virtualenv's packages, then (with `include-system-site-packages = true`) the interpreter's own. */
@@ -133,6 +137,17 @@ export function pythonEnvironment(root: string, env: NodeJS.ProcessEnv = process
   }
   const active = env.VIRTUAL_ENV;
   if (active && existsSync(path.join(active, 'pyvenv.cfg'))) return virtualenv(active, env);
+  // What the project's tools pick for it outside the project (python-managers.ts).
+  const poetry = poetryVirtualenv(root, env);
+  if (poetry) return virtualenv(poetry, env);
+  const pyenv = pyenvVersionDir(root, env);
+  if (pyenv) {
+    // A pyenv-virtualenv environment is a virtualenv; an installed version is asked like python3.
+    if (existsSync(path.join(pyenv, 'pyvenv.cfg'))) return virtualenv(pyenv, env);
+    const python = ['python3', 'python'].map((n) => path.join(pyenv, 'bin', n)).find((f) => existsSync(f));
+    const got = python ? systemSitePackages(python) : null;
+    if (got) return got;
+  }
   return systemSitePackages();
 }
 

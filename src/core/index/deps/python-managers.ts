@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+import { readText } from './types.js';
+
+/**
+ * The interpreter a project's Python tool picks for it, where that is not in the project
+ * itself: Poetry's virtualenv (by default under Poetry's cache, named from the project's name
+ * and folder) and the pyenv version a `.python-version` selects. Found from their files alone,
+ * as the tools compute them, without running either tool.
+ */
+
+type Table = Record<string, unknown>;
+const table = (v: unknown): Table | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Table) : undefined);
+
+function tomlFile(file: string): Table | undefined {
+  const text = readText(file);
+  if (text === null) return undefined;
+  try {
+    return parse(text) as Table;
+  } catch {
+    return undefined; // a file the tool itself would reject
+  }
+}
+
+/** Poetry's own folders (platformdirs' user cache and config folders for "pypoetry"), as Poetry reads them. */
+function poetryDirs(env: NodeJS.ProcessEnv): { cache: string; config: string } {
+  const home = env.HOME || homedir();
+  const mac = process.platform === 'darwin';
+  const cache = env.POETRY_CACHE_DIR || (mac ? path.join(home, 'Library', 'Caches', 'pypoetry') : path.join(env.XDG_CACHE_HOME || path.join(home, '.cache'), 'pypoetry'));
+  const config = env.POETRY_CONFIG_DIR || (mac ? path.join(home, 'Library', 'Application Support', 'pypoetry') : path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'pypoetry'));
+  return { cache, config };
+}
+
+/**
+ * The name Poetry gives a project's virtualenvs (EnvManager.generate_env_name): the project's
+ * name in lower case with shell-unsafe characters as `_` (42 at most), `-`, and the first
+ * eight characters of the URL-safe base64 SHA-256 of the project folder's real path.
+ */
+export function poetryEnvName(name: string, root: string): string {
+  let real = root;
+  try {
+    real = realpathSync(root);
+  } catch {
+    /* as given */
+  }
+  const sanitized = name.toLowerCase().replace(/[ $`!*@"\\\r\n\t]/g, '_').slice(0, 42);
+  const hash = createHash('sha256').update(real).digest('base64url').slice(0, 8);
+  return `${sanitized}-${hash}`;
+}
+
+/**
+ * A Poetry project's virtualenv outside the project: `<virtualenvs.path>/<env name>-py3.X`,
+ * the Python version `poetry env use` recorded in `envs.toml`, else the newest there is.
+ * `virtualenvs.path` comes from POETRY_VIRTUALENVS_PATH, the project's poetry.toml, Poetry's
+ * config.toml, else `<cache-dir>/virtualenvs`. Null for a project that is not Poetry's, or has
+ * no such virtualenv (an in-project one is `.venv`, which the caller looks at first).
+ */
+export function poetryVirtualenv(root: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const pyproject = tomlFile(path.join(root, 'pyproject.toml'));
+  const poetry = table(table(pyproject?.tool)?.poetry);
+  if (!poetry && !existsSync(path.join(root, 'poetry.lock'))) return null;
+  const name = poetry?.name ?? table(pyproject?.project)?.name;
+  if (typeof name !== 'string' || !name) return null;
+  const dirs = poetryDirs(env);
+  const local = tomlFile(path.join(root, 'poetry.toml'));
+  const global = tomlFile(path.join(dirs.config, 'config.toml'));
+  const cacheDir = env.POETRY_CACHE_DIR || (typeof local?.['cache-dir'] === 'string' ? local['cache-dir'] : typeof global?.['cache-dir'] === 'string' ? global['cache-dir'] : dirs.cache);
+  const configured = [env.POETRY_VIRTUALENVS_PATH, table(local?.virtualenvs)?.path, table(global?.virtualenvs)?.path].find((p): p is string => typeof p === 'string' && p.length > 0);
+  const venvs = configured ? configured.replace('{cache-dir}', cacheDir).replace(/^~(?=$|\/)/, env.HOME || homedir()) : path.join(cacheDir, 'virtualenvs');
+  const envName = poetryEnvName(name, root);
+  const minor = table(tomlFile(path.join(venvs, 'envs.toml'))?.[envName])?.minor;
+  if (typeof minor === 'string' && existsSync(path.join(venvs, `${envName}-py${minor}`, 'pyvenv.cfg'))) return path.join(venvs, `${envName}-py${minor}`);
+  let found: string[] = [];
+  try {
+    found = readdirSync(venvs).filter((d) => d.startsWith(`${envName}-py`) && existsSync(path.join(venvs, d, 'pyvenv.cfg')));
+  } catch {
+    return null;
+  }
+  const version = (d: string) => d.slice(envName.length + 3).split('.').map(Number);
+  found.sort((a, b) => version(b)[0]! - version(a)[0]! || version(b)[1]! - version(a)[1]!);
+  return found.length ? path.join(venvs, found[0]!) : null;
+}
+
+/**
+ * The pyenv version a project selects: PYENV_VERSION, else the first `.python-version` in the
+ * root or a folder above it (its first name; `system` means none), as pyenv's shims resolve it
+ * with the project as their working folder. Its folder under `$PYENV_ROOT/versions` (`~/.pyenv`
+ * by default) when installed there; a version name that is a path is not followed.
+ */
+export function pyenvVersionDir(root: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  let version = env.PYENV_VERSION?.split(':')[0]?.trim();
+  if (!version) {
+    for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+      const text = readText(path.join(dir, '.python-version'));
+      if (text !== null) {
+        // pyenv's version-file-read: each line's first word, skipping blank lines and comments.
+        version = text.split(/\r?\n/).map((l) => l.trim().split(/\s+/)[0]!).find((v) => v && !v.startsWith('#'));
+        break;
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  if (!version || version === 'system' || version.includes('/') || version.includes('\\') || version.startsWith('.')) return null;
+  const pyenvRoot = env.PYENV_ROOT || path.join(env.HOME || homedir(), '.pyenv');
+  const dir = path.join(pyenvRoot, 'versions', version);
+  return existsSync(dir) ? dir : null;
+}

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poetryEnvName } from '../../../src/core/index/deps/python-managers.js';
+import { startDocent, type DocentSession } from '../../helpers/docent.js';
+import { buildWheel, pipInstall } from '../../helpers/python-wheel.js';
+
+/**
+ * A Python project whose interpreter its tool keeps outside the project: the virtualenv the real
+ * Poetry (Debian's python3-poetry) makes under its cache, and a pyenv-virtualenv environment a
+ * `.python-version` selects. docent finds each from the tool's own files, with no VIRTUAL_ENV
+ * and without running the tool, and indexes the packages installed there.
+ */
+
+const WHEEL_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/docs-deps-eco/wheel');
+
+let work: string;
+let wheel: string;
+
+const sc = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, any>;
+type Pkg = { name: string; version: string; ecosystem: string; files: number; state: string; error?: string };
+type Hit = { id: string; name: string; file: string; package: string | null; version: string | null };
+
+beforeAll(() => {
+  work = mkdtempSync(path.join(tmpdir(), 'docent-pytools-'));
+  wheel = buildWheel(WHEEL_SRC, work, 'tinywheel', '0.3.1');
+});
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+async function tinywheel(root: string, env: Record<string, string>): Promise<{ pkg: Pkg | undefined; hit: Hit | undefined }> {
+  const session = await startDocent(['--root', root], { DOCENT_INDEX_DIR: path.join(work, 'index'), VIRTUAL_ENV: '', ...env });
+  try {
+    expect(sc(await session.call('index_status', { wait: true })).state).toBe('ready');
+    const pkg = (sc(await session.call('index_status', {})).packages as Pkg[]).find((p) => p.ecosystem === 'python' && p.name === 'tinywheel');
+    const hits = sc(await session.call('docs_search', { query: 'scale rectangle dimensions by a zoom factor', limit: 10 })).results as Hit[];
+    return { pkg, hit: hits.find((h) => h.name === 'scale_dimensions') };
+  } finally {
+    await session.close();
+  }
+}
+
+describe("Poetry's virtualenv under its cache", () => {
+  it('is found as Poetry names it, and its packages are the project’s', async () => {
+    const root = path.join(work, 'poetry-app');
+    mkdirSync(root);
+    writeFileSync(path.join(root, 'pyproject.toml'), '[tool.poetry]\nname = "Poet App"\nversion = "0.1.0"\ndescription = ""\nauthors = ["A <a@example.com>"]\n\n[tool.poetry.dependencies]\npython = "^3.9"\ntinywheel = "^0.3"\n\n[build-system]\nrequires = ["poetry-core"]\nbuild-backend = "poetry.core.masonry.api"\n');
+    writeFileSync(path.join(root, 'app.py'), 'from tinywheel.geometry import scale_dimensions\n');
+    const env = { XDG_CACHE_HOME: path.join(work, 'cache'), XDG_CONFIG_HOME: path.join(work, 'config') };
+    const poetry = (args: string[]) => execFileSync('poetry', args, { cwd: root, env: { ...process.env, ...env, VIRTUAL_ENV: '' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    // The real Poetry makes the virtualenv (offline: no dependency is resolved), and says where.
+    poetry(['env', 'use', '/usr/bin/python3']);
+    const venv = poetry(['env', 'info', '--path']);
+    expect(path.dirname(venv)).toBe(path.join(work, 'cache', 'pypoetry', 'virtualenvs'));
+    expect(path.basename(venv)).toMatch(new RegExp(`^${poetryEnvName('Poet App', root)}-py3\\.\\d+$`));
+    pipInstall(venv, [wheel]);
+    const { pkg, hit } = await tinywheel(root, env);
+    expect(pkg).toMatchObject({ version: '0.3.1', state: 'indexed', files: 2 });
+    expect(hit).toMatchObject({ package: 'tinywheel', version: '0.3.1' });
+    expect(hit!.file.startsWith(venv)).toBe(true);
+    // The same project, told no cache: the packages are not installed anywhere it looks.
+    const elsewhere = await tinywheel(root, { XDG_CACHE_HOME: path.join(work, 'other-cache'), XDG_CONFIG_HOME: path.join(work, 'config') });
+    expect(elsewhere.pkg).toMatchObject({ state: 'not_installed' });
+  }, 120_000);
+});
+
+describe('the pyenv version a .python-version selects', () => {
+  it('a pyenv-virtualenv environment (a virtualenv under $PYENV_ROOT/versions) supplies the packages', async () => {
+    const pyenvRoot = path.join(work, 'pyenv');
+    const venv = path.join(pyenvRoot, 'versions', 'geometry-env');
+    mkdirSync(path.dirname(venv), { recursive: true });
+    execFileSync('python3', ['-m', 'venv', venv]);
+    pipInstall(venv, [wheel]);
+    const root = path.join(work, 'pyenv-app');
+    mkdirSync(root);
+    cpSync(path.join(WHEEL_SRC, '..', 'project', 'app.py'), path.join(root, 'app.py'));
+    writeFileSync(path.join(root, 'requirements.txt'), 'tinywheel>=0.3\n');
+    writeFileSync(path.join(root, '.python-version'), 'geometry-env\n');
+    const { pkg, hit } = await tinywheel(root, { PYENV_ROOT: pyenvRoot, PYENV_VERSION: '' });
+    expect(pkg).toMatchObject({ version: '0.3.1', state: 'indexed' });
+    expect(hit).toMatchObject({ package: 'tinywheel', version: '0.3.1' });
+    expect(hit!.file.startsWith(venv)).toBe(true);
+  }, 120_000);
+});

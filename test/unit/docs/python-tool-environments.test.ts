@@ -1,0 +1,113 @@
+import { chmodSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectTrees } from './project-trees.js';
+import { poetryEnvName, poetryVirtualenv, pyenvVersionDir } from '../../../src/core/index/deps/python-managers.js';
+import { pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
+
+/** The interpreter a project's Python tool picks for it outside the project: Poetry's virtualenv, pyenv's version. */
+
+const { dir, project } = projectTrees('docent-pytools-');
+
+function venv(at: string): string {
+  mkdirSync(path.join(at, 'lib', 'python3.11', 'site-packages'), { recursive: true });
+  writeFileSync(path.join(at, 'pyvenv.cfg'), 'home = /usr/bin\ninclude-system-site-packages = false\n');
+  return at;
+}
+
+const POETRY = '[tool.poetry]\nname = "My App"\nversion = "0.1.0"\n\n[tool.poetry.dependencies]\npython = "^3.9"\n';
+
+describe("Poetry's virtualenv", () => {
+  it("is named as Poetry names it: the project's name, made safe, and a hash of its real path", () => {
+    const root = project('poetry-name', { 'pyproject.toml': POETRY });
+    const hash = createHash('sha256').update(realpathSync(root)).digest('base64url').slice(0, 8);
+    expect(poetryEnvName('My App!', root)).toBe(`my_app_-${hash}`);
+    expect(poetryEnvName('x'.repeat(50), root)).toBe(`${'x'.repeat(42)}-${hash}`);
+  });
+
+  it("is found under Poetry's cache, at the version envs.toml records, else the newest", () => {
+    const root = project('poetry-app', { 'pyproject.toml': POETRY });
+    const cache = path.join(dir, 'xdg-cache');
+    const venvs = path.join(cache, 'pypoetry', 'virtualenvs');
+    const name = poetryEnvName('My App', root);
+    const env = { HOME: path.join(dir, 'home'), XDG_CACHE_HOME: cache };
+    expect(poetryVirtualenv(root, env)).toBeNull();
+    venv(path.join(venvs, `${name}-py3.9`));
+    venv(path.join(venvs, `${name}-py3.12`));
+    venv(path.join(venvs, `${name}-py3.10`));
+    expect(poetryVirtualenv(root, env)).toBe(path.join(venvs, `${name}-py3.12`));
+    writeFileSync(path.join(venvs, 'envs.toml'), `[${name}]\nminor = "3.10"\npatch = "3.10.4"\n`);
+    expect(poetryVirtualenv(root, env)).toBe(path.join(venvs, `${name}-py3.10`));
+    // Another project's environments do not count, nor does a project that is not Poetry's.
+    expect(poetryVirtualenv(project('poetry-other', { 'pyproject.toml': POETRY.replace('My App', 'Other') }), env)).toBeNull();
+    expect(poetryVirtualenv(project('not-poetry', { 'pyproject.toml': '[project]\nname = "My App"\n' }), env)).toBeNull();
+    // A PEP 621 name with a poetry.lock is Poetry's too (Poetry 2).
+    const pep621 = project('poetry-2', { 'pyproject.toml': '[project]\nname = "Two"\n', 'poetry.lock': '' });
+    venv(path.join(venvs, `${poetryEnvName('Two', pep621)}-py3.11`));
+    expect(poetryVirtualenv(pep621, env)).toBe(path.join(venvs, `${poetryEnvName('Two', pep621)}-py3.11`));
+  });
+
+  it('takes virtualenvs.path from POETRY_VIRTUALENVS_PATH, the project’s poetry.toml, then Poetry’s config.toml (with {cache-dir})', () => {
+    const root = project('poetry-config', { 'pyproject.toml': POETRY });
+    const name = poetryEnvName('My App', root);
+    const config = path.join(dir, 'xdg-config');
+    mkdirSync(path.join(config, 'pypoetry'), { recursive: true });
+    writeFileSync(path.join(config, 'pypoetry', 'config.toml'), `cache-dir = "${path.join(dir, 'pc')}"\n[virtualenvs]\npath = "{cache-dir}/envs"\n`);
+    const env = { HOME: path.join(dir, 'home'), XDG_CONFIG_HOME: config };
+    venv(path.join(dir, 'pc', 'envs', `${name}-py3.11`));
+    expect(poetryVirtualenv(root, env)).toBe(path.join(dir, 'pc', 'envs', `${name}-py3.11`));
+    writeFileSync(path.join(root, 'poetry.toml'), `[virtualenvs]\npath = "${path.join(dir, 'local-envs')}"\n`);
+    expect(poetryVirtualenv(root, env)).toBeNull();
+    venv(path.join(dir, 'local-envs', `${name}-py3.11`));
+    expect(poetryVirtualenv(root, env)).toBe(path.join(dir, 'local-envs', `${name}-py3.11`));
+    venv(path.join(dir, 'env-envs', `${name}-py3.11`));
+    expect(poetryVirtualenv(root, { ...env, POETRY_VIRTUALENVS_PATH: path.join(dir, 'env-envs') })).toBe(path.join(dir, 'env-envs', `${name}-py3.11`));
+  });
+
+  it('comes after a virtualenv in the root and VIRTUAL_ENV, before python3', () => {
+    const root = project('poetry-order', { 'pyproject.toml': POETRY });
+    const cache = path.join(dir, 'order-cache');
+    const env = { HOME: path.join(dir, 'home'), XDG_CACHE_HOME: cache };
+    const poetry = venv(path.join(cache, 'pypoetry', 'virtualenvs', `${poetryEnvName('My App', root)}-py3.11`));
+    expect(pythonEnvironment(root, env)?.origin).toBe(poetry);
+    const active = venv(path.join(dir, 'order-active'));
+    expect(pythonEnvironment(root, { ...env, VIRTUAL_ENV: active })?.origin).toBe(active);
+    const own = venv(path.join(root, '.venv'));
+    expect(pythonEnvironment(root, { ...env, VIRTUAL_ENV: active })?.origin).toBe(own);
+  });
+});
+
+describe("pyenv's version", () => {
+  const pyenvRoot = path.join(dir, 'pyenv');
+
+  it('is PYENV_VERSION, else the nearest .python-version; `system`, a path or a version not installed is none', () => {
+    mkdirSync(path.join(pyenvRoot, 'versions', '3.12.1'), { recursive: true });
+    mkdirSync(path.join(pyenvRoot, 'versions', '3.10.4'), { recursive: true });
+    project('pyenv-parent', { '.python-version': '# pinned\n3.12.1\n3.10.4\n' });
+    const child = project('pyenv-parent/sub/app', { 'app.py': '' });
+    const env = { PYENV_ROOT: pyenvRoot };
+    expect(pyenvVersionDir(child, env)).toBe(path.join(pyenvRoot, 'versions', '3.12.1'));
+    expect(pyenvVersionDir(child, { ...env, PYENV_VERSION: '3.10.4:3.12.1' })).toBe(path.join(pyenvRoot, 'versions', '3.10.4'));
+    expect(pyenvVersionDir(project('pyenv-system', { '.python-version': 'system\n' }), env)).toBeNull();
+    expect(pyenvVersionDir(project('pyenv-path', { '.python-version': '../../../usr\n' }), env)).toBeNull();
+    expect(pyenvVersionDir(project('pyenv-missing', { '.python-version': '3.7.0\n' }), env)).toBeNull();
+  });
+
+  it("an installed version's interpreter is asked for its folders; a pyenv-virtualenv is read as a virtualenv", () => {
+    // An interpreter that answers as python3 does (SYSTEM_SCRIPT's JSON), to tell it from the PATH's.
+    const bin = path.join(pyenvRoot, 'versions', '3.99.0', 'bin');
+    mkdirSync(bin, { recursive: true });
+    const site = path.join(dir, 'fake-site');
+    const stdlib = path.join(dir, 'fake-stdlib');
+    mkdirSync(site, { recursive: true });
+    mkdirSync(stdlib, { recursive: true });
+    writeFileSync(path.join(bin, 'python3'), `#!/bin/sh\necho '${JSON.stringify({ site: [site], stdlib, version: '3.99.0' })}'\n`);
+    chmodSync(path.join(bin, 'python3'), 0o755);
+    const root = project('pyenv-installed', { '.python-version': '3.99.0\n', 'app.py': 'import x\n' });
+    expect(pythonEnvironment(root, { PYENV_ROOT: pyenvRoot })).toEqual({ origin: path.join(bin, 'python3'), sitePackages: [site], stdlib: { dir: stdlib, version: '3.99.0' } });
+    const named = venv(path.join(pyenvRoot, 'versions', 'proj-env'));
+    const withVenv = project('pyenv-venv', { '.python-version': 'proj-env\n' });
+    expect(pythonEnvironment(withVenv, { PYENV_ROOT: pyenvRoot })).toEqual({ origin: named, sitePackages: [path.join(named, 'lib', 'python3.11', 'site-packages')] });
+  });
+});
