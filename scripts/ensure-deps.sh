@@ -44,8 +44,9 @@ check curl curl
 [ -r /usr/share/keyrings/debian-archive-keyring.gpg ] || need+=(debian-archive-keyring)
 # The docs dependency tests make a real virtualenv (python3 -m venv, pip through ensurepip).
 python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)
-# Poetry, whose virtualenvs outside the project the docs dependency tests find.
+# Poetry and Pipenv, whose virtualenvs outside the project the docs dependency tests find.
 check poetry python3-poetry
+check pipenv pipenv
 # A crate as Debian packages it (/usr/share/cargo/registry), for the vendored-dependencies test.
 compgen -G '/usr/share/cargo/registry/itoa-*/Cargo.toml' >/dev/null || need+=(librust-itoa-dev)
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +9,9 @@ import { startDocent, type DocentSession } from '../../helpers/docent.js';
 import { buildWheel, pipInstall } from '../../helpers/python-wheel.js';
 
 /**
- * A Python project whose interpreter its tool keeps outside the project: the virtualenv the real
- * Poetry (Debian's python3-poetry) makes under its cache, and a pyenv-virtualenv environment a
+ * A Python project whose interpreter its tool keeps outside the project: the virtualenvs the real
+ * Poetry (Debian's python3-poetry) makes under its cache and the real Pipenv (Debian's pipenv)
+ * under WORKON_HOME, and a pyenv-virtualenv environment a
  * `.python-version` selects. docent finds each from the tool's own files, with no VIRTUAL_ENV
  * and without running the tool, and indexes the packages installed there.
  */
@@ -66,6 +67,28 @@ describe("Poetry's virtualenv under its cache", () => {
     // The same project, told no cache: the packages are not installed anywhere it looks.
     const elsewhere = await tinywheel(root, { XDG_CACHE_HOME: path.join(work, 'other-cache'), XDG_CONFIG_HOME: path.join(work, 'config') });
     expect(elsewhere.pkg).toMatchObject({ state: 'not_installed' });
+  }, 120_000);
+});
+
+describe("Pipenv's virtualenv under WORKON_HOME", () => {
+  it('is found as Pipenv names it', async () => {
+    const root = path.join(work, 'pipenv app');
+    mkdirSync(root);
+    writeFileSync(path.join(root, 'app.py'), 'from tinywheel.geometry import scale_dimensions\n');
+    const env = { WORKON_HOME: path.join(work, 'workon') };
+    const pipenv = (args: string[]) => execFileSync('pipenv', args, { cwd: root, env: { ...process.env, ...env, VIRTUAL_ENV: '', PIPENV_YES: '1', PIPENV_NOSPIN: '1' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    // The real Pipenv makes the virtualenv and a Pipfile (offline: nothing to install yet), and says where.
+    pipenv(['--python', '/usr/bin/python3']);
+    const venv = pipenv(['--venv']);
+    expect(path.dirname(venv)).toBe(path.join(work, 'workon'));
+    pipInstall(venv, [wheel]);
+    // Declared as `pipenv install tinywheel` would write it (offline, the package was installed above).
+    const pipfile = readFileSync(path.join(root, 'Pipfile'), 'utf8');
+    expect(pipfile).toContain('[packages]\n');
+    writeFileSync(path.join(root, 'Pipfile'), pipfile.replace('[packages]\n', '[packages]\ntinywheel = "*"\n'));
+    const { pkg, hit } = await tinywheel(root, env);
+    expect(pkg).toMatchObject({ version: '0.3.1', state: 'indexed' });
+    expect(hit!.file.startsWith(venv)).toBe(true);
   }, 120_000);
 });
 

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectTrees } from './project-trees.js';
-import { poetryEnvName, poetryVirtualenv, pyenvVersionDir } from '../../../src/core/index/deps/python-managers.js';
-import { pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
+import { pipenvVirtualenv, poetryEnvName, poetryVirtualenv, pyenvVersionDir } from '../../../src/core/index/deps/python-managers.js';
+import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
 
 /** The interpreter a project's Python tool picks for it outside the project: Poetry's virtualenv, pyenv's version. */
 
@@ -75,6 +75,29 @@ describe("Poetry's virtualenv", () => {
     expect(pythonEnvironment(root, { ...env, VIRTUAL_ENV: active })?.origin).toBe(active);
     const own = venv(path.join(root, '.venv'));
     expect(pythonEnvironment(root, { ...env, VIRTUAL_ENV: active })?.origin).toBe(own);
+  });
+});
+
+describe("Pipenv's virtualenv", () => {
+  const hashOf = (pipfile: string) => createHash('sha256').update(pipfile).digest().subarray(0, 6).toString('base64url').slice(0, 8);
+
+  it('is <folder name>-<hash of the Pipfile path> under WORKON_HOME or XDG_DATA_HOME, with or without a python suffix; PIPENV_CUSTOM_VENV_NAME names it', () => {
+    const root = project('pipenv app', { Pipfile: '[packages]\nrequests = "*"\n"ruamel.yaml" = {version = "*"}\n\n[dev-packages]\npytest = "*"\n\n[requires]\npython_version = "3.11"\n\n[scripts]\nserve = "python app.py"\n' });
+    const data = path.join(dir, 'xdg-data');
+    const name = `pipenv_app-${hashOf(path.join(root, 'Pipfile'))}`;
+    const env = { HOME: path.join(dir, 'home'), XDG_DATA_HOME: data };
+    expect(pipenvVirtualenv(root, env)).toBeNull();
+    const made = venv(path.join(data, 'virtualenvs', `${name}-python3.11`));
+    expect(pipenvVirtualenv(root, env)).toBe(made);
+    const exact = venv(path.join(data, 'virtualenvs', name));
+    expect(pipenvVirtualenv(root, env)).toBe(exact);
+    const workon = venv(path.join(dir, 'workon', name));
+    expect(pipenvVirtualenv(root, { ...env, WORKON_HOME: path.join(dir, 'workon') })).toBe(workon);
+    const custom = venv(path.join(dir, 'workon', 'mine'));
+    expect(pipenvVirtualenv(root, { ...env, WORKON_HOME: path.join(dir, 'workon'), PIPENV_CUSTOM_VENV_NAME: 'mine' })).toBe(custom);
+    expect(pipenvVirtualenv(project('no-pipfile', { 'app.py': '' }), env)).toBeNull();
+    // Its package tables are declarations; its settings are not.
+    expect(declaredPythonNames(root)).toEqual(['pytest', 'requests', 'ruamel.yaml']);
   });
 });
 

@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { poetryVirtualenv, pyenvVersionDir } from './python-managers.js';
+import { pipenvVirtualenv, poetryVirtualenv, pyenvVersionDir } from './python-managers.js';
 import { sections, tomlArray } from './toml-lite.js';
 import { readText as read } from './types.js';
 
 /**
  * Where a project's Python packages are installed: the site-packages of the interpreter the
  * project uses. A virtualenv in the root (`.venv`, `venv`, told by its pyvenv.cfg) comes
- * first, then the one `VIRTUAL_ENV` names, then Poetry's virtualenv for the project and the
+ * first, then the one `VIRTUAL_ENV` names, then Poetry's or Pipenv's virtualenv for the project and the
  * pyenv version its `.python-version` selects (python-managers.ts), else `python3`'s own
  * (each interpreter asked once per process).
  */
@@ -138,8 +138,8 @@ export function pythonEnvironment(root: string, env: NodeJS.ProcessEnv = process
   const active = env.VIRTUAL_ENV;
   if (active && existsSync(path.join(active, 'pyvenv.cfg'))) return virtualenv(active, env);
   // What the project's tools pick for it outside the project (python-managers.ts).
-  const poetry = poetryVirtualenv(root, env);
-  if (poetry) return virtualenv(poetry, env);
+  const managed = poetryVirtualenv(root, env) ?? pipenvVirtualenv(root, env);
+  if (managed) return virtualenv(managed, env);
   const pyenv = pyenvVersionDir(root, env);
   if (pyenv) {
     // A pyenv-virtualenv environment is a virtualenv; an installed version is asked like python3.
@@ -162,8 +162,8 @@ function requirementName(spec: string): string | null {
 
 /**
  * The distributions a root declares: pyproject.toml (`[project] dependencies` and
- * `optional-dependencies`, Poetry's dependency tables), requirements*.txt (in the root and
- * a requirements/ folder) and setup.cfg's install_requires.
+ * `optional-dependencies`, Poetry's dependency tables), a Pipfile's package tables,
+ * requirements*.txt (in the root and a requirements/ folder) and setup.cfg's install_requires.
  */
 export function declaredPythonNames(root: string): string[] {
   const names = new Set<string>();
@@ -183,6 +183,14 @@ export function declaredPythonNames(root: string): string[] {
     if (optional) for (const m of optional.matchAll(/=\s*\[/g)) for (const s of tomlArray(optional, m.index! + m[0].length)) add(s);
     for (const [head, body] of secs) {
       if (!/^tool\.poetry\.(dependencies|dev-dependencies|group\.[^.]+\.dependencies)$/.test(head)) continue;
+      for (const m of body.matchAll(/^\s*"?([A-Za-z0-9][A-Za-z0-9._-]*)"?\s*=/gm)) add(m[1]!);
+    }
+  }
+  // A Pipfile's package tables: [packages], [dev-packages] and any other category, not its settings.
+  const pipfile = read(path.join(root, 'Pipfile'));
+  if (pipfile) {
+    for (const [head, body] of sections(pipfile)) {
+      if (['source', 'requires', 'pipenv', 'scripts'].includes(head) || head.includes('.')) continue;
       for (const m of body.matchAll(/^\s*"?([A-Za-z0-9][A-Za-z0-9._-]*)"?\s*=/gm)) add(m[1]!);
     }
   }

@@ -7,8 +7,8 @@ import { readText } from './types.js';
 
 /**
  * The interpreter a project's Python tool picks for it, where that is not in the project
- * itself: Poetry's virtualenv (by default under Poetry's cache, named from the project's name
- * and folder) and the pyenv version a `.python-version` selects. Found from their files alone,
+ * itself: Poetry's and Pipenv's virtualenvs (by default under their own folders, named from
+ * the project's name and path) and the pyenv version a `.python-version` selects. Found from their files alone,
  * as the tools compute them, without running either tool.
  */
 
@@ -82,6 +82,43 @@ export function poetryVirtualenv(root: string, env: NodeJS.ProcessEnv = process.
   const version = (d: string) => d.slice(envName.length + 3).split('.').map(Number);
   found.sort((a, b) => version(b)[0]! - version(a)[0]! || version(b)[1]! - version(a)[1]!);
   return found.length ? path.join(venvs, found[0]!) : null;
+}
+
+/**
+ * A Pipenv project's virtualenv outside the project: `<WORKON_HOME>/<name>-<hash>` (WORKON_HOME
+ * defaults to `$XDG_DATA_HOME/virtualenvs`, `~/.local/share/virtualenvs`), the name being the
+ * project folder's with shell-unsafe characters as `_` (42 at most), the hash the first eight
+ * characters of the URL-safe base64 of the first six bytes of the Pipfile path's SHA-256
+ * (Project.virtualenv_name); a `-<python>` suffix (PIPENV_PYTHON) is allowed, and
+ * PIPENV_CUSTOM_VENV_NAME names it outright. Null without a Pipfile or such a virtualenv.
+ */
+export function pipenvVirtualenv(root: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const pipfile = path.join(root, 'Pipfile');
+  if (!existsSync(pipfile)) return null;
+  const home = env.HOME || homedir();
+  const workon = env.WORKON_HOME ? env.WORKON_HOME.replace(/^~(?=$|\/)/, home) : path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), 'virtualenvs');
+  const isVenv = (d: string) => existsSync(path.join(workon, d, 'pyvenv.cfg'));
+  if (env.PIPENV_CUSTOM_VENV_NAME) return isVenv(env.PIPENV_CUSTOM_VENV_NAME) ? path.join(workon, env.PIPENV_CUSTOM_VENV_NAME) : null;
+  const name = path.basename(path.resolve(root)).replace(/[ &$`!*@"()[\]\\\r\n\t]/g, '_').slice(0, 42);
+  let entries: string[];
+  try {
+    entries = readdirSync(workon).sort();
+  } catch {
+    return null;
+  }
+  // The Pipfile's path as Pipenv found it, which is usually the path given, else its real path.
+  let real = pipfile;
+  try {
+    real = realpathSync(pipfile);
+  } catch {
+    /* as given */
+  }
+  for (const location of new Set([path.resolve(pipfile), real])) {
+    const prefix = `${name}-${createHash('sha256').update(location).digest().subarray(0, 6).toString('base64url').slice(0, 8)}`;
+    const found = entries.find((d) => (d === prefix || d.startsWith(`${prefix}-`)) && isVenv(d));
+    if (found) return path.join(workon, found);
+  }
+  return null;
 }
 
 /**
