@@ -106,6 +106,9 @@ beforeAll(() => {
   go(['mod', 'vendor']);
   // What vendor/ holds is all the build needs: no proxy, an empty module cache.
   go(['build', '-o', path.join(work, 'app.bin'), '.'], { GOFLAGS: '-mod=vendor', GOPROXY: 'off', GOMODCACHE: path.join(work, 'empty-modcache') });
+  // A folder named vendor deeper down is not the module's vendor/ (GOROOT's cmd/vendor belongs to the cmd module).
+  mkdirSync(path.join(work, 'goapp', 'tools', 'vendor'), { recursive: true });
+  writeFileSync(path.join(work, 'goapp', 'tools', 'vendor', 'keep.go'), '// Package vendor is the app\'s own code.\npackage vendor\n\n// KeepNestedVendor stays the project\'s own.\nfunc KeepNestedVendor() {}\n');
 }, 120_000);
 
 afterAll(() => {
@@ -147,6 +150,7 @@ describe("a Go module's vendor/ (go mod vendor)", () => {
     const own = await search(session, 'reverse order rune', { scope: 'project' });
     expect(own.map((h) => h.name)).not.toContain('ReverseRunes');
     expect((await search(session, 'Greeting', { scope: 'project' }))[0]).toMatchObject({ id: 'example.com/app.Greeting', package: null });
+    expect((await search(session, 'KeepNestedVendor', { scope: 'project' }))[0]).toMatchObject({ name: 'KeepNestedVendor', file: 'tools/vendor/keep.go', package: null });
     const r = sc(await session.call('docs_resolve', { symbol: 'ReverseRunes', context: 'main.go' }));
     expect(r).toMatchObject({ id: 'example.com/vend/strutil.ReverseRunes', package: 'example.com/vend', version: 'v1.2.0' });
   });

@@ -73,7 +73,7 @@ describe('vendor/modules.txt', () => {
     const listed: string[] = [];
     for await (const f of dep.list()) listed.push(f);
     expect(listed).toEqual(['tools.go', 'sub/sub.go']);
-    expect(vendoredFolders(root, {})).toEqual(['vendor/']);
+    expect(vendoredFolders(root, {})).toEqual(['/vendor/']);
   });
 });
 
@@ -95,7 +95,7 @@ describe("a cargo config's source replacement", () => {
     expect(replacedCratesSource(root, { CARGO_HOME: home })).toMatchObject({ name: 'debian', dir: '/usr/share/cargo/registry', config: path.join(home, 'config.toml') });
     const near = project('cargo-near', { 'Cargo.toml': '', '.cargo/config': '[source.crates-io]\nreplace-with = "vendored"\n[source.vendored]\ndirectory = "third_party/crates"\n' });
     expect(replacedCratesSource(near, { CARGO_HOME: home })).toMatchObject({ name: 'vendored', dir: path.join(near, 'third_party', 'crates') });
-    expect(vendoredFolders(near, { CARGO_HOME: home })).toEqual(['third_party/crates/']);
+    expect(vendoredFolders(near, { CARGO_HOME: home })).toEqual(['/third_party/crates/']);
     const local = project('cargo-local', { 'Cargo.toml': '', '.cargo/config.toml': '[source.crates-io]\nreplace-with = "loc"\n[source.loc]\nlocal-registry = "/srv/crates"\n' });
     expect(replacedCratesSource(local, { CARGO_HOME: project('cargo-home-2', {}) })).toBeNull();
     const broken = project('cargo-broken', { 'Cargo.toml': '', '.cargo/config.toml': '[source.crates-io\nreplace-with = ' });
@@ -133,7 +133,7 @@ describe("a cargo config's source replacement", () => {
       ['corp', path.join(home, 'registry/src/corp.example-1234/corp-3.0.0'), undefined],
     ]);
     expect(missing).toEqual([{ ecosystem: 'cargo', name: 'gone', reason: expect.stringContaining(`not in ${path.join(root, 'vendor')}, which ${path.join(root, '.cargo', 'config.toml')} puts in place of crates.io`) }]);
-    expect(vendoredFolders(root, { CARGO_HOME: home })).toEqual(['vendor/']);
+    expect(vendoredFolders(root, { CARGO_HOME: home })).toEqual(['/vendor/']);
   });
 
   it('a cargo config is a manifest the watcher reports', () => {

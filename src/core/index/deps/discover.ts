@@ -39,11 +39,12 @@ export function isDependencyManifest(rel: string): boolean {
  */
 export function vendoredFolders(root: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const out: string[] = [];
-  if (existsSync(path.join(root, 'go.mod')) && vendoredModules(root, env)) out.push('vendor/');
+  // Anchored at the root (`/vendor/`): a nested module's vendor/ (GOROOT's `cmd/vendor`) is that module's.
+  if (existsSync(path.join(root, 'go.mod')) && vendoredModules(root, env)) out.push('/vendor/');
   if (existsSync(path.join(root, 'Cargo.toml'))) {
     const source = replacedCratesSource(root, env);
     const rel = source ? path.relative(root, source.dir) : '';
-    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) out.push(`${rel.split(path.sep).join('/')}/`);
+    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) out.push(`/${rel.split(path.sep).join('/')}/`);
   }
   return [...new Set(out)];
 }
