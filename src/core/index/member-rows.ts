@@ -18,10 +18,13 @@ export function memberRows(prep: (sql: string) => Statement, path: string, viaPu
   const byId = prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck();
   const rows = byId.all(path) as number[];
   for (const item of viaPublic.slice(0, 5)) rows.push(...(byId.all(item.id) as number[]));
-  rows.push(...(prep(`SELECT rowid FROM items WHERE module = ? AND name = ? COLLATE NOCASE LIMIT 10`).pluck().all(owner, name) as number[]));
+  // Each lookup reads its owner's side by index, named: without statistics SQLite picks the name
+  // index for `name = ?` as readily, and a name as common as `name` (1,175 Python items) read
+  // that way cost ~14 ms where the module's or type's members cost ~0.3 ms ("module name").
+  rows.push(...(prep(`SELECT rowid FROM items INDEXED BY items_module WHERE module = ? AND name = ? COLLATE NOCASE LIMIT 10`).pluck().all(owner, name) as number[]));
   const ownerName = parts[parts.length - 1]!;
   const members = prep(
-    `SELECT m.rowid, t.id FROM items t CROSS JOIN items m ON m.parent = t.id
+    `SELECT m.rowid, t.id FROM items t CROSS JOIN items m INDEXED BY items_parent ON m.parent = t.id
      WHERE t.name = ? COLLATE NOCASE AND t.kind IN ('class','struct','interface','trait','enum','type') AND m.name = ? COLLATE NOCASE LIMIT 200`,
   );
   const lowerOwner = owner.toLowerCase();
