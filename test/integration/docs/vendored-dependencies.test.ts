@@ -172,7 +172,7 @@ describe('a Go module without vendor/ reads the module cache', () => {
   }, 120_000);
 });
 
-describe('crates from a folder that a cargo config puts in place of crates.io', () => {
+describe('crates cargo keeps elsewhere than its registry download: vendored, packaged by Debian, checked out from git', () => {
   it('cargo vendor: the crate in vendor/, its items not the project’s own', async () => {
     const app = path.join(work, 'rustapp');
     const checksum = vendorCrate(path.join(work, 'crates', 'tinyvend-0.2.0'), path.join(app, 'vendor', 'tinyvend'));
@@ -204,6 +204,46 @@ describe('crates from a folder that a cargo config puts in place of crates.io', 
       expect(crate).toMatchObject({ state: 'not_installed' });
       expect(crate!.error).toContain(path.join(app, 'vendor'));
       expect(crate!.error).toContain(path.join(app, '.cargo', 'config.toml'));
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+
+  it("a crate from a git repository, in cargo's checkout of the locked commit", async () => {
+    // A repository whose workspace holds the crate below its top, committed with the real git.
+    const repo = path.join(work, 'gitrepo');
+    mkdirSync(path.join(repo, 'crates', 'gitcrate', 'src'), { recursive: true });
+    writeFileSync(path.join(repo, 'Cargo.toml'), '[workspace]\nmembers = ["crates/gitcrate"]\n');
+    writeFileSync(path.join(repo, 'crates', 'gitcrate', 'Cargo.toml'), '[package]\nname = "gitcrate"\nversion = "0.5.0"\nedition = "2021"\n');
+    writeFileSync(path.join(repo, 'crates', 'gitcrate', 'src', 'lib.rs'), '/// Mirror a byte slice end to end.\npub fn mirror_bytes(b: &[u8]) -> Vec<u8> { b.iter().rev().copied().collect() }\n');
+    const git = (args: string[], cwd = repo) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    git(['init', '-q']);
+    git(['add', '-A']);
+    git(['commit', '-qm', 'gitcrate']);
+    const rev = git(['rev-parse', 'HEAD']);
+    const app = path.join(work, 'gitapp');
+    mkdirSync(path.join(app, 'src'), { recursive: true });
+    writeFileSync(path.join(app, 'Cargo.toml'), `[package]\nname = "gitapp"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\ngitcrate = { git = "file://${repo}" }\n`);
+    writeFileSync(path.join(app, 'src', 'main.rs'), 'fn main() {\n    println!("{:?}", gitcrate::mirror_bytes(&[1, 2]));\n}\n');
+    const cargoHome = path.join(work, 'cargo-git-home');
+    if (which('cargo')) {
+      // The real cargo locks the commit and checks the repository out.
+      execFileSync('cargo', ['fetch'], { cwd: app, env: { ...process.env, CARGO_HOME: cargoHome }, stdio: ['ignore', 'pipe', 'pipe'] });
+    } else {
+      // As cargo would: the lock's source, and a clone at checkouts/<name>-<hash of the URL>/<short commit>.
+      writeFileSync(path.join(app, 'Cargo.lock'), `version = 3\n\n[[package]]\nname = "gitapp"\nversion = "0.1.0"\ndependencies = [\n "gitcrate",\n]\n\n[[package]]\nname = "gitcrate"\nversion = "0.5.0"\nsource = "git+file://${repo}#${rev}"\n`);
+      const checkout = path.join(cargoHome, 'git', 'checkouts', 'gitrepo-0123456789abcdef', rev.slice(0, 7));
+      mkdirSync(path.dirname(checkout), { recursive: true });
+      git(['clone', '-q', repo, checkout], work);
+    }
+    expect(readFileSync(path.join(app, 'Cargo.lock'), 'utf8')).toContain(`source = "git+file://${repo}#${rev}"`);
+    const session = await served(app, { CARGO_HOME: cargoHome });
+    try {
+      const crate = (await packages(session)).find((p) => p.ecosystem === 'cargo' && p.name === 'gitcrate');
+      expect(crate).toMatchObject({ version: '0.5.0', state: 'indexed', files: 1 });
+      const hit = (await search(session, 'mirror a byte slice end to end')).find((h) => h.name === 'mirror_bytes');
+      expect(hit).toMatchObject({ id: 'gitcrate::mirror_bytes', package: 'gitcrate', version: '0.5.0' });
+      expect(hit!.file).toMatch(new RegExp(`/git/checkouts/gitrepo-[0-9a-f]{16}/${rev.slice(0, 7)}/crates/gitcrate/src/lib\\.rs$`));
     } finally {
       await session.close();
     }

@@ -5,6 +5,7 @@ import { parseModulesTxt, vendoredFiles, vendoredModules, vendorVariant } from '
 import { crateInDirectorySource, directorySourceVariant, replacedCratesSource } from '../../../src/core/index/deps/cargo-sources.js';
 import { isDependencyManifest, vendoredFolders } from '../../../src/core/index/deps/discover.js';
 import { cargoDependencies } from '../../../src/core/index/deps/cargo.js';
+import { crateInTree, gitCheckout, parseGitSource } from '../../../src/core/index/deps/cargo-git.js';
 import { goDependencies } from '../../../src/core/index/deps/go.js';
 
 /** Dependencies kept as copies (go mod vendor, cargo vendor, Debian's crates): which copies, at which versions, from which settings. */
@@ -136,9 +137,52 @@ describe("a cargo config's source replacement", () => {
     expect(vendoredFolders(root, { CARGO_HOME: home })).toEqual(['/vendor/']);
   });
 
+  it('a git source replaced by a vendored folder (cargo vendor names it git+<url>), and that folder left out of the walk', () => {
+    const root = project('cargo-git-vendored', {
+      'Cargo.toml': '[package]\nname = "app"\nversion = "0.1.0"\n',
+      '.cargo/config.toml': '[source."git+https://example.com/o/repo?branch=main"]\ngit = "https://example.com/o/repo"\nbranch = "main"\nreplace-with = "vendored"\n\n[source.vendored]\ndirectory = "third_party"\n',
+      'Cargo.lock': '[[package]]\nname = "gitcrate"\nversion = "0.5.0"\nsource = "git+https://example.com/o/repo?branch=main#5ca1025bf43c4bdef678f66814fb7b2689e07491"\n',
+      'third_party/gitcrate/Cargo.toml': '[package]\nname = "gitcrate"\nversion = "0.5.0"\n',
+    });
+    const { installed, missing } = cargoDependencies(root, { CARGO_HOME: project('cargo-home-5', {}), RUSTUP_HOME: path.join(dir, 'no-rustup'), PATH: '' });
+    expect(missing).toEqual([]);
+    expect(installed.filter((d) => d.name !== 'std').map((d) => [d.name, d.version, d.base])).toEqual([['gitcrate', '0.5.0', path.join(root, 'third_party', 'gitcrate')]]);
+    expect(vendoredFolders(root, { CARGO_HOME: project('cargo-home-6', {}) })).toEqual(['/third_party/']);
+  });
+
   it('a cargo config is a manifest the watcher reports', () => {
     expect(isDependencyManifest('.cargo/config.toml')).toBe(true);
     expect(isDependencyManifest('crates/a/.cargo/config')).toBe(true);
     expect(isDependencyManifest('cargo/config.toml')).toBe(false);
+  });
+});
+
+describe('crates from git repositories', () => {
+  const REV = '5ca1025bf43c4bdef678f66814fb7b2689e07491';
+
+  it('reads a lock source as the url, the name a cargo config replaces it by, and the commit', () => {
+    expect(parseGitSource(`git+https://github.com/o/repo.git?branch=main#${REV}`)).toEqual({ key: 'git+https://github.com/o/repo.git?branch=main', url: 'https://github.com/o/repo.git', rev: REV });
+    expect(parseGitSource('registry+https://github.com/rust-lang/crates.io-index')).toBeNull();
+  });
+
+  it("finds the crate in cargo's checkout of that commit, wherever it sits in the repository", () => {
+    const home = project('git-home', {
+      [`git/checkouts/repo-64680ce74762fccc/${REV.slice(0, 7)}/Cargo.toml`]: '[workspace]\nmembers = ["crates/*"]\n',
+      [`git/checkouts/repo-64680ce74762fccc/${REV.slice(0, 7)}/crates/gitcrate/Cargo.toml`]: '[package]\nname = "gitcrate"\nversion.workspace = true\n',
+      [`git/checkouts/repo-64680ce74762fccc/${REV.slice(0, 7)}/crates/other/Cargo.toml`]: '[package]\nname = "other"\n',
+      // Another commit, and another repository of the same name, hold other copies.
+      'git/checkouts/repo-64680ce74762fccc/0000000/crates/gitcrate/Cargo.toml': '[package]\nname = "gitcrate"\n',
+      [`git/checkouts/repoextra-1111111111111111/${REV.slice(0, 7)}/Cargo.toml`]: '[package]\nname = "gitcrate"\n',
+    });
+    const source = parseGitSource(`git+https://github.com/o/repo.git#${REV}`)!;
+    const checkout = path.join(home, 'git/checkouts/repo-64680ce74762fccc', REV.slice(0, 7));
+    expect(gitCheckout(home, source, 'gitcrate')).toBe(path.join(checkout, 'crates', 'gitcrate'));
+    expect(gitCheckout(home, source, 'missing')).toBeNull();
+    expect(gitCheckout(home, parseGitSource(`git+https://github.com/o/repo#${'1'.repeat(40)}`)!, 'gitcrate')).toBeNull();
+    expect(crateInTree(checkout, 'other')).toBe(path.join(checkout, 'crates', 'other'));
+    const root = project('git-app', { 'Cargo.toml': '[package]\nname = "app"\n', 'Cargo.lock': `[[package]]\nname = "gitcrate"\nversion = "0.5.0"\nsource = "git+https://github.com/o/repo.git#${REV}"\n\n[[package]]\nname = "gone"\nversion = "1.0.0"\nsource = "git+https://github.com/o/gone#${REV}"\n` });
+    const { installed, missing } = cargoDependencies(root, { CARGO_HOME: home, RUSTUP_HOME: path.join(dir, 'no-rustup'), PATH: '' });
+    expect(installed.filter((d) => d.name !== 'std').map((d) => [d.name, d.version, d.base, d.variant])).toEqual([['gitcrate', '0.5.0', path.join(checkout, 'crates', 'gitcrate'), `git:${REV.slice(0, 12)}`]]);
+    expect(missing).toEqual([{ ecosystem: 'cargo', name: 'gone', reason: expect.stringContaining(`from https://github.com/o/gone at ${REV.slice(0, 7)} is not checked out under ${path.join(home, 'git', 'checkouts')}`) }]);
   });
 });

@@ -48,13 +48,27 @@ function configFiles(root: string, env: NodeJS.ProcessEnv): { file: string; base
 type Table = Record<string, unknown>;
 const table = (v: unknown): Table | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Table) : undefined);
 
+/** Where a source's crates come from instead (DirectorySource), by the source's name in the config: `crates-io`, or a git source's `git+<url>[?branch=…]`. */
+export type SourceReplacements = ((source: string) => DirectorySource | null) & {
+  /** Every folder that replaces some source. */
+  folders: readonly DirectorySource[];
+};
+
 /**
  * The folder that replaces crates.io for a project, or null when cargo downloads from the
  * registry (no replacement, or one by another registry or a `local-registry`, whose crates cargo
- * unpacks under `$CARGO_HOME/registry/src` like downloaded ones). Each setting is taken from the
- * nearest file that has it, as cargo merges them.
+ * unpacks under `$CARGO_HOME/registry/src` like downloaded ones).
  */
 export function replacedCratesSource(root: string, env: NodeJS.ProcessEnv = process.env): DirectorySource | null {
+  return sourceReplacements(root, env)('crates-io');
+}
+
+/**
+ * The project's source replacements, its config files read once. Each setting is taken from the
+ * nearest file that has it, as cargo merges them. `cargo vendor` replaces every source it
+ * vendors, a git one by its name (`[source."git+https://…"] replace-with = "vendored-sources"`).
+ */
+export function sourceReplacements(root: string, env: NodeJS.ProcessEnv = process.env): SourceReplacements {
   const files = configFiles(root, env).map(({ file, base }) => {
     try {
       return { file, base, sources: table(parse(readText(file) ?? '').source) ?? {} };
@@ -69,17 +83,22 @@ export function replacedCratesSource(root: string, env: NodeJS.ProcessEnv = proc
     }
     return null;
   };
-  let name = 'crates-io';
-  // A replacement may itself be replaced; a loop is cargo's error, not a folder.
-  for (let hops = 0; hops < 8; hops++) {
-    const next = setting(name, 'replace-with');
-    if (!next) break;
-    name = next.value;
-  }
-  if (name === 'crates-io') return null;
-  const dir = setting(name, 'directory');
-  if (!dir) return null;
-  return { name, dir: path.resolve(dir.base, dir.value), config: dir.file };
+  const replace = (source: string): DirectorySource | null => {
+    let name = source;
+    // A replacement may itself be replaced; a loop is cargo's error, not a folder.
+    for (let hops = 0; hops < 8; hops++) {
+      const next = setting(name, 'replace-with');
+      if (!next) break;
+      name = next.value;
+    }
+    if (name === source) return null;
+    const dir = setting(name, 'directory');
+    if (!dir) return null;
+    return { name, dir: path.resolve(dir.base, dir.value), config: dir.file };
+  };
+  // Every folder some source is replaced with (crates.io's, a git source's).
+  const replaced = [...new Set(files.flatMap((f) => Object.keys(f.sources)))].map(replace).filter((d): d is DirectorySource => d !== null);
+  return Object.assign(replace, { folders: [...new Map(replaced.map((d) => [d.dir, d])).values()] });
 }
 
 /**

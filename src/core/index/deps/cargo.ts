@@ -3,7 +3,8 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
 import { foldersMatching } from '../workspace-folders.js';
-import { crateInDirectorySource, directorySourceVariant, replacedCratesSource } from './cargo-sources.js';
+import { gitCheckout, parseGitSource } from './cargo-git.js';
+import { crateInDirectorySource, directorySourceVariant, sourceReplacements, type SourceReplacements } from './cargo-sources.js';
 import { rustStdDependency } from './rust-std.js';
 import { sections, tomlArray } from './toml-lite.js';
 import { readText, type DiscoveredDependencies } from './types.js';
@@ -52,17 +53,40 @@ export interface LockedCrate {
   source: string;
 }
 
-/** The `[[package]]` entries of a Cargo.lock that come from a registry. */
-export function lockedRegistryCrates(lock: string): LockedCrate[] {
+/** The `[[package]]` entries of a Cargo.lock that come from a registry, or (`git`) also from a git repository. */
+export function lockedRegistryCrates(lock: string, opts: { git?: boolean } = {}): LockedCrate[] {
   const out: LockedCrate[] = [];
+  const from = opts.git ? /^(registry|sparse|git)\+/ : /^(registry|sparse)\+/;
   for (const block of lock.split(/^\[\[package\]\]\s*$/m).slice(1)) {
     const body = block.split(/^\[/m, 1)[0]!;
     const name = /^name\s*=\s*"([^"]+)"/m.exec(body)?.[1];
     const version = /^version\s*=\s*"([^"]+)"/m.exec(body)?.[1];
     const source = /^source\s*=\s*"([^"]+)"/m.exec(body)?.[1];
-    if (name && version && source && /^(registry|sparse)\+/.test(source)) out.push({ name, version, source });
+    if (name && version && source && from.test(source)) out.push({ name, version, source });
   }
   return out;
+}
+
+/** Where a locked crate's files are, or why they are not found. */
+function locate(c: LockedCrate, home: string, indexes: readonly string[], replaced: SourceReplacements): { dir: string; variant?: string } | { missing: string } {
+  const git = parseGitSource(c.source);
+  // crates.io's crates, and a git source's, may come from a folder a cargo config puts in their place (cargo-sources.ts).
+  const key = git ? git.key : CRATES_IO.test(c.source) ? 'crates-io' : null;
+  const folder = key ? replaced(key) : null;
+  if (folder) {
+    const dir = crateInDirectorySource(folder.dir, c.name, c.version);
+    // A vendored or packaged copy is not the download: a database of its own.
+    if (dir) return { dir, variant: directorySourceVariant(dir) };
+    return { missing: `${c.name} ${c.version} is not in ${folder.dir}, which ${folder.config} puts in place of ${key === 'crates-io' ? 'crates.io' : git!.url} (run cargo vendor, or install its Debian package)` };
+  }
+  if (git) {
+    const dir = gitCheckout(home, git, c.name);
+    if (dir) return { dir, variant: `git:${git.rev.slice(0, 12)}` };
+    return { missing: `${c.name} ${c.version} from ${git.url} at ${git.rev.slice(0, 7)} is not checked out under ${path.join(home, 'git', 'checkouts')} (run cargo fetch)` };
+  }
+  const src = path.join(home, 'registry', 'src');
+  const dir = indexes.map((i) => path.join(src, i, `${c.name}-${c.version}`)).find((d) => existsSync(path.join(d, 'Cargo.toml')));
+  return dir ? { dir } : { missing: `${c.name}-${c.version} is not unpacked under ${src} (run cargo fetch)` };
 }
 
 export function cargoDependencies(root: string, env: NodeJS.ProcessEnv = process.env): DiscoveredDependencies {
@@ -84,27 +108,20 @@ export function cargoDependencies(root: string, env: NodeJS.ProcessEnv = process
   } catch {
     /* nothing downloaded yet */
   }
-  // crates.io's crates may come from a folder a cargo config puts in its place (cargo-sources.ts).
-  const replaced = replacedCratesSource(root, env);
-  for (const c of lockedRegistryCrates(lock)) {
-    const fromFolder = replaced && CRATES_IO.test(c.source);
-    const dir = fromFolder
-      ? crateInDirectorySource(replaced.dir, c.name, c.version)
-      : indexes.map((i) => path.join(src, i, `${c.name}-${c.version}`)).find((d) => existsSync(path.join(d, 'Cargo.toml')));
-    if (!dir) {
-      const reason = fromFolder
-        ? `${c.name} ${c.version} is not in ${replaced.dir}, which ${replaced.config} puts in place of crates.io (run cargo vendor, or install its Debian package)`
-        : `${c.name}-${c.version} is not unpacked under ${src} (run cargo fetch)`;
-      out.missing.push({ ecosystem: 'cargo', name: c.name, reason });
+  const replaced = sourceReplacements(root, env);
+  for (const c of lockedRegistryCrates(lock, { git: true })) {
+    const found = locate(c, cargoHome(env), indexes, replaced);
+    if ('missing' in found) {
+      out.missing.push({ ecosystem: 'cargo', name: c.name, reason: found.missing });
       continue;
     }
+    const dir = found.dir;
     out.installed.push({
       ecosystem: 'cargo',
       name: c.name,
       version: c.version,
       base: dir,
-      // A vendored or packaged copy is not the registry's download: a database of its own.
-      ...(fromFolder ? { variant: directorySourceVariant(dir) } : {}),
+      ...(found.variant ? { variant: found.variant } : {}),
       list: async function* (signal) {
         for await (const rel of walkFiles(dir, { signal, exclude: ['target/', 'tests/', 'benches/', 'examples/'] })) if (rel.endsWith('.rs')) yield rel;
       },

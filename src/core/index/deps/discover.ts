@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cHeaderDependencies } from './c-headers.js';
-import { replacedCratesSource } from './cargo-sources.js';
+import { sourceReplacements } from './cargo-sources.js';
 import { cargoDependencies } from './cargo.js';
 import { goDependencies } from './go.js';
 import { vendoredModules } from './go-vendor.js';
@@ -34,7 +34,7 @@ export function isDependencyManifest(rel: string): boolean {
 
 /**
  * Folders inside the root that hold its dependencies as copies: `vendor/` of a Go module in
- * vendor mode, the folder a cargo config puts in crates.io's place (`cargo vendor`). Each is
+ * vendor mode, the folders a cargo config puts in place of crates.io or a git source (`cargo vendor`). Each is
  * indexed as the packages it holds, so the root's own walk leaves it out (as `node_modules/`).
  */
 export function vendoredFolders(root: string, env: NodeJS.ProcessEnv = process.env): string[] {
@@ -42,9 +42,10 @@ export function vendoredFolders(root: string, env: NodeJS.ProcessEnv = process.e
   // Anchored at the root (`/vendor/`): a nested module's vendor/ (GOROOT's `cmd/vendor`) is that module's.
   if (existsSync(path.join(root, 'go.mod')) && vendoredModules(root, env)) out.push('/vendor/');
   if (existsSync(path.join(root, 'Cargo.toml'))) {
-    const source = replacedCratesSource(root, env);
-    const rel = source ? path.relative(root, source.dir) : '';
-    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) out.push(`/${rel.split(path.sep).join('/')}/`);
+    for (const source of sourceReplacements(root, env).folders) {
+      const rel = path.relative(root, source.dir);
+      if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) out.push(`/${rel.split(path.sep).join('/')}/`);
+    }
   }
   return [...new Set(out)];
 }
