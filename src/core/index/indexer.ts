@@ -4,6 +4,7 @@ import type { ProjectHints } from '../extract/context.js';
 import { isExtensionless, languageOf, languageOfFile } from '../extract/languages.js';
 import type { LanguageId } from '../extract/types.js';
 import { throwIfAborted } from '../errors.js';
+import ignore, { type Ignore } from 'ignore';
 import { walkFiles } from '../workspace/files.js';
 import { writeOf, type FileJob, type FileJobResult } from './job.js';
 import type { ExtractionPool } from './pool.js';
@@ -33,6 +34,7 @@ export interface RootIndexerOptions {
   pool: ExtractionPool;
   includePrivate: boolean;
   maxFileBytes: number;
+  /** Patterns (gitignore-style, at the root) left out of the walk and of updates; see setExclude. */
   exclude: readonly string[];
   /** The files to index instead of walking the root (an installed package's files, see deps/). */
   listFiles?: (signal?: AbortSignal) => AsyncIterable<string>;
@@ -122,7 +124,8 @@ export class RootIndexer {
   /** Files queued or being processed right now (for index_status). */
   pending = 0;
 
-  constructor(private readonly opts: RootIndexerOptions) {
+  constructor(private opts: RootIndexerOptions) {
+    this.excluded = ignore().add([...DEFAULT_EXCLUDES, ...opts.exclude]);
     // A package database's files are one installed package, not a monorepo's members.
     this.hints = { ...projectHints(opts.root, { members: !opts.listFiles }), ...opts.naming };
     opts.store.noteNaming(JSON.stringify(this.hints));
@@ -142,6 +145,20 @@ export class RootIndexer {
 
   get root(): string {
     return this.opts.root;
+  }
+
+  /** The configured patterns and the dependency folders inside the root, as a matcher (rebuilt by setExclude). */
+  private excluded: Ignore;
+
+  /**
+   * Leave other paths out from now on (a dependency folder appeared inside the root, or went):
+   * true when they differ. The next full sync drops what is now left out, as files it did not find.
+   */
+  setExclude(exclude: readonly string[]): boolean {
+    if (exclude.length === this.opts.exclude.length && exclude.every((e, i) => e === this.opts.exclude[i])) return false;
+    this.opts = { ...this.opts, exclude };
+    this.excluded = ignore().add([...DEFAULT_EXCLUDES, ...exclude]);
+    return true;
   }
 
   /** Extensionless files whose first bytes named their language (C++ headers as `<optional>`). */
@@ -231,13 +248,18 @@ export class RootIndexer {
   async update(relPaths: readonly string[], signal?: AbortSignal): Promise<IndexRunStats> {
     const t0 = Date.now();
     const stats = emptyStats();
-    const wanted = [...new Set(relPaths)];
+    // What the walk leaves out is not indexed when reported alone either (a watcher started
+    // before a pattern changed, or a file docent's edit applier wrote); a stored one is dropped.
+    const all = [...new Set(relPaths)];
+    const wanted = this.opts.listFiles ? all : all.filter((p) => !this.excluded.ignores(p));
+    const dropped = all.filter((p) => !wanted.includes(p));
     const { byPath: stored, under } = this.opts.store.filesFor(wanted);
     // A path may be a removed directory: everything stored under it is re-checked (and dropped when missing).
     const gone = new Set<string>();
     const candidates = [...new Set([...wanted, ...under])].filter((p) => this.languageOfPath(p, stored.get(p)));
     for (const p of under) if (!stored.has(p)) stored.set(p, { id: 0, path: p, hash: 'unknown', size: -1, mtime_ms: -1, language: '', skipped: null });
     await this.process(candidates, stored, stats, signal, undefined, gone);
+    if (dropped.length) for (const p of this.opts.store.filesFor(dropped).byPath.keys()) gone.add(p);
     if (gone.size) {
       this.opts.store.apply([], [...gone]);
       stats.deleted += gone.size;

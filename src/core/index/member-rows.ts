@@ -21,6 +21,7 @@ export function memberRows(prep: (sql: string) => Statement, path: string, viaPu
   // Each lookup reads its owner's side by index, named: without statistics SQLite picks the name
   // index for `name = ?` as readily, and a name as common as `name` (1,175 Python items) read
   // that way cost ~14 ms where the module's or type's members cost ~0.3 ms ("module name").
+  // (Both indexes are the schema's, schema.ts: a database without them is rebuilt, never read.)
   rows.push(...(prep(`SELECT rowid FROM items INDEXED BY items_module WHERE module = ? AND name = ? COLLATE NOCASE LIMIT 10`).pluck().all(owner, name) as number[]));
   const ownerName = parts[parts.length - 1]!;
   const members = prep(

@@ -87,7 +87,7 @@ export class DocsIndex {
         if (store.recovered) this.log.info(`index for ${root} was not closed cleanly; checked it and carrying on`);
         const generated = pythonBuiltinsSource(root);
         // Vendored dependencies inside the root are indexed as the packages they are (when dependencies are), not as the project's own code.
-        const exclude = [...this.opts.exclude, ...(this.deps ? vendoredFolders(root) : [])];
+        const exclude = this.excludeFor(root);
         const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude, generated });
         const searchable = store.searchableByName();
         this.roots.push({ root, dbPath, store, queries: new IndexQueries(store, { standardLibrary: looksLikeStdlib(root) }), indexer, exclude, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null, generated });
@@ -264,10 +264,14 @@ export class DocsIndex {
         if (relPaths.some(isDependencyManifest)) {
           this.refreshDependencies(r);
           // A manifest that names the root's modules (go.work, a member's Cargo.toml or pyproject.toml)
-          // changed them: every file is extracted again under the new names.
-          if (r.indexer.refreshHints()) {
+          // changed them: every file is extracted again under the new names. One that moves a
+          // dependency folder into or out of the root (a cargo config's vendor/) changes what the
+          // walk leaves out: the watcher follows, and the sync drops or adds those files.
+          const renamed = r.indexer.refreshHints();
+          const moved = this.refreshExclude(r);
+          if (renamed || moved) {
             r.synced = false;
-            void this.catchUp().catch((err: Error) => this.log.warn(`re-indexing ${r.root} under new names failed: ${err.message}`));
+            void this.catchUp().catch((err: Error) => this.log.warn(`re-indexing ${r.root} after ${renamed ? 'new names' : 'new dependency folders'} failed: ${err.message}`));
           }
         }
         // A Python file may import a package it did not before.
@@ -280,6 +284,25 @@ export class DocsIndex {
     });
     this.updateChain = next;
     return next;
+  }
+
+  /** The configured patterns and, with dependencies on, the dependency folders inside the root (deps/discover.ts vendoredFolders). */
+  private excludeFor(root: string): string[] {
+    return [...this.opts.exclude, ...(this.deps ? vendoredFolders(root) : [])];
+  }
+
+  /** Read a root's dependency folders again; when they changed, its indexer and watcher leave out the new set. True when they changed. */
+  private refreshExclude(r: RootIndex): boolean {
+    const exclude = this.excludeFor(r.root);
+    if (!r.indexer.setExclude(exclude)) return false;
+    r.exclude = exclude;
+    if (r.watcher) {
+      void r.watcher.close();
+      r.watcher = watchRoot(r.root, r.exclude, (paths) => {
+        void this.updatePaths(r, paths);
+      });
+    }
+    return true;
   }
 
   private depsChain: Promise<void> = Promise.resolve();

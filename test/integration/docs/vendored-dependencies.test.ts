@@ -172,13 +172,20 @@ describe('a Go module without vendor/ reads the module cache', () => {
   }, 120_000);
 });
 
+/** A copy of the fixture's Rust app as `cargo vendor` leaves it: the crate in vendor/ and the lock naming it (each test its own). */
+function vendoredRustApp(name: string): string {
+  const app = path.join(work, name);
+  cpSync(path.join(work, 'rustapp'), app, { recursive: true });
+  const checksum = vendorCrate(path.join(work, 'crates', 'tinyvend-0.2.0'), path.join(app, 'vendor', 'tinyvend'));
+  writeFileSync(path.join(app, 'Cargo.lock'), lockFor('rustapp', { name: 'tinyvend', version: '0.2.0', checksum }));
+  mkdirSync(path.join(work, 'cargo-home'), { recursive: true });
+  return app;
+}
+
 describe('crates cargo keeps elsewhere than its registry download: vendored, packaged by Debian, checked out from git', () => {
   it('cargo vendor: the crate in vendor/, its items not the project’s own', async () => {
-    const app = path.join(work, 'rustapp');
-    const checksum = vendorCrate(path.join(work, 'crates', 'tinyvend-0.2.0'), path.join(app, 'vendor', 'tinyvend'));
-    writeFileSync(path.join(app, 'Cargo.lock'), lockFor('rustapp', { name: 'tinyvend', version: '0.2.0', checksum }));
+    const app = vendoredRustApp('rustapp-vendored');
     const cargoHome = path.join(work, 'cargo-home');
-    mkdirSync(cargoHome, { recursive: true });
     // Where cargo is installed, it reads the same layout offline (the lock and every checksum agree).
     if (which('cargo')) execFileSync('cargo', ['metadata', '--offline', '--locked', '--format-version', '1'], { cwd: app, env: { ...process.env, CARGO_HOME: cargoHome }, stdio: ['ignore', 'pipe', 'pipe'] });
     const session = await served(app, { CARGO_HOME: cargoHome });
@@ -194,10 +201,36 @@ describe('crates cargo keeps elsewhere than its registry download: vendored, pac
     }
   }, 120_000);
 
+  it('a cargo config written while docent serves moves vendor/ from the project’s own code to its dependencies', async () => {
+    const app = vendoredRustApp('rustapp-late');
+    const config = readFileSync(path.join(app, '.cargo', 'config.toml'), 'utf8');
+    rmSync(path.join(app, '.cargo'), { recursive: true });
+    const session = await served(app, { CARGO_HOME: path.join(work, 'cargo-home') });
+    try {
+      // No config yet: cargo would download the crate, and vendor/ is just a folder of the project.
+      expect((await packages(session)).find((p) => p.name === 'tinyvend')).toMatchObject({ state: 'not_installed' });
+      expect((await search(session, 'popcount_bytes', { scope: 'project' }))[0]).toMatchObject({ name: 'popcount_bytes', package: null });
+      mkdirSync(path.join(app, '.cargo'));
+      writeFileSync(path.join(app, '.cargo', 'config.toml'), config);
+      let crate: Pkg | undefined;
+      let own: Hit[] = [];
+      for (let i = 0; i < 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        crate = (await packages(session)).find((p) => p.name === 'tinyvend');
+        own = await search(session, 'popcount_bytes', { scope: 'project' });
+        if (crate?.state === 'indexed' && !own.some((h) => h.name === 'popcount_bytes')) break;
+      }
+      expect(crate).toMatchObject({ version: '0.2.0', state: 'indexed' });
+      expect(own.map((h) => h.name)).not.toContain('popcount_bytes');
+      expect((await search(session, 'popcount_bytes', { scope: 'deps' }))[0]).toMatchObject({ name: 'popcount_bytes', package: 'tinyvend' });
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+
   it("a crate missing from that folder is reported with the config that points there", async () => {
-    const app = path.join(work, 'rustapp-missing');
-    cpSync(path.join(work, 'rustapp'), app, { recursive: true, filter: (src) => !src.includes(`${path.sep}vendor`) && !src.includes(`${path.sep}target`) });
-    mkdirSync(path.join(app, 'vendor'));
+    const app = vendoredRustApp('rustapp-missing');
+    rmSync(path.join(app, 'vendor', 'tinyvend'), { recursive: true });
     const session = await served(app, { CARGO_HOME: path.join(work, 'cargo-home') });
     try {
       const crate = (await packages(session)).find((p) => p.ecosystem === 'cargo' && p.name === 'tinyvend');

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ describe("Poetry's virtualenv", () => {
     const hash = createHash('sha256').update(realpathSync(root)).digest('base64url').slice(0, 8);
     expect(poetryEnvName('My App!', root)).toBe(`my_app_-${hash}`);
     expect(poetryEnvName('x'.repeat(50), root)).toBe(`${'x'.repeat(42)}-${hash}`);
+    // Canonicalised as a package name first, as Poetry holds it.
+    expect(poetryEnvName('Poet_App..core', root)).toBe(`poet-app-core-${hash}`);
   });
 
   it("is found under Poetry's cache, at the version envs.toml records, else the newest", () => {
@@ -82,7 +84,7 @@ describe("Pipenv's virtualenv", () => {
   const hashOf = (pipfile: string) => createHash('sha256').update(pipfile).digest().subarray(0, 6).toString('base64url').slice(0, 8);
 
   it('is <folder name>-<hash of the Pipfile path> under WORKON_HOME or XDG_DATA_HOME, with or without a python suffix; PIPENV_CUSTOM_VENV_NAME names it', () => {
-    const root = project('pipenv app', { Pipfile: '[packages]\nrequests = "*"\n"ruamel.yaml" = {version = "*"}\n\n[dev-packages]\npytest = "*"\n\n[requires]\npython_version = "3.11"\n\n[scripts]\nserve = "python app.py"\n' });
+    const root = project('pipenv app', { Pipfile: '[[source]]\nurl = "https://pypi.org/simple"\nverify_ssl = true\nname = "pypi"\n\n[packages]\nrequests = "*"\n"ruamel.yaml" = {version = "*"}\n\n[packages.torch]\nversion = "*"\nindex = "pytorch"\n\n[[source]]\nurl = "https://download.pytorch.org/whl"\nverify_ssl = true\nname = "pytorch"\n\n[dev-packages]\npytest = "*"\n\n[requires]\npython_version = "3.11"\n\n[scripts]\nserve = "python app.py"\n' });
     const data = path.join(dir, 'xdg-data');
     const name = `pipenv_app-${hashOf(path.join(root, 'Pipfile'))}`;
     const env = { HOME: path.join(dir, 'home'), XDG_DATA_HOME: data };
@@ -97,7 +99,7 @@ describe("Pipenv's virtualenv", () => {
     expect(pipenvVirtualenv(root, { ...env, WORKON_HOME: path.join(dir, 'workon'), PIPENV_CUSTOM_VENV_NAME: 'mine' })).toBe(custom);
     expect(pipenvVirtualenv(project('no-pipfile', { 'app.py': '' }), env)).toBeNull();
     // Its package tables are declarations; its settings are not.
-    expect(declaredPythonNames(root)).toEqual(['pytest', 'requests', 'ruamel.yaml']);
+    expect(declaredPythonNames(root)).toEqual(['pytest', 'requests', 'ruamel.yaml', 'torch']);
   });
 });
 
@@ -113,8 +115,28 @@ describe("pyenv's version", () => {
     expect(pyenvVersionDir(child, env)).toBe(path.join(pyenvRoot, 'versions', '3.12.1'));
     expect(pyenvVersionDir(child, { ...env, PYENV_VERSION: '3.10.4:3.12.1' })).toBe(path.join(pyenvRoot, 'versions', '3.10.4'));
     expect(pyenvVersionDir(project('pyenv-system', { '.python-version': 'system\n' }), env)).toBeNull();
-    expect(pyenvVersionDir(project('pyenv-path', { '.python-version': '../../../usr\n' }), env)).toBeNull();
     expect(pyenvVersionDir(project('pyenv-missing', { '.python-version': '3.7.0\n' }), env)).toBeNull();
+  });
+
+  it('takes a prefix as its newest installed release, drops a python- prefix, and skips a name it cannot use for the next', () => {
+    for (const v of ['3.11.9', '3.11.10', '3.11.2', '3.11.12rc1', '3.110.1']) mkdirSync(path.join(pyenvRoot, 'versions', v), { recursive: true });
+    const env = { PYENV_ROOT: pyenvRoot };
+    expect(pyenvVersionDir(project('pyenv-prefix', { '.python-version': '3.11\n' }), env)).toBe(path.join(pyenvRoot, 'versions', '3.11.10'));
+    expect(pyenvVersionDir(project('pyenv-prefixed', { '.python-version': 'python-3.11.2\n' }), env)).toBe(path.join(pyenvRoot, 'versions', '3.11.2'));
+    expect(pyenvVersionDir(project('pyenv-next', { '.python-version': '3.6.1\n3.11.9\n' }), env)).toBe(path.join(pyenvRoot, 'versions', '3.11.9'));
+  });
+
+  it("never runs a program a project's version name points at outside the versions folder", () => {
+    // `../escape` would be $PYENV_ROOT/escape: an interpreter there leaves a mark if run.
+    const escape = path.join(pyenvRoot, 'escape', 'bin');
+    mkdirSync(escape, { recursive: true });
+    const mark = path.join(dir, 'ran-escape');
+    writeFileSync(path.join(escape, 'python3'), `#!/bin/sh\ntouch '${mark}'\necho '{}'\n`);
+    chmodSync(path.join(escape, 'python3'), 0o755);
+    const root = project('pyenv-escape', { '.python-version': '../escape\n', 'app.py': '' });
+    expect(pyenvVersionDir(root, { PYENV_ROOT: pyenvRoot })).toBeNull();
+    expect(pythonEnvironment(root, { PYENV_ROOT: pyenvRoot })?.origin).not.toContain('escape');
+    expect(existsSync(mark)).toBe(false);
   });
 
   it("an installed version's interpreter is asked for its folders; a pyenv-virtualenv is read as a virtualenv", () => {

@@ -29,28 +29,41 @@ example.com/fork
 `;
 
 describe('vendor/modules.txt', () => {
-  it('lists vendored modules at the version built (a replacement’s), with their packages; local replacements and package-less modules are left out', () => {
+  it('lists vendored modules at the version built (a replacement’s, a local folder’s marked +local), with their packages; package-less modules are left out', () => {
     expect(parseModulesTxt(MODULES_TXT)).toEqual([
       { module: 'github.com/pkg/errors', version: 'v0.9.1', packages: ['github.com/pkg/errors'] },
       { module: 'golang.org/x/text', version: 'v0.3.8', packages: ['golang.org/x/text/unicode/norm', 'golang.org/x/text/transform'] },
+      { module: 'example.com/fork', version: 'v1.0.0+local', packages: ['example.com/fork'] },
     ]);
   });
 
-  it('is read only in vendor mode: Go ≥ 1.14 by default, GOFLAGS -mod, a go.work’s vendor/ only when it is the workspace’s', () => {
+  it('is read only in vendor mode: go ≥ 1.14 in go.mod (not without a go line), the last -mod in GOFLAGS, a workspace’s own vendor/ (go work vendor, go ≥ 1.22)', () => {
     const files = { 'vendor/modules.txt': MODULES_TXT };
     const modern = project('go-modern', { ...files, 'go.mod': 'module example.com/app\n\ngo 1.21\n' });
-    expect(vendoredModules(modern, {})!.map((m) => m.module)).toEqual(['github.com/pkg/errors', 'golang.org/x/text']);
+    expect(vendoredModules(modern, {})!.modules.map((m) => m.module)).toEqual(['github.com/pkg/errors', 'golang.org/x/text', 'example.com/fork']);
+    expect(vendoredModules(modern, {})!.dir).toBe(path.join(modern, 'vendor'));
     expect(vendoredModules(modern, { GOFLAGS: '-mod=mod' })).toBeNull();
     expect(vendoredModules(modern, { GOFLAGS: '-trimpath -mod=readonly' })).toBeNull();
+    expect(vendoredModules(modern, { GOFLAGS: '-mod=mod -mod=vendor' })).not.toBeNull();
     const old = project('go-old', { ...files, 'go.mod': 'module example.com/app\n\ngo 1.13\n' });
     expect(vendoredModules(old, {})).toBeNull();
     expect(vendoredModules(old, { GOFLAGS: '-mod=vendor' })).not.toBeNull();
+    expect(vendoredModules(project('go-no-line', { ...files, 'go.mod': 'module example.com/app\n' }), {})).toBeNull();
     expect(vendoredModules(project('go-none', { 'go.mod': 'module example.com/app\n\ngo 1.21\n' }), {})).toBeNull();
+    // A go.work here or above puts the module in workspace mode: its vendor/ is not used, the workspace's is.
     const work = project('go-work', { ...files, 'go.mod': 'module example.com/app\n\ngo 1.22\n', 'go.work': 'go 1.22\n\nuse .\n' });
     expect(vendoredModules(work, {})).toBeNull();
     expect(vendoredModules(work, { GOWORK: 'off' })).not.toBeNull();
-    const workVendor = project('go-work-vendor', { 'vendor/modules.txt': `${MODULES_TXT}## workspace\n`, 'go.mod': 'module example.com/app\n\ngo 1.22\n', 'go.work': 'go 1.22\n\nuse .\n' });
-    expect(vendoredModules(workVendor, {})).not.toBeNull();
+    const member = project('go-ws/app', { ...files, 'go.mod': 'module example.com/app\n\ngo 1.22\n' });
+    project('go-ws', { 'go.work': 'go 1.22\n\nuse ./app\n' });
+    expect(vendoredModules(member, {})).toBeNull();
+    const wsVendor = project('go-ws-vendor', { 'vendor/modules.txt': `${MODULES_TXT}## workspace\n`, 'go.work': 'go 1.22\n\nuse ./app\n', 'app/go.mod': 'module example.com/app\n\ngo 1.22\n' });
+    expect(vendoredModules(wsVendor, {})!.dir).toBe(path.join(wsVendor, 'vendor'));
+    expect(vendoredModules(path.join(wsVendor, 'app'), {})!.dir).toBe(path.join(wsVendor, 'vendor'));
+    expect(vendoredFolders(wsVendor, {})).toEqual(['/vendor/']);
+    expect(vendoredModules(project('go-ws-old', { 'vendor/modules.txt': `${MODULES_TXT}## workspace\n`, 'go.work': 'go 1.21\n\nuse ./app\n', 'app/go.mod': 'module example.com/app\n\ngo 1.21\n' }), {})).toBeNull();
+    const elsewhere = project('go-gowork-env', { 'go.work': 'go 1.22\n\nuse .\n' });
+    expect(vendoredModules(modern, { GOWORK: path.join(elsewhere, 'go.work') })).toBeNull();
   });
 
   it("lists a module's vendored files package by package (not a nested module's, not tests), and tells copies of different packages apart", async () => {
@@ -62,9 +75,9 @@ describe('vendor/modules.txt', () => {
       'vendor/example.com/tools/sub/sub_test.go': 'package sub\n',
       'vendor/example.com/tools/nested/n.go': 'package nested\n',
     });
-    const [tools, nested] = vendoredModules(root, {})!;
-    expect(vendoredFiles(root, tools!)).toEqual(['tools.go', 'sub/sub.go']);
-    expect(vendoredFiles(root, nested!)).toEqual(['n.go']);
+    const { dir: vendor, modules: [tools, nested] } = vendoredModules(root, {})!;
+    expect(vendoredFiles(vendor, tools!)).toEqual(['tools.go', 'sub/sub.go']);
+    expect(vendoredFiles(vendor, nested!)).toEqual(['n.go']);
     expect(vendorVariant(tools!)).toBe(vendorVariant({ ...tools!, packages: [...tools!.packages].reverse() }));
     expect(vendorVariant(tools!)).not.toBe(vendorVariant({ ...tools!, packages: ['example.com/tools'] }));
     const { installed, missing } = goDependencies(root, { ...noGo, GOMODCACHE: path.join(dir, 'empty-cache') });
@@ -106,7 +119,10 @@ describe("a cargo config's source replacement", () => {
   it('finds a crate as <name> or <name>-<version>, only at the locked version, and names a copy by its checksum', () => {
     const src = project('crate-dir', {
       'serde/Cargo.toml': '[package]\nname = "serde"\nversion = "1.0.200"\n',
-      'serde/.cargo-checksum.json': JSON.stringify({ files: {}, package: 'a'.repeat(64) }),
+      'serde/.cargo-checksum.json': JSON.stringify({ files: { 'src/lib.rs': 'b'.repeat(64), 'Cargo.toml': 'c'.repeat(64) }, package: 'a'.repeat(64) }),
+      'serde-copy/.cargo-checksum.json': JSON.stringify({ files: { 'Cargo.toml': 'c'.repeat(64), 'src/lib.rs': 'b'.repeat(64) }, package: 'a'.repeat(64) }),
+      'serde-patched/.cargo-checksum.json': JSON.stringify({ files: { 'Cargo.toml': 'c'.repeat(64), 'src/lib.rs': 'd'.repeat(64) }, package: 'a'.repeat(64) }),
+      'itoa-1.0.1/.cargo-checksum.json': JSON.stringify({ files: {}, package: 'e'.repeat(64) }),
       'serde-1.0.100/Cargo.toml': '[package]\nname = "serde"\nversion = "1.0.100"\n',
       'itoa-1.0.1/Cargo.toml': '[package]\nname = "itoa"\nversion = "1.0.1"\n',
     });
@@ -114,7 +130,10 @@ describe("a cargo config's source replacement", () => {
     expect(crateInDirectorySource(src, 'serde', '1.0.100')).toBe(path.join(src, 'serde-1.0.100'));
     expect(crateInDirectorySource(src, 'serde', '1.0.150')).toBeNull();
     expect(crateInDirectorySource(src, 'itoa', '1.0.1')).toBe(path.join(src, 'itoa-1.0.1'));
-    expect(directorySourceVariant(path.join(src, 'serde'))).toBe(`sha256:${'a'.repeat(16)}`);
+    // Copies with the same file checksums share a database; a patched copy or Debian's (no file checksums) does not.
+    expect(directorySourceVariant(path.join(src, 'serde'))).toMatch(/^files:[0-9a-f]{16}$/);
+    expect(directorySourceVariant(path.join(src, 'serde-copy'))).toBe(directorySourceVariant(path.join(src, 'serde')));
+    expect(directorySourceVariant(path.join(src, 'serde-patched'))).not.toBe(directorySourceVariant(path.join(src, 'serde')));
     expect(directorySourceVariant(path.join(src, 'itoa-1.0.1'))).toMatch(/^dir:[0-9a-f]{10}$/);
   });
 
@@ -150,10 +169,11 @@ describe("a cargo config's source replacement", () => {
     expect(vendoredFolders(root, { CARGO_HOME: project('cargo-home-6', {}) })).toEqual(['/third_party/']);
   });
 
-  it('a cargo config is a manifest the watcher reports', () => {
+  it('a cargo config, vendor/modules.txt and the Python tools’ files are manifests the watcher reports', () => {
     expect(isDependencyManifest('.cargo/config.toml')).toBe(true);
     expect(isDependencyManifest('crates/a/.cargo/config')).toBe(true);
     expect(isDependencyManifest('cargo/config.toml')).toBe(false);
+    for (const f of ['vendor/modules.txt', '.python-version', 'poetry.lock', 'poetry.toml', 'Pipfile.lock']) expect(isDependencyManifest(f)).toBe(true);
   });
 });
 

@@ -34,8 +34,9 @@ function repositoryName(url: string): string {
 /** Folders not searched for a crate's manifest inside a checkout. */
 const SKIP = new Set(['target', '.git', 'node_modules']);
 
-/** The folder below `dir` (itself included, to `depth` levels) whose Cargo.toml's package is `name`. */
-export function crateInTree(dir: string, name: string, depth = 4): string | null {
+/** The packages of a tree by name: each folder below `dir` (itself included, to `depth` levels) whose Cargo.toml has a `[package]`, the shallowest first. */
+export function packagesInTree(dir: string, depth = 4): Map<string, string> {
+  const out = new Map<string, string>();
   let level = [dir];
   for (let d = 0; d <= depth && level.length; d++) {
     const next: string[] = [];
@@ -43,10 +44,10 @@ export function crateInTree(dir: string, name: string, depth = 4): string | null
       const text = readText(path.join(folder, 'Cargo.toml'));
       if (text !== null) {
         try {
-          const pkg = (parse(text) as { package?: { name?: unknown } }).package;
-          if (pkg?.name === name) return folder;
+          const name = (parse(text) as { package?: { name?: unknown } }).package?.name;
+          if (typeof name === 'string' && !out.has(name)) out.set(name, folder);
         } catch {
-          /* a manifest cargo would reject: not this crate */
+          /* a manifest cargo would reject: no package */
         }
       }
       let entries: import('node:fs').Dirent[] = [];
@@ -59,11 +60,16 @@ export function crateInTree(dir: string, name: string, depth = 4): string | null
     }
     level = next.sort();
   }
-  return null;
+  return out;
 }
 
-/** A git crate's folder in cargo's checkouts, or null when that commit is not checked out. */
-export function gitCheckout(cargoHome: string, source: GitSource, crate: string): string | null {
+/** The folder of the package `name` in a tree (packagesInTree). */
+export function crateInTree(dir: string, name: string): string | null {
+  return packagesInTree(dir).get(name) ?? null;
+}
+
+/** A git crate's folder in cargo's checkouts, or null when that commit is not checked out (`trees`: the checkouts' packages, listed once per discovery). */
+export function gitCheckout(cargoHome: string, source: GitSource, crate: string, trees = new Map<string, Map<string, string>>()): string | null {
   const checkouts = path.join(cargoHome, 'git', 'checkouts');
   const prefix = `${repositoryName(source.url)}-`;
   let repos: string[];
@@ -73,7 +79,11 @@ export function gitCheckout(cargoHome: string, source: GitSource, crate: string)
     return null;
   }
   for (const repo of repos) {
-    const found = crateInTree(path.join(checkouts, repo, source.rev.slice(0, 7)), crate);
+    // A repository's packages are listed once per discovery (`trees`), however many of its crates the lock takes.
+    const checkout = path.join(checkouts, repo, source.rev.slice(0, 7));
+    let packages = trees.get(checkout);
+    if (!packages) trees.set(checkout, (packages = packagesInTree(checkout)));
+    const found = packages.get(crate);
     if (found) return found;
   }
   return null;

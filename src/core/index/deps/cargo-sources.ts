@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'smol-toml';
@@ -124,16 +124,26 @@ export function crateInDirectorySource(dir: string, name: string, version: strin
 }
 
 /**
- * What tells this copy of a crate apart from another of the same name and version: the crate
- * archive's checksum that `cargo vendor` records (the same crate, wherever it was vendored),
- * else the folder itself (Debian's packages, patched for Debian, carry none).
+ * What tells this copy of a crate apart from another of the same name and version. `cargo
+ * vendor` records every file's checksum, which cargo checks before building: two copies with the
+ * same records hold the same files (a patched vendored file needs its record changed too), so
+ * they share a database. A copy without them (Debian's crates record only the upstream archive's
+ * checksum, and Debian may patch them) is told apart by its folder and when its manifest was
+ * written, so a new package revision is indexed again.
  */
 export function directorySourceVariant(crateDir: string): string {
   try {
-    const sum = JSON.parse(readText(path.join(crateDir, '.cargo-checksum.json')) ?? '{}') as { package?: unknown };
-    if (typeof sum.package === 'string' && /^[0-9a-f]{64}$/.test(sum.package)) return `sha256:${sum.package.slice(0, 16)}`;
+    const sum = JSON.parse(readText(path.join(crateDir, '.cargo-checksum.json')) ?? '{}') as { files?: unknown };
+    const files = sum.files && typeof sum.files === 'object' ? Object.entries(sum.files as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+    if (files.length) return `files:${createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 16)}`;
   } catch {
-    /* no usable checksum */
+    /* no usable checksums */
   }
-  return `dir:${createHash('sha256').update(crateDir).digest('hex').slice(0, 10)}`;
+  let stamp = '';
+  try {
+    stamp = `${realpathSync(crateDir)}\0${statSync(path.join(crateDir, 'Cargo.toml')).mtimeMs}`;
+  } catch {
+    stamp = crateDir;
+  }
+  return `dir:${createHash('sha256').update(stamp).digest('hex').slice(0, 10)}`;
 }

@@ -68,7 +68,7 @@ export function lockedRegistryCrates(lock: string, opts: { git?: boolean } = {})
 }
 
 /** Where a locked crate's files are, or why they are not found. */
-function locate(c: LockedCrate, home: string, indexes: readonly string[], replaced: SourceReplacements): { dir: string; variant?: string } | { missing: string } {
+function locate(c: LockedCrate, home: string, indexes: readonly string[], replaced: SourceReplacements, trees: Map<string, Map<string, string>>): { dir: string; variant?: string } | { missing: string } {
   const git = parseGitSource(c.source);
   // crates.io's crates, and a git source's, may come from a folder a cargo config puts in their place (cargo-sources.ts).
   const key = git ? git.key : CRATES_IO.test(c.source) ? 'crates-io' : null;
@@ -80,7 +80,7 @@ function locate(c: LockedCrate, home: string, indexes: readonly string[], replac
     return { missing: `${c.name} ${c.version} is not in ${folder.dir}, which ${folder.config} puts in place of ${key === 'crates-io' ? 'crates.io' : git!.url} (run cargo vendor, or install its Debian package)` };
   }
   if (git) {
-    const dir = gitCheckout(home, git, c.name);
+    const dir = gitCheckout(home, git, c.name, trees);
     if (dir) return { dir, variant: `git:${git.rev.slice(0, 12)}` };
     return { missing: `${c.name} ${c.version} from ${git.url} at ${git.rev.slice(0, 7)} is not checked out under ${path.join(home, 'git', 'checkouts')} (run cargo fetch)` };
   }
@@ -109,8 +109,9 @@ export function cargoDependencies(root: string, env: NodeJS.ProcessEnv = process
     /* nothing downloaded yet */
   }
   const replaced = sourceReplacements(root, env);
+  const trees = new Map<string, Map<string, string>>();
   for (const c of lockedRegistryCrates(lock, { git: true })) {
-    const found = locate(c, cargoHome(env), indexes, replaced);
+    const found = locate(c, cargoHome(env), indexes, replaced, trees);
     if ('missing' in found) {
       out.missing.push({ ecosystem: 'cargo', name: c.name, reason: found.missing });
       continue;

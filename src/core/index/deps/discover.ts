@@ -26,7 +26,7 @@ export interface DiscoverOptions {
 }
 
 /** Files whose change can change a root's dependencies (the watcher reports them too). */
-const MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|pyproject\.toml|setup\.cfg|setup\.py|Pipfile|requirements[^/]*\.(txt|in)|Cargo\.toml|Cargo\.lock|\.cargo\/config(\.toml)?|go\.mod|go\.sum|go\.work|compile_commands\.json)$/;
+const MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|pyproject\.toml|setup\.cfg|setup\.py|Pipfile|Pipfile\.lock|poetry\.lock|poetry\.toml|\.python-version|requirements[^/]*\.(txt|in)|Cargo\.toml|Cargo\.lock|\.cargo\/config(\.toml)?|go\.mod|go\.sum|go\.work|vendor\/modules\.txt|compile_commands\.json)$/;
 
 export function isDependencyManifest(rel: string): boolean {
   return MANIFEST.test(rel) && !rel.includes('node_modules/');
@@ -39,13 +39,19 @@ export function isDependencyManifest(rel: string): boolean {
  */
 export function vendoredFolders(root: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const out: string[] = [];
-  // Anchored at the root (`/vendor/`): a nested module's vendor/ (GOROOT's `cmd/vendor`) is that module's.
-  if (existsSync(path.join(root, 'go.mod')) && vendoredModules(root, env)) out.push('/vendor/');
-  if (existsSync(path.join(root, 'Cargo.toml'))) {
-    for (const source of sourceReplacements(root, env).folders) {
-      const rel = path.relative(root, source.dir);
-      if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) out.push(`/${rel.split(path.sep).join('/')}/`);
+  // Anchored at the root (`/vendor/`): a folder named vendor deeper down (GOROOT's `cmd/vendor`) is another module's.
+  const inside = (dir: string) => {
+    const rel = path.relative(root, dir);
+    if (rel && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel)) out.push(`/${rel.split(path.sep).join('/')}/`);
+  };
+  try {
+    if (existsSync(path.join(root, 'go.mod')) || existsSync(path.join(root, 'go.work'))) {
+      const vendor = vendoredModules(root, env);
+      if (vendor) inside(vendor.dir);
     }
+    if (existsSync(path.join(root, 'Cargo.toml'))) for (const source of sourceReplacements(root, env).folders) inside(source.dir);
+  } catch {
+    /* unreadable settings: nothing left out, as before */
   }
   return [...new Set(out)];
 }

@@ -21,7 +21,8 @@ export interface VendoredModule {
 
 /**
  * The modules `vendor/modules.txt` lists with at least one vendored package. A module replaced
- * by a local folder (`=> ../fork`) is the user's own code elsewhere, as in go.mod, and is left out.
+ * by a local folder (`=> ../fork`) gets the version it requires marked `+local`: its copy in
+ * vendor/ is that folder's code, not the published version's.
  *
  *     # github.com/pkg/errors v0.9.1
  *     ## explicit
@@ -39,9 +40,11 @@ export function parseModulesTxt(text: string): VendoredModule[] {
       const m = /^#\s+(\S+)(?:\s+(v\S+))?(?:\s+=>\s+(\S+)(?:\s+(v\S+))?)?\s*$/.exec(line);
       if (!m) continue;
       const [, module, version, target, targetVersion] = m;
-      if (target && !targetVersion) continue; // a local folder
+      // A module replaced by a local folder (`=> ../fork`): the copy of that folder is what builds,
+      // at no version of its own; named after the required one, marked as the local folder's.
+      const local = target && !targetVersion ? target : undefined;
       // (A replacement of every version, `# old => new v1.0.0`, closes the file with no packages of its own.)
-      const v = targetVersion ?? version;
+      const v = local ? `${version ?? 'v0.0.0'}+local` : (targetVersion ?? version);
       if (!v) continue;
       current = { module: module!, version: v, packages: [] };
       out.push(current);
@@ -52,29 +55,51 @@ export function parseModulesTxt(text: string): VendoredModule[] {
   return out.filter((m) => m.packages.length);
 }
 
-/** Whether a `go` directive (`go 1.21`, `go 1.21.3`) is at least 1.14, from which vendor mode is the default. */
-function vendorByDefault(goMod: string): boolean {
-  const m = /^go\s+(\d+)\.(\d+)/m.exec(goMod);
-  if (!m) return true; // no directive: the go command assumes a recent language version
-  return Number(m[1]) > 1 || Number(m[2]) >= 14;
+/** Whether a `go` directive (`go 1.21`, `go 1.21.3`) says at least `major.minor`; false without one (the go command then takes the version as unspecified). */
+function goAtLeast(text: string, major: number, minor: number): boolean {
+  const m = /^go\s+(\d+)\.(\d+)/m.exec(text);
+  return !!m && (Number(m[1]) > major || (Number(m[1]) === major && Number(m[2]) >= minor));
+}
+
+/** The go.work that puts a module folder in workspace mode: GOWORK (`off`: none), else the nearest one in the folder or above. */
+export function goWorkFile(root: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.GOWORK === 'off') return null;
+  if (env.GOWORK && path.isAbsolute(env.GOWORK)) return readText(env.GOWORK) === null ? null : env.GOWORK;
+  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+    if (readText(path.join(dir, 'go.work')) !== null) return path.join(dir, 'go.work');
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+export interface VendorFolder {
+  /** The `vendor/` folder the go command builds from. */
+  dir: string;
+  modules: VendoredModule[];
 }
 
 /**
- * The vendored modules a root builds with, or null when the go command would not use `vendor/`
- * there: no `vendor/modules.txt`; `-mod=mod` or `-mod=readonly` in GOFLAGS; a go.mod older than
- * Go 1.14 (unless GOFLAGS says `-mod=vendor`); a go.work whose `vendor/` is not the workspace's
- * (`go work vendor` marks its modules.txt `## workspace`).
+ * The vendor folder a root builds from, with the modules it holds, or null when the go command
+ * would not use one (modload's setDefaultBuildMod): the last `-mod=` in GOFLAGS decides when
+ * there is one (`vendor`, else not); otherwise a single module uses its `vendor/` when its go.mod
+ * says `go 1.14` or later (no `go` line: not), and a workspace (a go.work here or above, or
+ * GOWORK) uses the `vendor/` beside its go.work when that says `go 1.22` or later and `go work
+ * vendor` made it (modules.txt marked `## workspace`). A folder without `modules.txt` names no
+ * versions and is not read.
  */
-export function vendoredModules(root: string, env: NodeJS.ProcessEnv = process.env): VendoredModule[] | null {
-  const text = readText(path.join(root, 'vendor', 'modules.txt'));
-  if (text === null) return null;
-  const flag = /(?:^|\s)-mod=(\w+)/.exec(env.GOFLAGS ?? '')?.[1];
+export function vendoredModules(root: string, env: NodeJS.ProcessEnv = process.env): VendorFolder | null {
+  const flags = [...(env.GOFLAGS ?? '').matchAll(/(?:^|\s)-mod=(\w+)/g)];
+  const flag = flags.length ? flags[flags.length - 1]![1] : undefined;
   if (flag && flag !== 'vendor') return null;
-  const work = readText(path.join(root, 'go.work'));
-  if (work !== null && env.GOWORK !== 'off' && !/^## workspace\s*$/m.test(text)) return null;
-  const goMod = readText(path.join(root, 'go.mod')) ?? '';
-  if (flag !== 'vendor' && !vendorByDefault(goMod)) return null;
-  return parseModulesTxt(text);
+  const work = goWorkFile(root, env);
+  const dir = path.join(work ? path.dirname(work) : root, 'vendor');
+  const text = readText(path.join(dir, 'modules.txt'));
+  if (text === null) return null;
+  if (work) {
+    if (!/^## workspace\s*$/m.test(text) || (flag !== 'vendor' && !goAtLeast(readText(work) ?? '', 1, 22))) return null;
+  } else if (flag !== 'vendor' && !goAtLeast(readText(path.join(root, 'go.mod')) ?? '', 1, 14)) {
+    return null;
+  }
+  return { dir, modules: parseModulesTxt(text) };
 }
 
 /** Tells two vendored copies of one module version apart when they vendor different packages of it. */
@@ -82,14 +107,14 @@ export function vendorVariant(m: VendoredModule): string {
   return `vendor:${createHash('sha256').update([...m.packages].sort().join('\n')).digest('hex').slice(0, 10)}`;
 }
 
-/** The vendored Go files of a module, relative to its folder `vendor/<module>` (tests are not vendored; a nested module's packages are its own). */
-export function vendoredFiles(root: string, m: VendoredModule): string[] {
+/** The vendored Go files of a module, relative to its folder `<vendor>/<module>` (tests are not vendored; a nested module's packages are its own). */
+export function vendoredFiles(vendor: string, m: VendoredModule): string[] {
   const out: string[] = [];
   for (const pkg of m.packages) {
     const rel = pkg === m.module ? '' : pkg.slice(m.module.length + 1);
     let names: string[];
     try {
-      names = readdirSync(path.join(root, 'vendor', ...pkg.split('/')));
+      names = readdirSync(path.join(vendor, ...pkg.split('/')));
     } catch {
       continue;
     }

@@ -140,19 +140,20 @@ export function goDependencies(root: string, env: NodeJS.ProcessEnv = process.en
   }
   for (const mod of local) mods.delete(mod);
   // In vendor mode the go command builds from the copies in vendor/, not the module cache.
-  const vendored = vendoredModules(root, env);
-  if (vendored) {
-    for (const m of vendored) {
+  const vendor = vendoredModules(root, env);
+  if (vendor) {
+    for (const m of vendor.modules) {
       if (local.has(m.module)) continue;
       out.installed.push({
         ecosystem: 'go',
         name: m.module,
         version: m.version,
-        base: path.join(root, 'vendor', ...m.module.split('/')),
+        base: path.join(vendor.dir, ...m.module.split('/')),
         variant: vendorVariant(m),
+        // Named by the path code imports, which a replaced module's copy keeps (`# old v1 => new v2`).
         naming: { goModule: m.module },
         list: async function* () {
-          yield* vendoredFiles(root, m);
+          yield* vendoredFiles(vendor.dir, m);
         },
       });
     }
@@ -171,8 +172,10 @@ export function goDependencies(root: string, env: NodeJS.ProcessEnv = process.en
       name: mod,
       version,
       base: dir,
-      // Named by the module path even when the module has no go.mod of its own (one written before modules).
-      naming: { goModule: mod },
+      // A module without a go.mod of its own (one written before modules) is named by its path;
+      // one with a go.mod by what that says, which for a replacement (`old => fork v1.2.3`) is
+      // usually still the path code imports.
+      ...(existsSync(path.join(dir, 'go.mod')) ? {} : { naming: { goModule: mod } }),
       list: async function* (signal) {
         for await (const rel of walkFiles(dir, { signal, exclude: ['testdata/', 'vendor/'] })) if (rel.endsWith('.go') && !rel.endsWith('_test.go')) yield rel;
       },

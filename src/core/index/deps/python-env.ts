@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipenvVirtualenv, poetryVirtualenv, pyenvVersionDir } from './python-managers.js';
+import { parse as parseToml } from 'smol-toml';
 import { sections, tomlArray } from './toml-lite.js';
 import { readText as read } from './types.js';
 
@@ -62,7 +64,10 @@ function systemSitePackages(python = 'python3'): PythonEnvironment | null {
   if (interpreters.has(python)) return interpreters.get(python)!;
   interpreters.set(python, null);
   try {
-    const text = execFileSync(python, ['-c', SYSTEM_SCRIPT], {
+    // Isolated (-I) and outside any project: with `-c` Python puts its working folder first on
+    // sys.path, and a project's own `json.py` would run in place of the module the script imports.
+    const text = execFileSync(python, ['-I', '-c', SYSTEM_SCRIPT], {
+      cwd: tmpdir(),
       encoding: 'utf8',
       timeout: 10_000,
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -186,12 +191,20 @@ export function declaredPythonNames(root: string): string[] {
       for (const m of body.matchAll(/^\s*"?([A-Za-z0-9][A-Za-z0-9._-]*)"?\s*=/gm)) add(m[1]!);
     }
   }
-  // A Pipfile's package tables: [packages], [dev-packages] and any other category, not its settings.
+  // A Pipfile's package tables: [packages], [dev-packages] and any other category, not its
+  // settings ([[source]], [requires], [pipenv], [scripts]). Parsed as TOML: a package may be a
+  // table of its own (`[packages.torch]`), and [[source]] arrays may come after the packages.
   const pipfile = read(path.join(root, 'Pipfile'));
   if (pipfile) {
-    for (const [head, body] of sections(pipfile)) {
-      if (['source', 'requires', 'pipenv', 'scripts'].includes(head) || head.includes('.')) continue;
-      for (const m of body.matchAll(/^\s*"?([A-Za-z0-9][A-Za-z0-9._-]*)"?\s*=/gm)) add(m[1]!);
+    let doc: Record<string, unknown> = {};
+    try {
+      doc = parseToml(pipfile) as Record<string, unknown>;
+    } catch {
+      /* a Pipfile Pipenv itself would reject */
+    }
+    for (const [head, value] of Object.entries(doc)) {
+      if (['source', 'requires', 'pipenv', 'scripts'].includes(head) || !value || typeof value !== 'object' || Array.isArray(value)) continue;
+      for (const name of Object.keys(value)) add(name);
     }
   }
   const reqFiles: string[] = [];

@@ -36,7 +36,8 @@ function poetryDirs(env: NodeJS.ProcessEnv): { cache: string; config: string } {
 
 /**
  * The name Poetry gives a project's virtualenvs (EnvManager.generate_env_name): the project's
- * name in lower case with shell-unsafe characters as `_` (42 at most), `-`, and the first
+ * name canonicalised (`Poet_App.core` → `poet-app-core`) with shell-unsafe characters as `_`
+ * (42 at most), `-`, and the first
  * eight characters of the URL-safe base64 SHA-256 of the project folder's real path.
  */
 export function poetryEnvName(name: string, root: string): string {
@@ -46,7 +47,8 @@ export function poetryEnvName(name: string, root: string): string {
   } catch {
     /* as given */
   }
-  const sanitized = name.toLowerCase().replace(/[ $`!*@"\\\r\n\t]/g, '_').slice(0, 42);
+  // The package's name as Poetry holds it (canonicalised: runs of `-`, `_`, `.` as one `-`), then made safe for a shell.
+  const sanitized = name.replace(/[-_.]+/g, '-').toLowerCase().replace(/[ $`!*@"\\\r\n\t]/g, '_').slice(0, 42);
   const hash = createHash('sha256').update(real).digest('base64url').slice(0, 8);
   return `${sanitized}-${hash}`;
 }
@@ -62,14 +64,16 @@ export function poetryVirtualenv(root: string, env: NodeJS.ProcessEnv = process.
   const pyproject = tomlFile(path.join(root, 'pyproject.toml'));
   const poetry = table(table(pyproject?.tool)?.poetry);
   if (!poetry && !existsSync(path.join(root, 'poetry.lock'))) return null;
-  const name = poetry?.name ?? table(pyproject?.project)?.name;
+  // Poetry 2 reads [project] first; a project with no package (package-mode = false) is `non-package-mode`.
+  const name = table(pyproject?.project)?.name ?? poetry?.name ?? (poetry?.['package-mode'] === false ? 'non-package-mode' : undefined);
   if (typeof name !== 'string' || !name) return null;
   const dirs = poetryDirs(env);
   const local = tomlFile(path.join(root, 'poetry.toml'));
   const global = tomlFile(path.join(dirs.config, 'config.toml'));
   const cacheDir = env.POETRY_CACHE_DIR || (typeof local?.['cache-dir'] === 'string' ? local['cache-dir'] : typeof global?.['cache-dir'] === 'string' ? global['cache-dir'] : dirs.cache);
   const configured = [env.POETRY_VIRTUALENVS_PATH, table(local?.virtualenvs)?.path, table(global?.virtualenvs)?.path].find((p): p is string => typeof p === 'string' && p.length > 0);
-  const venvs = configured ? configured.replace('{cache-dir}', cacheDir).replace(/^~(?=$|\/)/, env.HOME || homedir()) : path.join(cacheDir, 'virtualenvs');
+  // As Poetry expands it: `{cache-dir}`, a leading `~`, and a relative path from the project.
+  const venvs = path.resolve(root, (configured ? configured.replace('{cache-dir}', cacheDir) : path.join(cacheDir, 'virtualenvs')).replace(/^~(?=$|\/)/, env.HOME || homedir()));
   const envName = poetryEnvName(name, root);
   const minor = table(tomlFile(path.join(venvs, 'envs.toml'))?.[envName])?.minor;
   if (typeof minor === 'string' && existsSync(path.join(venvs, `${envName}-py${minor}`, 'pyvenv.cfg'))) return path.join(venvs, `${envName}-py${minor}`);
@@ -99,21 +103,22 @@ export function pipenvVirtualenv(root: string, env: NodeJS.ProcessEnv = process.
   const workon = env.WORKON_HOME ? env.WORKON_HOME.replace(/^~(?=$|\/)/, home) : path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), 'virtualenvs');
   const isVenv = (d: string) => existsSync(path.join(workon, d, 'pyvenv.cfg'));
   if (env.PIPENV_CUSTOM_VENV_NAME) return isVenv(env.PIPENV_CUSTOM_VENV_NAME) ? path.join(workon, env.PIPENV_CUSTOM_VENV_NAME) : null;
-  const name = path.basename(path.resolve(root)).replace(/[ &$`!*@"()[\]\\\r\n\t]/g, '_').slice(0, 42);
   let entries: string[];
   try {
     entries = readdirSync(workon).sort();
   } catch {
     return null;
   }
-  // The Pipfile's path as Pipenv found it, which is usually the path given, else its real path.
+  // Pipenv names the virtualenv from the Pipfile's real path (normalize_pipfile_path resolves
+  // links): its folder's name and the path's hash. The path as given is tried after it.
   let real = pipfile;
   try {
     real = realpathSync(pipfile);
   } catch {
     /* as given */
   }
-  for (const location of new Set([path.resolve(pipfile), real])) {
+  for (const location of new Set([real, path.resolve(pipfile)])) {
+    const name = path.basename(path.dirname(location)).replace(/[ &$`!*@"()[\]\\\r\n\t]/g, '_').slice(0, 42);
     const prefix = `${name}-${createHash('sha256').update(location).digest().subarray(0, 6).toString('base64url').slice(0, 8)}`;
     const found = entries.find((d) => (d === prefix || d.startsWith(`${prefix}-`)) && isVenv(d));
     if (found) return path.join(workon, found);
@@ -122,26 +127,49 @@ export function pipenvVirtualenv(root: string, env: NodeJS.ProcessEnv = process.
 }
 
 /**
- * The pyenv version a project selects: PYENV_VERSION, else the first `.python-version` in the
- * root or a folder above it (its first name; `system` means none), as pyenv's shims resolve it
- * with the project as their working folder. Its folder under `$PYENV_ROOT/versions` (`~/.pyenv`
- * by default) when installed there; a version name that is a path is not followed.
+ * The pyenv version a project selects: PYENV_VERSION (`:`-separated), else the nearest
+ * `.python-version` in the root or a folder above it (each line's first word, comments and blank
+ * lines skipped), as pyenv's shims resolve it with the project as their working folder: the
+ * first name that is installed under `$PYENV_ROOT/versions` (`~/.pyenv` by default), a `python-`
+ * prefix dropped, a prefix (`3.12`) meaning its newest release there. `system` means none; a
+ * name that is a path is skipped, so only a folder under `versions/` can ever be chosen.
  */
 export function pyenvVersionDir(root: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  let version = env.PYENV_VERSION?.split(':')[0]?.trim();
-  if (!version) {
+  let names = (env.PYENV_VERSION ?? '').split(':').map((v) => v.trim()).filter(Boolean);
+  if (!names.length) {
     for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
       const text = readText(path.join(dir, '.python-version'));
       if (text !== null) {
-        // pyenv's version-file-read: each line's first word, skipping blank lines and comments.
-        version = text.split(/\r?\n/).map((l) => l.trim().split(/\s+/)[0]!).find((v) => v && !v.startsWith('#'));
+        names = text.split(/\r?\n/).map((l) => l.trim().split(/\s+/)[0]!).filter((v) => v && !v.startsWith('#'));
         break;
       }
       if (path.dirname(dir) === dir) break;
     }
   }
-  if (!version || version === 'system' || version.includes('/') || version.includes('\\') || version.startsWith('.')) return null;
-  const pyenvRoot = env.PYENV_ROOT || path.join(env.HOME || homedir(), '.pyenv');
-  const dir = path.join(pyenvRoot, 'versions', version);
-  return existsSync(dir) ? dir : null;
+  const versions = path.join(env.PYENV_ROOT || path.join(env.HOME || homedir(), '.pyenv'), 'versions');
+  let installed: string[] | null = null;
+  for (const raw of names) {
+    if (raw === 'system') return null;
+    const name = raw.replace(/^python-/, '');
+    if (!name || name.includes('/') || name.includes('\\') || name.startsWith('.')) continue;
+    if (existsSync(path.join(versions, name))) return path.join(versions, name);
+    // `3.12`: the newest installed 3.12.x release (pyenv latest), not a pre-release.
+    try {
+      installed ??= readdirSync(versions);
+    } catch {
+      return null;
+    }
+    const releases = installed.filter((v) => v.startsWith(`${name}.`) && /^\d+(\.\d+)*$/.test(v.slice(name.length + 1)));
+    const newest = releases.sort((a, b) => compareNumeric(b, a))[0];
+    if (newest) return path.join(versions, newest);
+  }
+  return null;
+}
+
+/** Dotted version numbers compared part by part as numbers. */
+function compareNumeric(a: string, b: string): number {
+  const x = a.split('.').map(Number);
+  const y = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
+  return 0;
 }
