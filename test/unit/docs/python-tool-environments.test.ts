@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +124,26 @@ describe("pyenv's version", () => {
     expect(pyenvVersionDir(project('pyenv-prefix', { '.python-version': '3.11\n' }), env)).toBe(path.join(pyenvRoot, 'versions', '3.11.10'));
     expect(pyenvVersionDir(project('pyenv-prefixed', { '.python-version': 'python-3.11.2\n' }), env)).toBe(path.join(pyenvRoot, 'versions', '3.11.2'));
     expect(pyenvVersionDir(project('pyenv-next', { '.python-version': '3.6.1\n3.11.9\n' }), env)).toBe(path.join(pyenvRoot, 'versions', '3.11.9'));
+  });
+
+  it("asks an interpreter isolated, so a project's own json.py never runs in place of the module", () => {
+    // A real interpreter (a new one to the process's cache) asked while the working folder is a
+    // project whose json.py would leave a mark.
+    const bin = path.join(pyenvRoot, 'versions', '3.98.0', 'bin');
+    mkdirSync(bin, { recursive: true });
+    symlinkSync('/usr/bin/python3', path.join(bin, 'python3'));
+    const mark = path.join(dir, 'ran-json-py');
+    const root = project('pyenv-shadow', { '.python-version': '3.98.0\n', 'json.py': `open(${JSON.stringify(mark)}, 'w').close()\n`, 'platform.py': `open(${JSON.stringify(mark)}, 'w').close()\n` });
+    const before = process.cwd();
+    process.chdir(root);
+    try {
+      const got = pythonEnvironment(root, { PYENV_ROOT: pyenvRoot });
+      expect(got?.origin).toBe(path.join(bin, 'python3'));
+      expect(got?.stdlib?.dir).toMatch(/python3\.\d+$/);
+    } finally {
+      process.chdir(before);
+    }
+    expect(existsSync(mark)).toBe(false);
   });
 
   it("never runs a program a project's version name points at outside the versions folder", () => {
