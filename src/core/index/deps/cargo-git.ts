@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'smol-toml';
-import { readText } from './types.js';
+import { readToml, tomlTable } from './toml-file.js';
 
 /**
  * Crates a Cargo.lock takes from a git repository (`source = "git+https://…?branch=main#<commit>"`),
@@ -41,15 +40,8 @@ export function packagesInTree(dir: string, depth = 4): Map<string, string> {
   for (let d = 0; d <= depth && level.length; d++) {
     const next: string[] = [];
     for (const folder of level) {
-      const text = readText(path.join(folder, 'Cargo.toml'));
-      if (text !== null) {
-        try {
-          const name = (parse(text) as { package?: { name?: unknown } }).package?.name;
-          if (typeof name === 'string' && !out.has(name)) out.set(name, folder);
-        } catch {
-          /* a manifest cargo would reject: no package */
-        }
-      }
+      const name = tomlTable(readToml(path.join(folder, 'Cargo.toml'))?.package)?.name;
+      if (typeof name === 'string' && !out.has(name)) out.set(name, folder);
       let entries: import('node:fs').Dirent[] = [];
       try {
         entries = readdirSync(folder, { withFileTypes: true });

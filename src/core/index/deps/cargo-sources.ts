@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { parse } from 'smol-toml';
+import { readToml, tomlTable as table } from './toml-file.js';
 import { readText } from './types.js';
 
 /**
@@ -45,8 +45,6 @@ function configFiles(root: string, env: NodeJS.ProcessEnv): { file: string; base
   return out;
 }
 
-type Table = Record<string, unknown>;
-const table = (v: unknown): Table | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Table) : undefined);
 
 /** Where a source's crates come from instead (DirectorySource), by the source's name in the config: `crates-io`, or a git source's `git+<url>[?branch=…]`. */
 export type SourceReplacements = ((source: string) => DirectorySource | null) & {
@@ -69,13 +67,8 @@ export function replacedCratesSource(root: string, env: NodeJS.ProcessEnv = proc
  * vendors, a git one by its name (`[source."git+https://…"] replace-with = "vendored-sources"`).
  */
 export function sourceReplacements(root: string, env: NodeJS.ProcessEnv = process.env): SourceReplacements {
-  const files = configFiles(root, env).map(({ file, base }) => {
-    try {
-      return { file, base, sources: table(parse(readText(file) ?? '').source) ?? {} };
-    } catch {
-      return { file, base, sources: {} as Table }; // a config cargo itself would reject
-    }
-  });
+  // (A config cargo itself would reject replaces nothing.)
+  const files = configFiles(root, env).map(({ file, base }) => ({ file, base, sources: table(readToml(file)?.source) ?? {} }));
   const setting = (source: string, key: string): { value: string; file: string; base: string } | null => {
     for (const f of files) {
       const v = table(f.sources[source])?.[key];
@@ -109,14 +102,7 @@ export function sourceReplacements(root: string, env: NodeJS.ProcessEnv = proces
 export function crateInDirectorySource(dir: string, name: string, version: string): string | null {
   for (const folder of [`${name}-${version}`, name]) {
     const manifest = path.join(dir, folder, 'Cargo.toml');
-    const text = readText(manifest);
-    if (text === null) continue;
-    let pkg: Table | undefined;
-    try {
-      pkg = table(parse(text).package);
-    } catch {
-      continue;
-    }
+    const pkg = table(readToml(manifest)?.package);
     // Cargo.lock names a crate as its Cargo.toml does.
     if (pkg?.name === name && pkg.version === version) return path.join(dir, folder);
   }

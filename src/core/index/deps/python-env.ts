@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipenvVirtualenv, poetryVirtualenv, pyenvVersionDir } from './python-managers.js';
-import { parse as parseToml } from 'smol-toml';
+import { parseToml } from './toml-file.js';
 import { sections, tomlArray } from './toml-lite.js';
 import { readText as read } from './types.js';
 
@@ -196,13 +196,8 @@ export function declaredPythonNames(root: string): string[] {
   // table of its own (`[packages.torch]`), and [[source]] arrays may come after the packages.
   const pipfile = read(path.join(root, 'Pipfile'));
   if (pipfile) {
-    let doc: Record<string, unknown> = {};
-    try {
-      doc = parseToml(pipfile) as Record<string, unknown>;
-    } catch {
-      /* a Pipfile Pipenv itself would reject */
-    }
-    for (const [head, value] of Object.entries(doc)) {
+    // (A Pipfile Pipenv itself would reject declares nothing.)
+    for (const [head, value] of Object.entries(parseToml(pipfile) ?? {})) {
       if (['source', 'requires', 'pipenv', 'scripts'].includes(head) || !value || typeof value !== 'object' || Array.isArray(value)) continue;
       for (const name of Object.keys(value)) add(name);
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { parse } from 'smol-toml';
+import { readToml as tomlFile, tomlTable as table } from './toml-file.js';
 import { readText } from './types.js';
 
 /**
@@ -11,19 +11,6 @@ import { readText } from './types.js';
  * the project's name and path) and the pyenv version a `.python-version` selects. Found from their files alone,
  * as the tools compute them, without running either tool.
  */
-
-type Table = Record<string, unknown>;
-const table = (v: unknown): Table | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Table) : undefined);
-
-function tomlFile(file: string): Table | undefined {
-  const text = readText(file);
-  if (text === null) return undefined;
-  try {
-    return parse(text) as Table;
-  } catch {
-    return undefined; // a file the tool itself would reject
-  }
-}
 
 /** Poetry's own folders (platformdirs' user cache and config folders for "pypoetry"), as Poetry reads them. */
 function poetryDirs(env: NodeJS.ProcessEnv): { cache: string; config: string } {
