@@ -45,6 +45,11 @@ describe('vendor/modules.txt', () => {
     expect(vendoredModules(modern, { GOFLAGS: '-mod=mod' })).toBeNull();
     expect(vendoredModules(modern, { GOFLAGS: '-trimpath -mod=readonly' })).toBeNull();
     expect(vendoredModules(modern, { GOFLAGS: '-mod=mod -mod=vendor' })).not.toBeNull();
+    // `go env -w GOFLAGS=-mod=mod` writes the go env file, read when the environment has no GOFLAGS.
+    const goenv = project('go-env-file', { 'env': 'GOPROXY=off\nGOFLAGS=-mod=mod\n' });
+    expect(vendoredModules(modern, { GOENV: path.join(goenv, 'env') })).toBeNull();
+    expect(vendoredModules(modern, { GOENV: path.join(goenv, 'env'), GOFLAGS: '' })).not.toBeNull();
+    expect(vendoredModules(modern, { XDG_CONFIG_HOME: project('go-xdg', { 'go/env': 'GOFLAGS=-mod=readonly\n' }) })).toBeNull();
     const old = project('go-old', { ...files, 'go.mod': 'module example.com/app\n\ngo 1.13\n' });
     expect(vendoredModules(old, {})).toBeNull();
     expect(vendoredModules(old, { GOFLAGS: '-mod=vendor' })).not.toBeNull();
@@ -167,6 +172,23 @@ describe("a cargo config's source replacement", () => {
     expect(missing).toEqual([]);
     expect(installed.filter((d) => d.name !== 'std').map((d) => [d.name, d.version, d.base])).toEqual([['gitcrate', '0.5.0', path.join(root, 'third_party', 'gitcrate')]]);
     expect(vendoredFolders(root, { CARGO_HOME: project('cargo-home-6', {}) })).toEqual(['/third_party/']);
+  });
+
+  it('a git source replaced under a name of its own, matched by its git url and branch as cargo matches it', () => {
+    const rev = '5ca1025bf43c4bdef678f66814fb7b2689e07491';
+    const config = (branch: string) => `[source.upstream-repo]\ngit = "https://example.com/o/repo.git"\nbranch = "${branch}"\nreplace-with = "vendored"\n\n[source.vendored]\ndirectory = "third_party"\n`;
+    const files = (branch: string) => ({
+      'Cargo.toml': '[package]\nname = "app"\nversion = "0.1.0"\n',
+      '.cargo/config.toml': config(branch),
+      'Cargo.lock': `[[package]]\nname = "gitcrate"\nversion = "0.5.0"\nsource = "git+https://example.com/o/repo?branch=main#${rev}"\n`,
+      'third_party/gitcrate/Cargo.toml': '[package]\nname = "gitcrate"\nversion = "0.5.0"\n',
+    });
+    const env = { CARGO_HOME: project('cargo-home-7', {}), RUSTUP_HOME: path.join(dir, 'no-rustup'), PATH: '' };
+    const matched = project('cargo-git-named', files('main'));
+    expect(cargoDependencies(matched, env).installed.filter((d) => d.name !== 'std').map((d) => d.base)).toEqual([path.join(matched, 'third_party', 'gitcrate')]);
+    // Another branch is another source: not replaced, and not checked out either.
+    const other = project('cargo-git-other-branch', files('dev'));
+    expect(cargoDependencies(other, env).missing.map((m) => m.reason)).toEqual([expect.stringContaining('is not checked out under')]);
   });
 
   it('a cargo config, vendor/modules.txt and the Python tools’ files are manifests the watcher reports', () => {

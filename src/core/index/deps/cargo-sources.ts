@@ -76,15 +76,32 @@ export function sourceReplacements(root: string, env: NodeJS.ProcessEnv = proces
     }
     return null;
   };
+  // A git source may be replaced under any name whose `git` and `branch`/`tag`/`rev` are the lock's
+  // (cargo vendor names it `git+<url>[?branch=…]`, a hand-written config as it likes).
+  const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '').replace(/\.git$/, '') === b.replace(/\/+$/, '').replace(/\.git$/, '');
+  const gitNamed = (key: string): string => {
+    const m = /^git\+([^?#]+)(?:\?([^#]*))?$/.exec(key);
+    if (!m || setting(key, 'replace-with')) return key;
+    const query = new URLSearchParams(m[2] ?? '');
+    for (const f of files) {
+      for (const [name, value] of Object.entries(f.sources)) {
+        const t = table(value);
+        if (typeof t?.git !== 'string' || !sameUrl(t.git, m[1]!)) continue;
+        if (['branch', 'tag', 'rev'].every((k) => (t[k] ?? null) === query.get(k))) return name;
+      }
+    }
+    return key;
+  };
   const replace = (source: string): DirectorySource | null => {
-    let name = source;
+    const start = gitNamed(source);
+    let name = start;
     // A replacement may itself be replaced; a loop is cargo's error, not a folder.
     for (let hops = 0; hops < 8; hops++) {
       const next = setting(name, 'replace-with');
       if (!next) break;
       name = next.value;
     }
-    if (name === source) return null;
+    if (name === start) return null;
     const dir = setting(name, 'directory');
     if (!dir) return null;
     return { name, dir: path.resolve(dir.base, dir.value), config: dir.file };
