@@ -172,7 +172,9 @@ function scanPython(text: string, opts: ScanOptions): ScannedName[] {
   const stack: Scope[] = [];
   const lineOf = lineCounter(text);
   const listed = opts.includePrivate ? null : PY_ALL.exec(text);
-  const publicNames = listed ? new Set([...listed[1]!.matchAll(/['"]([A-Za-z_]\w*)['"]/g)].map((x) => x[1]!)) : null;
+  // Only a list of string literals says it all: a sum of lists (`(_tg_classes + ['Terminator'])`) is left to the extraction.
+  const literal = listed && /^(?:\s*(?:#[^\n]*)?\s*['"][^'"\n]*['"]\s*,?)*\s*(?:#[^\n]*)?\s*$/.test(listed[1]!);
+  const publicNames = literal ? new Set([...listed![1]!.matchAll(/['"]([A-Za-z_]\w*)['"]/g)].map((x) => x[1]!)) : null;
   for (const d of pythonDeclarations(text)) {
     if (d.type === PyLine.Block) {
       // A top-level `if`/`try` block: what it binds belongs to the module (`getpass = unix_getpass`).

@@ -47,6 +47,47 @@ describe('fast Python extraction', () => {
     expect((await extractFixture('python', 'geo/__init__.py')).items.length).toBe(4);
   });
 
+  it("reads an __all__ summed from lists the module binds (turtle's), alike in both engines", async () => {
+    const doc = (s: string) => `    """${s}"""`;
+    const src = [
+      '"""Turtle-like."""',
+      "_tg_classes = ['Screen', 'Turtle']",
+      '_tg_utilities = [',
+      "    'done',  # the last one",
+      ']',
+      '__all__ = (_tg_classes + _tg_utilities +',
+      "           ['Terminator'])  # + _math_functions)",
+      "_deprecated = ['also_listed']",
+      '__all__ = __all__ + _deprecated',
+      'class Screen:', doc('The drawing area.'),
+      'class Turtle:', doc('A pen.'),
+      'class Terminator(Exception):', doc('Stops drawing.'),
+      'def done():', doc('Enter the main loop.'),
+      'def also_listed():', doc('Listed through the second sum.'),
+      'def config_dict(filename):', doc('Read a configuration file.'),
+      '',
+    ].join('\n');
+    const hashlibLike = ["__always = ('md5', 'sha1')", "__all__ = __always + ('new',)", 'def new(name):', doc('A hash object.'), 'def helper():', doc('Not listed.'), ''].join('\n');
+    const opaque = ["__all__ = _names() + ['extra']", 'def extra():', doc('Listed.'), 'def other():', doc('Public by its name.'), ''].join('\n');
+    const names = (items: DocItem[]) => items.filter((i) => i.kind !== 'module').map((i) => `${i.name}:${i.visibility}`).sort();
+    const cases: [string, string, string[]][] = [
+      ['turtlish.py', src, ['Screen:public', 'Terminator:public', 'Turtle:public', 'also_listed:public', 'done:public']],
+      ['hashish.py', hashlibLike, ['new:public']],
+      ['opaque.py', opaque, ['extra:public', 'other:public']],
+    ];
+    for (const [file, text, want] of cases) {
+      const ts = await extractSource('python', text, { file, includePrivate: false, engine: 'tree-sitter' });
+      const fast = await extractSource('python', text, { file, includePrivate: false });
+      expect(names(ts.items)).toEqual(want);
+      expect(names(fast.items)).toEqual(want);
+      // With private items both engines still agree: what the sum leaves out is internal.
+      const tsAll = await extractSource('python', text, { file, includePrivate: true, engine: 'tree-sitter' });
+      const fastAll = await extractSource('python', text, { file, includePrivate: true });
+      expect(names(fastAll.items)).toEqual(names(tsAll.items));
+    }
+    expect(names((await extractSource('python', src, { file: 'turtlish.py', includePrivate: true })).items)).toContain('config_dict:internal');
+  });
+
   it('falls back (returns null) on what it cannot read with certainty', () => {
     expect(extractPythonFast('def f(:\n    x = "unterminated\n', { file: 'a.py', includePrivate: false })).toBeNull();
     expect(extractPythonFast('if x:\n\tdef f():\n\t\tpass\n', { file: 'a.py', includePrivate: false })).toBeNull();

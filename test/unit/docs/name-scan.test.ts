@@ -73,6 +73,11 @@ describe('scanNames: Python', () => {
     const text = '__all__ = ["open", "Reader"]\ndef open(): pass\ndef helper(): pass\nclass Reader:\n    def read(self): pass\n';
     expect(ids('python', text, 'wave.py')).toEqual(['function wave.open:2', 'class wave.Reader:4', 'method wave.Reader.read:5']);
   });
+
+  it('an __all__ summed from lists (turtle) leaves nothing out: the extraction resolves it', () => {
+    const text = "_classes = ['Screen']\n__all__ = (_classes +\n           ['Terminator'])\nclass Screen: pass\ndef done(): pass\n";
+    expect(ids('python', text, 'turtle.py')).toEqual(['class turtle.Screen:4', 'function turtle.done:5']);
+  });
 });
 
 describe('scanNames: TypeScript and JavaScript', () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { projectTrees } from './project-trees.js';
 import { pipenvVirtualenv, poetryEnvName, poetryVirtualenv, pyenvVersionDir } from '../../../src/core/index/deps/python-managers.js';
 import { declaredPythonNames, pythonEnvironment } from '../../../src/core/index/deps/python-env.js';
+import { condaEnvironment, condaEnvName, condaEnvsDirs } from '../../../src/core/index/deps/conda-env.js';
 
 /** The interpreter a project's Python tool picks for it outside the project: Poetry's virtualenv, pyenv's version. */
 
@@ -100,6 +101,39 @@ describe("Pipenv's virtualenv", () => {
     expect(pipenvVirtualenv(project('no-pipfile', { 'app.py': '' }), env)).toBeNull();
     // Its package tables are declarations; its settings are not.
     expect(declaredPythonNames(root)).toEqual(['pytest', 'requests', 'ruamel.yaml', 'torch']);
+  });
+});
+
+describe('the conda environment an environment.yml names', () => {
+  const ENV_YML = 'name: geo-tools\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.11\n  - numpy>=1.26\n  - conda-forge::requests\n  - pip\n  - pip:\n      - tinywheel==0.3.1\n      - "ruamel.yaml"\nvariables:\n  - notadep\n';
+
+  it('is found in conda’s environment folders, read as a whole Python prefix; its packages are declared', () => {
+    const envs = path.join(dir, 'conda-envs');
+    const prefix = path.join(envs, 'geo-tools');
+    mkdirSync(path.join(prefix, 'conda-meta'), { recursive: true });
+    writeFileSync(path.join(prefix, 'conda-meta', 'python-3.11.5-hab00c5b_0_cpython.json'), '{}');
+    writeFileSync(path.join(prefix, 'conda-meta', 'numpy-1.26.0-py311h.json'), '{}');
+    mkdirSync(path.join(prefix, 'lib', 'python3.11', 'site-packages'), { recursive: true });
+    writeFileSync(path.join(prefix, 'lib', 'python3.11', 'os.py'), '');
+    const root = project('conda-app', { 'environment.yml': ENV_YML, 'app.py': 'import numpy\n' });
+    expect(condaEnvName(root)).toBe('geo-tools');
+    const env = { HOME: path.join(dir, 'home'), CONDA_ENVS_PATH: envs };
+    const expected = { origin: prefix, sitePackages: [path.join(prefix, 'lib', 'python3.11', 'site-packages')], stdlib: { dir: path.join(prefix, 'lib', 'python3.11'), version: '3.11.5' } };
+    expect(condaEnvironment(root, env)).toEqual(expected);
+    expect(pythonEnvironment(root, env)).toEqual(expected);
+    expect(declaredPythonNames(root)).toEqual(['numpy', 'requests', 'ruamel.yaml', 'tinywheel']);
+    // Not created yet: none (python3's, further down the order).
+    expect(condaEnvironment(root, { HOME: path.join(dir, 'home'), CONDA_ENVS_PATH: path.join(dir, 'elsewhere') })).toBeNull();
+  });
+
+  it('looks where conda looks: CONDA_ENVS_PATH, ~/.condarc envs_dirs, the installation in use and the usual ones; a name that could be a path is none', () => {
+    const home = project('conda-home', { '.condarc': 'channels:\n  - defaults\nenvs_dirs:\n  - ~/my-envs\n  - /srv/envs\nauto_activate_base: false\n' });
+    const dirs = condaEnvsDirs({ HOME: home, CONDA_ENVS_PATH: '/a/envs', CONDA_EXE: '/opt/mc/bin/conda' });
+    expect(dirs.slice(0, 4)).toEqual(['/a/envs', path.join(home, 'my-envs'), '/srv/envs', '/opt/mc/envs']);
+    expect(dirs).toContain(path.join(home, 'miniconda3', 'envs'));
+    expect(dirs[dirs.length - 1]).toBe(path.join(home, '.conda', 'envs'));
+    expect(condaEnvName(project('conda-escape', { 'environment.yml': 'name: ../../tmp/x\n' }))).toBeNull();
+    expect(condaEnvName(project('conda-dots', { 'environment.yml': 'name: ..\n' }))).toBeNull();
   });
 });
 

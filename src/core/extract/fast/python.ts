@@ -4,7 +4,7 @@ import { parseDocstring } from '../doc/python.js';
 import { pythonModuleName, stringValue } from '../lang/python.js';
 import { allMutationNames } from '../lang/python-public.js';
 import type { FileExtract, ItemKind, Visibility } from '../types.js';
-import { indexTop, logicalLines, ScanError, splitTop, type LogicalLine } from './python-lines.js';
+import { indexTop, logicalLines, ScanError, skipString, splitTop, type LogicalLine } from './python-lines.js';
 
 /**
  * The fast path for Python: the same items as the tree-sitter extractor (lang/python.ts),
@@ -260,18 +260,78 @@ function matchingParen(s: string, open: number): number {
 /** `__all__` as the tree-sitter path reads it: the union of module-level literal lists assigned or added to it. */
 function allNames(lines: LogicalLine[], source: string): Set<string> | null {
   let names: Set<string> | null = null;
+  // Module-level lists of strings bound to a name, for a sum that names them.
+  const lists = new Map<string, string[]>();
   for (const ln of lines) {
     if (ln.indent !== 0) continue;
     const m = /^__all__\s*(?::[^=]*)?(\+?=)\s*([\s\S]*)$/.exec(ln.text);
-    if (!m || m[2]!.startsWith('=')) continue;
-    const v = m[2]!.trim();
-    if (!/^[[(]/.test(v) || !/[\])]$/.test(v)) return null;
-    names ??= new Set<string>();
-    for (const part of splitTop(v.slice(1, -1), ',')) {
-      const t = part.trim();
-      if (/^[rRuU]?("|')/.test(t)) names.add(stringValue(t));
+    if (!m) {
+      const bound = /^(\w+)\s*=\s*([^=][\s\S]*)$/.exec(ln.text);
+      if (bound) {
+        const strings = literalStrings(bound[2]!.trim());
+        if (strings) lists.set(bound[1]!, strings);
+        else lists.delete(bound[1]!);
+      }
+      continue;
     }
+    if (m[2]!.startsWith('=')) continue;
+    const v = m[2]!.trim();
+    const sum = summedStrings(v, lists);
+    if (sum === undefined && (!/^[[(]/.test(v) || !/[\])]$/.test(v))) return null;
+    if (sum === null) return null;
+    names ??= new Set<string>();
+    if (sum) for (const n of sum) names.add(n);
+    else {
+      for (const part of splitTop(v.slice(1, -1), ',')) {
+        const t = part.trim();
+        if (/^[rRuU]?("|')/.test(t)) names.add(stringValue(t));
+      }
+    }
+    // `__all__ = __all__ + _deprecated_names` (IPython) adds to what it listed.
+    lists.set('__all__', [...names]);
   }
   if (names) for (const n of allMutationNames(source)) names.add(n);
   return names;
+}
+
+/** The strings of a list or tuple literal made of string literals only (`['a', 'b']`), else null. */
+function literalStrings(v: string): string[] | null {
+  if (!/^[[(][\s\S]*[\])]$/.test(v)) return null;
+  const parts = splitTop(v.slice(1, -1), ',').map((p) => p.trim()).filter(Boolean);
+  return parts.every((t) => /^[rRuU]?("|')[\s\S]*\1$/.test(t)) ? parts.map(stringValue) : null;
+}
+
+/** Where the bracket that opens `s` closes (strings skipped), or -1. */
+function closingBracket(s: string): number {
+  let depth = 0;
+  for (let k = 0; k < s.length; k++) {
+    const c = s[k]!;
+    if (c === '"' || c === "'") {
+      k = skipString(s, k) - 1;
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && --depth === 0) return k;
+  }
+  return -1;
+}
+
+/**
+ * A sum of lists (`(_tg_classes + _tg_utilities + ['Terminator'])`, as turtle builds `__all__`):
+ * the strings of its terms, each a literal list or a module-level name bound to one before; null
+ * when a term is something else; undefined when `v` is no sum (a literal list or anything else).
+ */
+function summedStrings(v: string, lists: ReadonlyMap<string, string[]>): string[] | null | undefined {
+  let e = v;
+  // Parentheses around the whole expression (not a tuple: it has no top-level comma).
+  while (e.startsWith('(') && closingBracket(e) === e.length - 1 && splitTop(e.slice(1, -1), ',').length === 1) e = e.slice(1, -1).trim();
+  const terms = splitTop(e, '+').map((t) => t.trim());
+  if (terms.length < 2) return undefined;
+  const out: string[] = [];
+  for (const t of terms) {
+    const got = /^\w+$/.test(t) ? lists.get(t) : literalStrings(t);
+    if (!got) return null;
+    out.push(...got);
+  }
+  return out;
 }

@@ -96,23 +96,65 @@ export function visibilityOf(name: string, exported: Set<string> | null, moduleL
 
 /**
  * The names in `__all__`: the union of every module-level `__all__ = […]`, `__all__: T = […]`
- * and `__all__ += […]` of string literals; null (everything public) when there is none or one
- * is not a literal list.
+ * and `__all__ += […]` of string literals, or of a sum of such lists and names bound to them;
+ * null (everything public) when there is none or one is something else.
  */
 function allNames(root: Node, source: string): Set<string> | null {
   let names: Set<string> | null = null;
+  // Module-level lists of strings bound to a name, for a sum that names them.
+  const lists = new Map<string, string[]>();
   for (const st of namedChildren(root)) {
     if (st.type !== 'expression_statement') continue;
     const a = st.namedChild(0);
     if (a?.type !== 'assignment' && a?.type !== 'augmented_assignment') continue;
-    if (field(a, 'left')?.text !== '__all__') continue;
+    const left = field(a, 'left')?.text;
     const right = field(a, 'right');
-    if (!right || (right.type !== 'list' && right.type !== 'tuple')) return null;
+    if (left !== '__all__') {
+      const strings = right && a.type === 'assignment' && left && /^\w+$/.test(left) ? literalStrings(right) : null;
+      if (strings) lists.set(left!, strings);
+      else if (left) lists.delete(left);
+      continue;
+    }
+    if (!right) return null;
+    let listed: string[] | null;
+    if (right.type === 'list' || right.type === 'tuple') listed = namedChildren(right).filter((s) => s.type === 'string').map((s) => stringValue(s.text));
+    else listed = summedStrings(right, lists);
+    if (!listed) return null;
     names ??= new Set<string>();
-    for (const s of namedChildren(right)) if (s.type === 'string') names.add(stringValue(s.text));
+    for (const n of listed) names.add(n);
+    // `__all__ = __all__ + _deprecated_names` (IPython) adds to what it listed.
+    lists.set('__all__', [...names]);
   }
   if (names) for (const n of allMutationNames(source)) names.add(n);
   return names;
+}
+
+/** The strings of a list or tuple made of string literals only, else null. */
+function literalStrings(node: Node): string[] | null {
+  if (node.type !== 'list' && node.type !== 'tuple') return null;
+  const items = namedChildren(node).filter((c) => c.type !== 'comment');
+  return items.every((c) => c.type === 'string') ? items.map((c) => stringValue(c.text)) : null;
+}
+
+/**
+ * The strings of a sum of lists (`__all__ = (_tg_classes + _tg_utilities + ['Terminator'])`,
+ * as turtle builds it): each term a literal list or a module-level name bound to one before.
+ * Null when any term is something else.
+ */
+function summedStrings(node: Node, lists: ReadonlyMap<string, string[]>): string[] | null {
+  if (node.type === 'parenthesized_expression') {
+    const inner = namedChildren(node).filter((c) => c.type !== 'comment');
+    return inner.length === 1 ? summedStrings(inner[0]!, lists) : null;
+  }
+  if (node.type === 'binary_operator' && field(node, 'operator')?.text === '+') {
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    const a = left ? summedStrings(left, lists) : null;
+    const b = right ? summedStrings(right, lists) : null;
+    return a && b ? [...a, ...b] : null;
+  }
+  if (node.type === 'identifier') return lists.get(node.text) ?? null;
+  return literalStrings(node);
 }
 
 export function extractPython(tree: Tree, source: string, opts: ExtractOptions): FileExtract {

@@ -26,7 +26,7 @@ export interface DiscoverOptions {
 }
 
 /** Files whose change can change a root's dependencies (the watcher reports them too). */
-const MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|pyproject\.toml|setup\.cfg|setup\.py|Pipfile|Pipfile\.lock|poetry\.lock|poetry\.toml|\.python-version|requirements[^/]*\.(txt|in)|Cargo\.toml|Cargo\.lock|\.cargo\/config(\.toml)?|go\.mod|go\.sum|go\.work|vendor\/modules\.txt|compile_commands\.json)$/;
+const MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|pyproject\.toml|setup\.cfg|setup\.py|Pipfile|Pipfile\.lock|poetry\.lock|poetry\.toml|\.python-version|environment\.ya?ml|requirements[^/]*\.(txt|in)|Cargo\.toml|Cargo\.lock|\.cargo\/config(\.toml)?|go\.mod|go\.sum|go\.work|vendor\/modules\.txt|compile_commands\.json)$/;
 
 export function isDependencyManifest(rel: string): boolean {
   return MANIFEST.test(rel) && !rel.includes('node_modules/');

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { condaDeclaredNames, condaEnvironment } from './conda-env.js';
 import { pipenvVirtualenv, poetryVirtualenv, pyenvVersionDir } from './python-managers.js';
 import { parseToml } from './toml-file.js';
 import { sections, tomlArray } from './toml-lite.js';
@@ -10,7 +11,8 @@ import { readText as read } from './types.js';
 /**
  * Where a project's Python packages are installed: the site-packages of the interpreter the
  * project uses. A virtualenv in the root (`.venv`, `venv`, told by its pyvenv.cfg) comes
- * first, then the one `VIRTUAL_ENV` names, then Poetry's or Pipenv's virtualenv for the project and the
+ * first, then the one `VIRTUAL_ENV` names, then Poetry's or Pipenv's virtualenv for the project, the
+ * conda environment its environment.yml names (conda-env.ts), and the
  * pyenv version its `.python-version` selects (python-managers.ts), else `python3`'s own
  * (each interpreter asked once per process).
  */
@@ -145,6 +147,8 @@ export function pythonEnvironment(root: string, env: NodeJS.ProcessEnv = process
   // What the project's tools pick for it outside the project (python-managers.ts).
   const managed = poetryVirtualenv(root, env) ?? pipenvVirtualenv(root, env);
   if (managed) return virtualenv(managed, env);
+  const conda = condaEnvironment(root, env);
+  if (conda) return conda;
   const pyenv = pyenvVersionDir(root, env);
   if (pyenv) {
     // A pyenv-virtualenv environment is a virtualenv; an installed version is asked like python3.
@@ -167,8 +171,8 @@ function requirementName(spec: string): string | null {
 
 /**
  * The distributions a root declares: pyproject.toml (`[project] dependencies` and
- * `optional-dependencies`, Poetry's dependency tables), a Pipfile's package tables,
- * requirements*.txt (in the root and a requirements/ folder) and setup.cfg's install_requires.
+ * `optional-dependencies`, Poetry's dependency tables), a Pipfile's package tables, an
+ * environment.yml's conda and pip packages, requirements*.txt (in the root and a requirements/ folder) and setup.cfg's install_requires.
  */
 export function declaredPythonNames(root: string): string[] {
   const names = new Set<string>();
@@ -202,6 +206,7 @@ export function declaredPythonNames(root: string): string[] {
       for (const name of Object.keys(value)) add(name);
     }
   }
+  for (const name of condaDeclaredNames(root)) add(name);
   const reqFiles: string[] = [];
   for (const dir of [root, path.join(root, 'requirements')]) {
     try {

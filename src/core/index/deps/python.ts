@@ -114,7 +114,7 @@ function distFiles(d: Distribution): (signal?: AbortSignal) => AsyncIterable<str
 }
 
 /** Files that make a folder a Python project, whatever else it holds. */
-const PYTHON_MANIFESTS = ['pyproject.toml', 'setup.py', 'setup.cfg', 'Pipfile', 'requirements.txt'];
+const PYTHON_MANIFESTS = ['pyproject.toml', 'setup.py', 'setup.cfg', 'Pipfile', 'requirements.txt', 'environment.yml', 'environment.yaml'];
 
 /** A Python project: it says so (a manifest, its own virtualenv), or most of its source files are Python. */
 function isPythonProject(root: string, env: PythonEnvironment | null, pythonShare: number): boolean {
