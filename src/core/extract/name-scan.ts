@@ -75,6 +75,15 @@ function atMemberIndent(scope: Scope, indent: number): boolean {
   return scope.memberIndent === indent;
 }
 
+/**
+ * Whether a list's inside holds string literals only (with commas, blanks and comments): what is
+ * left once they are taken out. Two linear replacements, where one regular expression with
+ * nested repetition backtracked for minutes on a list it did not match.
+ */
+function onlyStrings(inside: string): boolean {
+  return /^[\s,]*$/.test(inside.replace(/(['"])[^'"\n]*\1/g, '').replace(/#[^\n]*/g, ''));
+}
+
 /** A literal `__all__` list or tuple: the module's public names, when it has one. */
 const PY_ALL = /^__all__[ \t]*(?::[^=\n]*)?=[ \t]*[[(]([^\])]*)[\])]/m;
 /** After a name: an annotation (`: int`, `: str = "x"`) or an assignment (`=`, not `==`). */
@@ -173,8 +182,7 @@ function scanPython(text: string, opts: ScanOptions): ScannedName[] {
   const lineOf = lineCounter(text);
   const listed = opts.includePrivate ? null : PY_ALL.exec(text);
   // Only a list of string literals says it all: a sum of lists (`(_tg_classes + ['Terminator'])`) is left to the extraction.
-  const literal = listed && /^(?:\s*(?:#[^\n]*)?\s*['"][^'"\n]*['"]\s*,?)*\s*(?:#[^\n]*)?\s*$/.test(listed[1]!);
-  const publicNames = literal ? new Set([...listed![1]!.matchAll(/['"]([A-Za-z_]\w*)['"]/g)].map((x) => x[1]!)) : null;
+  const publicNames = listed && onlyStrings(listed[1]!) ? new Set([...listed[1]!.matchAll(/['"]([A-Za-z_]\w*)['"]/g)].map((x) => x[1]!)) : null;
   for (const d of pythonDeclarations(text)) {
     if (d.type === PyLine.Block) {
       // A top-level `if`/`try` block: what it binds belongs to the module (`getpass = unix_getpass`).

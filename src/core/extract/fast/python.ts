@@ -259,13 +259,24 @@ function matchingParen(s: string, open: number): number {
 
 /** `__all__` as the tree-sitter path reads it: the union of module-level literal lists assigned or added to it. */
 function allNames(lines: LogicalLine[], source: string): Set<string> | null {
+  if (!source.includes('__all__')) return null;
   let names: Set<string> | null = null;
-  // Module-level lists of strings bound to a name, for a sum that names them.
+  // Module-level lists of strings bound to a name, for a sum that names them (tracked only in a
+  // module whose __all__ is a sum: most list it literally).
   const lists = new Map<string, string[]>();
+  const summed = lines.some((ln) => ln.indent === 0 && ln.text.startsWith('__all__') && ln.text.includes('+'));
   for (const ln of lines) {
     if (ln.indent !== 0) continue;
     const m = /^__all__\s*(?::[^=]*)?(\+?=)\s*([\s\S]*)$/.exec(ln.text);
     if (!m) {
+      if (!summed) continue;
+      // Only a list could be summed into __all__ (the test is cheap; splitting is not); a name
+      // bound to anything else is no list any more.
+      if (!/^\w+\s*=\s*[[(]/.test(ln.text)) {
+        const rebound = /^(\w+)\s*=(?!=)/.exec(ln.text)?.[1];
+        if (rebound) lists.delete(rebound);
+        continue;
+      }
       const bound = /^(\w+)\s*=\s*([^=][\s\S]*)$/.exec(ln.text);
       if (bound) {
         const strings = literalStrings(bound[2]!.trim());

@@ -100,6 +100,7 @@ export function visibilityOf(name: string, exported: Set<string> | null, moduleL
  * null (everything public) when there is none or one is something else.
  */
 function allNames(root: Node, source: string): Set<string> | null {
+  if (!source.includes('__all__')) return null;
   let names: Set<string> | null = null;
   // Module-level lists of strings bound to a name, for a sum that names them.
   const lists = new Map<string, string[]>();
