@@ -74,6 +74,12 @@ describe('scanNames: Python', () => {
     expect(ids('python', text, 'wave.py')).toEqual(['function wave.open:2', 'class wave.Reader:4', 'method wave.Reader.read:5']);
   });
 
+  it('a long __all__ that is not all strings is read at once (a backtracking test once took minutes on 28 names)', () => {
+    const names = Array.from({ length: 40 }, (_, i) => `'name${i}'`).join(', ');
+    const text = `__all__ = [${names}, extra_name]\ndef helper(): pass\n`;
+    expect(ids('python', text, 'big.py')).toEqual(['function big.helper:2']);
+  });
+
   it('an __all__ summed from lists (turtle) leaves nothing out: the extraction resolves it', () => {
     const text = "_classes = ['Screen']\n__all__ = (_classes +\n           ['Terminator'])\nclass Screen: pass\ndef done(): pass\n";
     expect(ids('python', text, 'turtle.py')).toEqual(['class turtle.Screen:4', 'function turtle.done:5']);
