@@ -174,6 +174,21 @@ export function splitTop(s: string, sep: string): string[] {
   return out;
 }
 
+/** Where the bracket that opens `s` closes (strings skipped), or -1. */
+export function closingBracket(s: string): number {
+  let depth = 0;
+  for (let k = 0; k < s.length; k++) {
+    const c = s[k]!;
+    if (c === '"' || c === "'") {
+      k = skipString(s, k) - 1;
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && --depth === 0) return k;
+  }
+  return -1;
+}
+
 /** Index of the first top-level `ch` in `s` at or after `from`, or -1. */
 export function indexTop(s: string, ch: string, from = 0, match?: (k: number) => boolean): number {
   let depth = 0;

@@ -4,7 +4,7 @@ import { parseDocstring } from '../doc/python.js';
 import { pythonModuleName, stringValue } from '../lang/python.js';
 import { allMutationNames } from '../lang/python-public.js';
 import type { FileExtract, ItemKind, Visibility } from '../types.js';
-import { indexTop, logicalLines, ScanError, skipString, splitTop, type LogicalLine } from './python-lines.js';
+import { closingBracket, indexTop, logicalLines, ScanError, splitTop, type LogicalLine } from './python-lines.js';
 
 /**
  * The fast path for Python: the same items as the tree-sitter extractor (lang/python.ts),
@@ -310,21 +310,6 @@ function literalStrings(v: string): string[] | null {
   if (!/^[[(][\s\S]*[\])]$/.test(v)) return null;
   const parts = splitTop(v.slice(1, -1), ',').map((p) => p.trim()).filter(Boolean);
   return parts.every((t) => /^[rRuU]?("|')[\s\S]*\1$/.test(t)) ? parts.map(stringValue) : null;
-}
-
-/** Where the bracket that opens `s` closes (strings skipped), or -1. */
-function closingBracket(s: string): number {
-  let depth = 0;
-  for (let k = 0; k < s.length; k++) {
-    const c = s[k]!;
-    if (c === '"' || c === "'") {
-      k = skipString(s, k) - 1;
-      continue;
-    }
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if ((c === ')' || c === ']' || c === '}') && --depth === 0) return k;
-  }
-  return -1;
 }
 
 /**
