@@ -1,10 +1,10 @@
 import { existsSync, statSync, type Stats } from 'node:fs';
+import ignore, { type Ignore } from 'ignore';
 import path from 'node:path';
 import type { ProjectHints } from '../extract/context.js';
 import { isExtensionless, languageOf, languageOfFile } from '../extract/languages.js';
 import type { LanguageId } from '../extract/types.js';
 import { throwIfAborted } from '../errors.js';
-import ignore, { type Ignore } from 'ignore';
 import { walkFiles } from '../workspace/files.js';
 import { writeOf, type FileJob, type FileJobResult } from './job.js';
 import type { ExtractionPool } from './pool.js';
@@ -150,6 +150,11 @@ export class RootIndexer {
   /** The configured patterns and the dependency folders inside the root, as a matcher (rebuilt by setExclude). */
   private excluded: Ignore;
 
+  /** The patterns the walk leaves out besides DEFAULT_EXCLUDES (a watcher of the root leaves out the same). */
+  get exclude(): readonly string[] {
+    return this.opts.exclude;
+  }
+
   /**
    * Leave other paths out from now on (a dependency folder appeared inside the root, or went):
    * true when they differ. The next full sync drops what is now left out, as files it did not find.
@@ -250,9 +255,9 @@ export class RootIndexer {
     const stats = emptyStats();
     // What the walk leaves out is not indexed when reported alone either (a watcher started
     // before a pattern changed, or a file docent's edit applier wrote); a stored one is dropped.
-    const all = [...new Set(relPaths)];
-    const wanted = this.opts.listFiles ? all : all.filter((p) => !this.excluded.ignores(p));
-    const dropped = all.filter((p) => !wanted.includes(p));
+    const wanted: string[] = [];
+    const dropped: string[] = [];
+    for (const p of new Set(relPaths)) (!this.opts.listFiles && this.excluded.ignores(p) ? dropped : wanted).push(p);
     const { byPath: stored, under } = this.opts.store.filesFor(wanted);
     // A path may be a removed directory: everything stored under it is re-checked (and dropped when missing).
     const gone = new Set<string>();

@@ -41,8 +41,6 @@ export interface RootIndex extends IndexSource {
   store: IndexStore;
   queries: IndexQueries;
   indexer: RootIndexer;
-  /** What its walk and watcher leave out: the configured patterns and the dependency folders inside the root (deps/discover.ts vendoredFolders). */
-  exclude: readonly string[];
   watcher?: RootWatcher;
   /** Set once the first full sync of this process has finished. */
   synced: boolean;

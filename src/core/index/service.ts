@@ -12,7 +12,7 @@ import { IndexStore } from './store.js';
 import { recountUsage, refreshDerived } from './derived.js';
 import { briefStatus, fullStatus, type BriefStatus, type IndexStatus, type StatusView } from './status.js';
 import { looksLikeStdlib, pythonBuiltinsSource } from './python-builtins.js';
-import { watchRoot } from './watcher.js';
+import { watchRoot, type RootWatcher } from './watcher.js';
 import { IndexEmbeddings } from './embedding-runner.js';
 import type { DocsIndexOptions, ProgressListener, RootIndex } from './root-index.js';
 import { NameSketch } from './name-sketch.js';
@@ -90,7 +90,7 @@ export class DocsIndex {
         const exclude = this.excludeFor(root);
         const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude, generated });
         const searchable = store.searchableByName();
-        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store, { standardLibrary: looksLikeStdlib(root) }), indexer, exclude, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null, generated });
+        this.roots.push({ root, dbPath, store, queries: new IndexQueries(store, { standardLibrary: looksLikeStdlib(root) }), indexer, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null, generated });
         changed = true;
       } catch (err) {
         this.error = `cannot open the index for ${root} at ${dbPath}: ${(err as Error).message}`;
@@ -240,9 +240,7 @@ export class DocsIndex {
     await Promise.all(
       this.roots.map(async (r) => {
         if (r.watcher) return;
-        r.watcher = watchRoot(r.root, r.exclude, (paths) => {
-          void this.updatePaths(r, paths);
-        });
+        r.watcher = this.watcherFor(r);
         await r.watcher.ready;
         if (r.watcher.unwatched) this.log.warn(`${r.watcher.unwatched} director${r.watcher.unwatched === 1 ? 'y' : 'ies'} of ${r.root} could not be watched (see fs.inotify.max_user_watches): edits there are indexed on the next sync`);
       }),
@@ -293,16 +291,19 @@ export class DocsIndex {
 
   /** Read a root's dependency folders again; when they changed, its indexer and watcher leave out the new set. True when they changed. */
   private refreshExclude(r: RootIndex): boolean {
-    const exclude = this.excludeFor(r.root);
-    if (!r.indexer.setExclude(exclude)) return false;
-    r.exclude = exclude;
+    if (!r.indexer.setExclude(this.excludeFor(r.root))) return false;
     if (r.watcher) {
       void r.watcher.close();
-      r.watcher = watchRoot(r.root, r.exclude, (paths) => {
-        void this.updatePaths(r, paths);
-      });
+      r.watcher = this.watcherFor(r);
     }
     return true;
+  }
+
+  /** A watcher of the root that leaves out what its indexer does, and re-indexes what changes. */
+  private watcherFor(r: RootIndex): RootWatcher {
+    return watchRoot(r.root, r.indexer.exclude, (paths) => {
+      void this.updatePaths(r, paths);
+    });
   }
 
   private depsChain: Promise<void> = Promise.resolve();

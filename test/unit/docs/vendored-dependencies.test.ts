@@ -2,10 +2,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectTrees } from './project-trees.js';
 import { parseModulesTxt, vendoredFiles, vendoredModules, vendorVariant } from '../../../src/core/index/deps/go-vendor.js';
-import { crateInDirectorySource, directorySourceVariant, replacedCratesSource } from '../../../src/core/index/deps/cargo-sources.js';
+import { crateInDirectorySource, directorySourceVariant, sourceReplacements } from '../../../src/core/index/deps/cargo-sources.js';
 import { isDependencyManifest, vendoredFolders } from '../../../src/core/index/deps/discover.js';
 import { cargoDependencies } from '../../../src/core/index/deps/cargo.js';
-import { crateInTree, gitCheckout, parseGitSource } from '../../../src/core/index/deps/cargo-git.js';
+import { gitCheckout, packagesInTree, parseGitSource } from '../../../src/core/index/deps/cargo-git.js';
 import { goDependencies } from '../../../src/core/index/deps/go.js';
 
 /** Dependencies kept as copies (go mod vendor, cargo vendor, Debian's crates): which copies, at which versions, from which settings. */
@@ -96,6 +96,9 @@ describe('vendor/modules.txt', () => {
   });
 });
 
+/** The folder a project's cargo config puts in place of crates.io. */
+const cratesIoReplacement = (root: string, env: NodeJS.ProcessEnv) => sourceReplacements(root, env)('crates-io');
+
 describe("a cargo config's source replacement", () => {
   const VENDOR_CONFIG = '[source.crates-io]\nreplace-with = "vendored-sources"\n\n[source.vendored-sources]\ndirectory = "vendor"\n';
 
@@ -103,22 +106,22 @@ describe("a cargo config's source replacement", () => {
     const root = project('cargo-ws/member', { 'Cargo.toml': '[package]\nname = "member"\nversion = "0.1.0"\n' });
     project('cargo-ws', { '.cargo/config.toml': VENDOR_CONFIG });
     const home = project('cargo-home-empty', {});
-    expect(replacedCratesSource(root, { CARGO_HOME: home })).toMatchObject({ name: 'vendored-sources', dir: path.join(dir, 'cargo-ws', 'vendor'), config: path.join(dir, 'cargo-ws', '.cargo', 'config.toml') });
+    expect(cratesIoReplacement(root, { CARGO_HOME: home })).toMatchObject({ name: 'vendored-sources', dir: path.join(dir, 'cargo-ws', 'vendor'), config: path.join(dir, 'cargo-ws', '.cargo', 'config.toml') });
     // Nothing replaced: crates come from the registry.
-    expect(replacedCratesSource(project('cargo-plain', { 'Cargo.toml': '' }), { CARGO_HOME: home })).toBeNull();
+    expect(cratesIoReplacement(project('cargo-plain', { 'Cargo.toml': '' }), { CARGO_HOME: home })).toBeNull();
   });
 
   it('follows a chain of replacements, takes a nearer setting over CARGO_HOME’s, and reads dotted keys; another registry or a local registry is no folder', () => {
     const home = project('cargo-home', { 'config.toml': 'source.crates-io.replace-with = "mirror"\n[source.mirror]\nreplace-with = "debian"\n[source.debian]\ndirectory = "/usr/share/cargo/registry"\n' });
     const root = project('cargo-chain', { 'Cargo.toml': '' });
-    expect(replacedCratesSource(root, { CARGO_HOME: home })).toMatchObject({ name: 'debian', dir: '/usr/share/cargo/registry', config: path.join(home, 'config.toml') });
+    expect(cratesIoReplacement(root, { CARGO_HOME: home })).toMatchObject({ name: 'debian', dir: '/usr/share/cargo/registry', config: path.join(home, 'config.toml') });
     const near = project('cargo-near', { 'Cargo.toml': '', '.cargo/config': '[source.crates-io]\nreplace-with = "vendored"\n[source.vendored]\ndirectory = "third_party/crates"\n' });
-    expect(replacedCratesSource(near, { CARGO_HOME: home })).toMatchObject({ name: 'vendored', dir: path.join(near, 'third_party', 'crates') });
+    expect(cratesIoReplacement(near, { CARGO_HOME: home })).toMatchObject({ name: 'vendored', dir: path.join(near, 'third_party', 'crates') });
     expect(vendoredFolders(near, { CARGO_HOME: home })).toEqual(['/third_party/crates/']);
     const local = project('cargo-local', { 'Cargo.toml': '', '.cargo/config.toml': '[source.crates-io]\nreplace-with = "loc"\n[source.loc]\nlocal-registry = "/srv/crates"\n' });
-    expect(replacedCratesSource(local, { CARGO_HOME: project('cargo-home-2', {}) })).toBeNull();
+    expect(cratesIoReplacement(local, { CARGO_HOME: project('cargo-home-2', {}) })).toBeNull();
     const broken = project('cargo-broken', { 'Cargo.toml': '', '.cargo/config.toml': '[source.crates-io\nreplace-with = ' });
-    expect(replacedCratesSource(broken, { CARGO_HOME: project('cargo-home-3', {}) })).toBeNull();
+    expect(cratesIoReplacement(broken, { CARGO_HOME: project('cargo-home-3', {}) })).toBeNull();
   });
 
   it('finds a crate as <name> or <name>-<version>, only at the locked version, and names a copy by its checksum', () => {
@@ -221,7 +224,7 @@ describe('crates from git repositories', () => {
     expect(gitCheckout(home, source, 'gitcrate')).toBe(path.join(checkout, 'crates', 'gitcrate'));
     expect(gitCheckout(home, source, 'missing')).toBeNull();
     expect(gitCheckout(home, parseGitSource(`git+https://github.com/o/repo#${'1'.repeat(40)}`)!, 'gitcrate')).toBeNull();
-    expect(crateInTree(checkout, 'other')).toBe(path.join(checkout, 'crates', 'other'));
+    expect(packagesInTree(checkout).get('other')).toBe(path.join(checkout, 'crates', 'other'));
     const root = project('git-app', { 'Cargo.toml': '[package]\nname = "app"\n', 'Cargo.lock': `[[package]]\nname = "gitcrate"\nversion = "0.5.0"\nsource = "git+https://github.com/o/repo.git#${REV}"\n\n[[package]]\nname = "gone"\nversion = "1.0.0"\nsource = "git+https://github.com/o/gone#${REV}"\n` });
     const { installed, missing } = cargoDependencies(root, { CARGO_HOME: home, RUSTUP_HOME: path.join(dir, 'no-rustup'), PATH: '' });
     expect(installed.filter((d) => d.name !== 'std').map((d) => [d.name, d.version, d.base, d.variant])).toEqual([['gitcrate', '0.5.0', path.join(checkout, 'crates', 'gitcrate'), `git:${REV.slice(0, 12)}`]]);

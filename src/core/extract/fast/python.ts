@@ -269,15 +269,8 @@ function allNames(lines: LogicalLine[], source: string): Set<string> | null {
     if (ln.indent !== 0) continue;
     const m = /^__all__\s*(?::[^=]*)?(\+?=)\s*([\s\S]*)$/.exec(ln.text);
     if (!m) {
-      if (!summed) continue;
-      // Only a list could be summed into __all__ (the test is cheap; splitting is not); a name
-      // bound to anything else is no list any more.
-      if (!/^\w+\s*=\s*[[(]/.test(ln.text)) {
-        const rebound = /^(\w+)\s*=(?!=)/.exec(ln.text)?.[1];
-        if (rebound) lists.delete(rebound);
-        continue;
-      }
-      const bound = /^(\w+)\s*=\s*([^=][\s\S]*)$/.exec(ln.text);
+      // A name bound to a list of strings, for a sum; bound to anything else, no list any more.
+      const bound = summed ? /^(\w+)\s*=(?!=)\s*([\s\S]*)$/.exec(ln.text) : null;
       if (bound) {
         const strings = literalStrings(bound[2]!.trim());
         if (strings) lists.set(bound[1]!, strings);

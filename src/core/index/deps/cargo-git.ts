@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { readToml, tomlTable } from './toml-file.js';
 
@@ -42,7 +42,7 @@ export function packagesInTree(dir: string, depth = 4): Map<string, string> {
     for (const folder of level) {
       const name = tomlTable(readToml(path.join(folder, 'Cargo.toml'))?.package)?.name;
       if (typeof name === 'string' && !out.has(name)) out.set(name, folder);
-      let entries: import('node:fs').Dirent[] = [];
+      let entries: Dirent[] = [];
       try {
         entries = readdirSync(folder, { withFileTypes: true });
       } catch {
@@ -53,11 +53,6 @@ export function packagesInTree(dir: string, depth = 4): Map<string, string> {
     level = next.sort();
   }
   return out;
-}
-
-/** The folder of the package `name` in a tree (packagesInTree). */
-export function crateInTree(dir: string, name: string): string | null {
-  return packagesInTree(dir).get(name) ?? null;
 }
 
 /** A git crate's folder in cargo's checkouts, or null when that commit is not checked out (`trees`: the checkouts' packages, listed once per discovery). */

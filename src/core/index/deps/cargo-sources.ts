@@ -26,6 +26,11 @@ export interface DirectorySource {
   config: string;
 }
 
+/** Where cargo keeps its own files and config: CARGO_HOME when absolute, else `~/.cargo`. */
+export function cargoHome(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CARGO_HOME && path.isAbsolute(env.CARGO_HOME) ? env.CARGO_HOME : path.join(homedir(), '.cargo');
+}
+
 /** The config files cargo reads for a project at `root`, nearest first, with the folder their relative paths start from. */
 function configFiles(root: string, env: NodeJS.ProcessEnv): { file: string; base: string }[] {
   const out: { file: string; base: string }[] = [];
@@ -41,10 +46,9 @@ function configFiles(root: string, env: NodeJS.ProcessEnv): { file: string; base
     add(path.join(dir, '.cargo'));
     if (path.dirname(dir) === dir) break;
   }
-  add(env.CARGO_HOME && path.isAbsolute(env.CARGO_HOME) ? env.CARGO_HOME : path.join(homedir(), '.cargo'));
+  add(cargoHome(env));
   return out;
 }
-
 
 /** Where a source's crates come from instead (DirectorySource), by the source's name in the config: `crates-io`, or a git source's `git+<url>[?branch=…]`. */
 export type SourceReplacements = ((source: string) => DirectorySource | null) & {
@@ -53,17 +57,10 @@ export type SourceReplacements = ((source: string) => DirectorySource | null) & 
 };
 
 /**
- * The folder that replaces crates.io for a project, or null when cargo downloads from the
- * registry (no replacement, or one by another registry or a `local-registry`, whose crates cargo
- * unpacks under `$CARGO_HOME/registry/src` like downloaded ones).
- */
-export function replacedCratesSource(root: string, env: NodeJS.ProcessEnv = process.env): DirectorySource | null {
-  return sourceReplacements(root, env)('crates-io');
-}
-
-/**
- * The project's source replacements, its config files read once. Each setting is taken from the
- * nearest file that has it, as cargo merges them. `cargo vendor` replaces every source it
+ * The project's source replacements, its config files read once: for a source (`crates-io`), the
+ * folder that replaces it, or null when cargo downloads it (no replacement, or one by another
+ * registry or a `local-registry`, whose crates cargo unpacks under `$CARGO_HOME/registry/src`
+ * like downloaded ones). Each setting is taken from the nearest file that has it, as cargo merges them. `cargo vendor` replaces every source it
  * vendors, a git one by its name (`[source."git+https://…"] replace-with = "vendored-sources"`).
  */
 export function sourceReplacements(root: string, env: NodeJS.ProcessEnv = process.env): SourceReplacements {

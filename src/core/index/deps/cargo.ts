@@ -1,25 +1,21 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import { walkFiles } from '../../workspace/files.js';
 import { foldersMatching } from '../workspace-folders.js';
 import { gitCheckout, parseGitSource } from './cargo-git.js';
-import { crateInDirectorySource, directorySourceVariant, sourceReplacements, type SourceReplacements } from './cargo-sources.js';
+import { cargoHome, crateInDirectorySource, directorySourceVariant, sourceReplacements, type SourceReplacements } from './cargo-sources.js';
 import { rustStdDependency } from './rust-std.js';
 import { sections, tomlArray } from './toml-lite.js';
 import { readText, type DiscoveredDependencies } from './types.js';
 
 /**
- * The crates a root's Cargo.lock pins, from registries, as unpacked by cargo under
- * `$CARGO_HOME/registry/src/<index>/<name>-<version>/` (CARGO_HOME defaults to ~/.cargo), or
- * from the folder a cargo config puts in crates.io's place (`cargo vendor`, Debian's
- * `librust-*-dev` packages: cargo-sources.ts). The version is the lock's. Path and git dependencies are not in the registry: a path one is
- * usually the project's own workspace.
+ * The crates a root's Cargo.lock pins, from registries as unpacked by cargo under
+ * `$CARGO_HOME/registry/src/<index>/<name>-<version>/` (CARGO_HOME defaults to ~/.cargo), from
+ * git repositories as checked out under `$CARGO_HOME/git/checkouts` (cargo-git.ts), or from the
+ * folder a cargo config puts in their source's place (`cargo vendor`, Debian's `librust-*-dev`
+ * packages: cargo-sources.ts). The version is the lock's. Path dependencies are not among them:
+ * a path one is usually the project's own workspace.
  */
-
-export function cargoHome(env: NodeJS.ProcessEnv = process.env): string {
-  return env.CARGO_HOME && path.isAbsolute(env.CARGO_HOME) ? env.CARGO_HOME : path.join(homedir(), '.cargo');
-}
 
 /**
  * The crates of a Cargo workspace's members (`[workspace] members`, less `exclude`), by folder
@@ -101,7 +97,8 @@ export function cargoDependencies(root: string, env: NodeJS.ProcessEnv = process
   } catch {
     return out;
   }
-  const src = path.join(cargoHome(env), 'registry', 'src');
+  const home = cargoHome(env);
+  const src = path.join(home, 'registry', 'src');
   let indexes: string[] = [];
   try {
     indexes = readdirSync(src).sort();
@@ -111,7 +108,7 @@ export function cargoDependencies(root: string, env: NodeJS.ProcessEnv = process
   const replaced = sourceReplacements(root, env);
   const trees = new Map<string, Map<string, string>>();
   for (const c of lockedRegistryCrates(lock, { git: true })) {
-    const found = locate(c, cargoHome(env), indexes, replaced, trees);
+    const found = locate(c, home, indexes, replaced, trees);
     if ('missing' in found) {
       out.missing.push({ ecosystem: 'cargo', name: c.name, reason: found.missing });
       continue;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { PythonEnvironment } from './python-env.js';
-import { readText } from './types.js';
+import { expandHome, readText } from './types.js';
 
 /**
  * A conda environment a project names in its `environment.yml` (`name: geo`), created with
@@ -49,7 +49,8 @@ export function condaEnvsDirs(env: NodeJS.ProcessEnv = process.env): string[] {
   const home = env.HOME || homedir();
   const out: string[] = [];
   const add = (d: string | undefined) => {
-    if (d && path.isAbsolute(d.replace(/^~(?=$|\/)/, home))) out.push(d.replace(/^~(?=$|\/)/, home));
+    const dir = d && expandHome(d, env);
+    if (dir && path.isAbsolute(dir)) out.push(dir);
   };
   for (const d of (env.CONDA_ENVS_PATH ?? '').split(path.delimiter)) add(d);
   const condarc = readText(path.join(home, '.condarc')) ?? '';

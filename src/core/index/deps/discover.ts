@@ -7,7 +7,7 @@ import { goDependencies } from './go.js';
 import { vendoredModules } from './go-vendor.js';
 import { npmDependencies } from './npm.js';
 import { pythonDependencies } from './python.js';
-import type { DiscoveredDependencies, Ecosystem } from './types.js';
+import { isWithin, type DiscoveredDependencies, type Ecosystem } from './types.js';
 
 /**
  * Every dependency of one root, across ecosystems. Each ecosystem's discovery only reads
@@ -42,7 +42,7 @@ export function vendoredFolders(root: string, env: NodeJS.ProcessEnv = process.e
   // Anchored at the root (`/vendor/`): a folder named vendor deeper down (GOROOT's `cmd/vendor`) is another module's.
   const inside = (dir: string) => {
     const rel = path.relative(root, dir);
-    if (rel && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel)) out.push(`/${rel.split(path.sep).join('/')}/`);
+    if (rel && isWithin(dir, root)) out.push(`/${rel.split(path.sep).join('/')}/`);
   };
   try {
     if (existsSync(path.join(root, 'go.mod')) || existsSync(path.join(root, 'go.work'))) {

@@ -79,15 +79,6 @@ export interface VendorFolder {
 }
 
 /**
- * The vendor folder a root builds from, with the modules it holds, or null when the go command
- * would not use one (modload's setDefaultBuildMod): the last `-mod=` in GOFLAGS (goFlags) decides when
- * there is one (`vendor`, else not); otherwise a single module uses its `vendor/` when its go.mod
- * says `go 1.14` or later (no `go` line: not), and a workspace (a go.work here or above, or
- * GOWORK) uses the `vendor/` beside its go.work when that says `go 1.22` or later and `go work
- * vendor` made it (modules.txt marked `## workspace`). A folder without `modules.txt` names no
- * versions and is not read.
- */
-/**
  * GOFLAGS as the go command takes it: the environment's, else what `go env -w` wrote to the
  * go env file (`$GOENV`, else `$XDG_CONFIG_HOME/go/env`, `~/.config/go/env`; `GOENV=off`: none).
  */
@@ -98,6 +89,15 @@ export function goFlags(env: NodeJS.ProcessEnv = process.env): string {
   return /^GOFLAGS=(.*)$/m.exec(readText(file) ?? '')?.[1]?.trim() ?? '';
 }
 
+/**
+ * The vendor folder a root builds from, with the modules it holds, or null when the go command
+ * would not use one (modload's setDefaultBuildMod): the last `-mod=` in GOFLAGS (goFlags) decides when
+ * there is one (`vendor`, else not); otherwise a single module uses its `vendor/` when its go.mod
+ * says `go 1.14` or later (no `go` line: not), and a workspace (a go.work here or above, or
+ * GOWORK) uses the `vendor/` beside its go.work when that says `go 1.22` or later and `go work
+ * vendor` made it (modules.txt marked `## workspace`). A folder without `modules.txt` names no
+ * versions and is not read.
+ */
 export function vendoredModules(root: string, env: NodeJS.ProcessEnv = process.env): VendorFolder | null {
   const flags = [...goFlags(env).matchAll(/(?:^|\s)-mod=(\w+)/g)];
   const flag = flags.length ? flags[flags.length - 1]![1] : undefined;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { condaDeclaredNames, condaEnvironment } from './conda-env.js';
 import { pipenvVirtualenv, poetryVirtualenv, pyenvVersionDir } from './python-managers.js';
-import { parseToml } from './toml-file.js';
+import { parseToml, tomlTable } from './toml-file.js';
 import { sections, tomlArray } from './toml-lite.js';
 import { readText as read } from './types.js';
 
@@ -202,8 +202,9 @@ export function declaredPythonNames(root: string): string[] {
   if (pipfile) {
     // (A Pipfile Pipenv itself would reject declares nothing.)
     for (const [head, value] of Object.entries(parseToml(pipfile) ?? {})) {
-      if (['source', 'requires', 'pipenv', 'scripts'].includes(head) || !value || typeof value !== 'object' || Array.isArray(value)) continue;
-      for (const name of Object.keys(value)) add(name);
+      const packages = tomlTable(value);
+      if (!packages || ['source', 'requires', 'pipenv', 'scripts'].includes(head)) continue;
+      for (const name of Object.keys(packages)) add(name);
     }
   }
   for (const name of condaDeclaredNames(root)) add(name);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { readToml as tomlFile, tomlTable as table } from './toml-file.js';
-import { readText } from './types.js';
+import { expandHome, readText, realPath } from './types.js';
 
 /**
  * The interpreter a project's Python tool picks for it, where that is not in the project
@@ -28,12 +28,7 @@ function poetryDirs(env: NodeJS.ProcessEnv): { cache: string; config: string } {
  * eight characters of the URL-safe base64 SHA-256 of the project folder's real path.
  */
 export function poetryEnvName(name: string, root: string): string {
-  let real = root;
-  try {
-    real = realpathSync(root);
-  } catch {
-    /* as given */
-  }
+  const real = realPath(root) ?? root;
   // The package's name as Poetry holds it (canonicalised: runs of `-`, `_`, `.` as one `-`), then made safe for a shell.
   const sanitized = name.replace(/[-_.]+/g, '-').toLowerCase().replace(/[ $`!*@"\\\r\n\t]/g, '_').slice(0, 42);
   const hash = createHash('sha256').update(real).digest('base64url').slice(0, 8);
@@ -60,7 +55,7 @@ export function poetryVirtualenv(root: string, env: NodeJS.ProcessEnv = process.
   const cacheDir = env.POETRY_CACHE_DIR || (typeof local?.['cache-dir'] === 'string' ? local['cache-dir'] : typeof global?.['cache-dir'] === 'string' ? global['cache-dir'] : dirs.cache);
   const configured = [env.POETRY_VIRTUALENVS_PATH, table(local?.virtualenvs)?.path, table(global?.virtualenvs)?.path].find((p): p is string => typeof p === 'string' && p.length > 0);
   // As Poetry expands it: `{cache-dir}`, a leading `~`, and a relative path from the project.
-  const venvs = path.resolve(root, (configured ? configured.replace('{cache-dir}', cacheDir) : path.join(cacheDir, 'virtualenvs')).replace(/^~(?=$|\/)/, env.HOME || homedir()));
+  const venvs = path.resolve(root, expandHome(configured ? configured.replace('{cache-dir}', cacheDir) : path.join(cacheDir, 'virtualenvs'), env));
   const envName = poetryEnvName(name, root);
   const minor = table(tomlFile(path.join(venvs, 'envs.toml'))?.[envName])?.minor;
   if (typeof minor === 'string' && existsSync(path.join(venvs, `${envName}-py${minor}`, 'pyvenv.cfg'))) return path.join(venvs, `${envName}-py${minor}`);
@@ -70,8 +65,8 @@ export function poetryVirtualenv(root: string, env: NodeJS.ProcessEnv = process.
   } catch {
     return null;
   }
-  const version = (d: string) => d.slice(envName.length + 3).split('.').map(Number);
-  found.sort((a, b) => version(b)[0]! - version(a)[0]! || version(b)[1]! - version(a)[1]!);
+  const version = (d: string) => d.slice(`${envName}-py`.length);
+  found.sort((a, b) => compareNumeric(version(b), version(a)));
   return found.length ? path.join(venvs, found[0]!) : null;
 }
 
@@ -87,7 +82,7 @@ export function pipenvVirtualenv(root: string, env: NodeJS.ProcessEnv = process.
   const pipfile = path.join(root, 'Pipfile');
   if (!existsSync(pipfile)) return null;
   const home = env.HOME || homedir();
-  const workon = env.WORKON_HOME ? env.WORKON_HOME.replace(/^~(?=$|\/)/, home) : path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), 'virtualenvs');
+  const workon = env.WORKON_HOME ? expandHome(env.WORKON_HOME, env) : path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), 'virtualenvs');
   const isVenv = (d: string) => existsSync(path.join(workon, d, 'pyvenv.cfg'));
   if (env.PIPENV_CUSTOM_VENV_NAME) return isVenv(env.PIPENV_CUSTOM_VENV_NAME) ? path.join(workon, env.PIPENV_CUSTOM_VENV_NAME) : null;
   let entries: string[];
@@ -98,12 +93,7 @@ export function pipenvVirtualenv(root: string, env: NodeJS.ProcessEnv = process.
   }
   // Pipenv names the virtualenv from the Pipfile's real path (normalize_pipfile_path resolves
   // links): its folder's name and the path's hash. The path as given is tried after it.
-  let real = pipfile;
-  try {
-    real = realpathSync(pipfile);
-  } catch {
-    /* as given */
-  }
+  const real = realPath(pipfile) ?? pipfile;
   for (const location of new Set([real, path.resolve(pipfile)])) {
     const name = path.basename(path.dirname(location)).replace(/[ &$`!*@"()[\]\\\r\n\t]/g, '_').slice(0, 42);
     const prefix = `${name}-${createHash('sha256').update(location).digest().subarray(0, 6).toString('base64url').slice(0, 8)}`;

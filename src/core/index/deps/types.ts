@@ -1,4 +1,5 @@
 import { readFileSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { ProjectHints } from '../../extract/context.js';
 import type { LanguageId } from '../../extract/types.js';
@@ -66,6 +67,11 @@ export function realPath(p: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** A path with a leading `~` as the user's home folder (`HOME` of `env`, else the process's), as the tools' settings write it. */
+export function expandHome(p: string, env: NodeJS.ProcessEnv = process.env): string {
+  return p.replace(/^~(?=$|\/)/, () => env.HOME || homedir());
 }
 
 /** Whether `inner` is `outer` or below it, by their real paths where they exist (a root that is a standard library itself). */
