@@ -16,4 +16,14 @@ describe('synonymsOf', () => {
     expect(synonymsOf('duplicate')).toEqual([]);
     expect(synonymsOf('copy')).toEqual([]);
   });
+
+  it('joins the two words docs use for deleting, both ways', () => {
+    expect(synonymsOf('remove')).toEqual(['delete']);
+    expect(synonymsOf('deleting')).toEqual(['remove']);
+  });
+
+  it('reads a superlative as the docs\' maximum or minimum', () => {
+    expect(synonymsOf('greatest')).toEqual(['largest', 'maximum']);
+    expect(synonymsOf('smallest')).toEqual(['minimum']);
+  });
 });
