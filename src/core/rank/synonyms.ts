@@ -22,6 +22,8 @@ import { stem } from './words.js';
  * "maximum element", lodash's `_.max` "the maximum value"; C++ 0.449 → 0.485, Rust 0.525 →
  * 0.529, lodash held-out 0.674 → 0.694, no set lost). That held-out set's miss on "largest
  * value in an array" suggested `largest`, so its figure is no longer a clean held-out one.
+ * "How many" is the docs' count or number ("how" is a stop word, so `many` carries it: C 0.410
+ * → 0.419, C++ 0.485 → 0.490, none lost).
  */
 const EXPANSIONS = `
 folder directory
@@ -64,6 +66,7 @@ greatest largest maximum
 highest largest maximum
 smallest minimum
 largest maximum
+many count number
 lowest smallest minimum
 closest nearest
 combine merge join
