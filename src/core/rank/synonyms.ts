@@ -84,3 +84,49 @@ for (const line of EXPANSIONS.trim().split('\n')) {
 export function synonymsOf(word: string): readonly string[] {
   return BY_STEM.get(stem(word)) ?? [];
 }
+
+/**
+ * Everyday phrases whose words say together what one docs term says: "whole number" is an
+ * integer, though neither word alone is. Each line: the phrase (words joined by `_`), then the
+ * terms. Written like the words above, from the general vocabulary of programming docs.
+ * Measured (bench/docs-quality): Python tuning 0.580 → 0.589 ("put the items of a list in random
+ * order": `random.shuffle`), every other set unchanged.
+ */
+const PHRASES = `
+whole_number integer int
+add_up sum total
+random_order shuffle
+upper_case uppercase upper
+lower_case lowercase lower
+white_space whitespace
+line_break newline
+new_line newline
+time_zone timezone
+shut_down shutdown
+`;
+
+/** Each phrase as the stems of its words, with its terms. */
+const PHRASE_LIST = PHRASES.trim().split('\n').map((line) => {
+  const [phrase, ...terms] = line.trim().split(/\s+/);
+  return { stems: phrase!.split('_').map(stem), terms };
+});
+
+/**
+ * The docs' terms for the phrases a question's words make, per word of the phrase: `words` in
+ * the question's order, stop words included (they may be part of a phrase). Every word of
+ * "whole number" stands for `integer`, so an item that says integer covers both.
+ */
+export function phraseSynonyms(words: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const stems = words.map(stem);
+  for (const { stems: p, terms } of PHRASE_LIST) {
+    for (let i = 0; i + p.length <= stems.length; i++) {
+      if (!p.every((s, k) => stems[i + k] === s)) continue;
+      for (let k = 0; k < p.length; k++) {
+        const w = words[i + k]!.toLowerCase();
+        out.set(w, [...new Set([...(out.get(w) ?? []), ...terms])]);
+      }
+    }
+  }
+  return out;
+}

@@ -16,6 +16,12 @@ const paths = [
   'def word_list(text):',
   '    """Return the words of a text, each once."""',
   '',
+  'def pick_integer(low, high):',
+  '    """Return a random integer in the given range."""',
+  '',
+  'def pick_fraction(low, high):',
+  '    """Return a random fraction of a number in the given range."""',
+  '',
 ].join('\n');
 
 const index = sharedTree({ 'paths.py': paths }, 'docent-synonyms-');
@@ -28,5 +34,9 @@ describe('everyday words for the docs\' terms', () => {
 
   it('finds "count" for "tally"', () => {
     expect(ids('tally each word of a text')[0]).toBe('paths.count_words');
+  });
+
+  it('finds "integer" for the phrase "whole number", which neither word says alone', () => {
+    expect(ids('random whole number in a range')[0]).toBe('paths.pick_integer');
   });
 });

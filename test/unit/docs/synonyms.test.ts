@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { synonymsOf } from '../../../src/core/rank/synonyms.js';
+import { phraseSynonyms, synonymsOf } from '../../../src/core/rank/synonyms.js';
 
 describe('synonymsOf', () => {
   it('gives the docs\' terms for an everyday word, in any of its forms', () => {
@@ -27,5 +27,21 @@ describe('synonymsOf', () => {
     expect(synonymsOf('smallest')).toEqual(['minimum']);
     expect(synonymsOf('largest')).toEqual(['maximum']);
     expect(synonymsOf('many')).toEqual(['count', 'number']);
+  });
+
+  it('gives every word of an everyday phrase the docs\' term for the whole', () => {
+    expect(phraseSynonyms(['random', 'whole', 'numbers', 'between', 'bounds'])).toEqual(
+      new Map([
+        ['whole', ['integer', 'int']],
+        ['numbers', ['integer', 'int']],
+      ]),
+    );
+    expect(phraseSynonyms(['add', 'up', 'the', 'numbers'])).toEqual(new Map([['add', ['sum', 'total']], ['up', ['sum', 'total']]]));
+  });
+
+  it('needs the phrase\'s words together and in order', () => {
+    expect(phraseSynonyms(['number', 'whole'])).toEqual(new Map());
+    expect(phraseSynonyms(['whole', 'list', 'of', 'numbers'])).toEqual(new Map());
+    expect(phraseSynonyms([])).toEqual(new Map());
   });
 });
