@@ -68,7 +68,7 @@ smallest minimum
 largest maximum
 many count number
 lowest smallest minimum
-closest nearest
+closest nearest close
 combine merge join
 verify check validate
 `;
