@@ -28,7 +28,8 @@ import { stem } from './words.js';
  * held-out 0.526 → 0.550, lodash held-out 0.714 → 0.722, Rust 0.529 → 0.531, Debian's tuning
  * 0.547 → 0.544. Measured and not taken: `ask` → prompt (prompt_toolkit's items pushed
  * `getpass` out of "ask the user for a password") and `save` → write/store (`pickle.dumps`
- * fell out of "save an object to bytes").
+ * fell out of "save an object to bytes"). A third batch (from `begin` on; phrases from
+ * "make sure" on): TypeScript 0.576 → 0.597, Rust 0.531 → 0.542, every other set unchanged.
  */
 const EXPANSIONS = `
 folder directory
@@ -83,6 +84,24 @@ trim strip
 average mean
 display print show
 flip reverse invert
+begin start
+finish complete
+undo revert
+watch monitor
+alert warn warning
+edit modify
+gather collect
+mistake error
+letter character
+sound audio
+spreadsheet csv
+webpage html
+internet network
+backwards reverse
+forever infinite
+endless infinite
+blank empty whitespace
+simultaneously concurrently parallel
 `;
 
 /** An everyday word's stem → the docs' terms for it (one line per stem: `folders` is `folder`). */
@@ -122,6 +141,15 @@ find_out determine
 web_address url
 user_name username
 middle_value median
+make_sure ensure
+set_up setup configure
+clean_up cleanup
+log_in login
+sign_in login
+log_out logout
+line_by_line readline lines
+time_stamp timestamp
+file_name filename
 `;
 
 /** Each phrase as the stems of its words, with its terms. */
