@@ -16,8 +16,8 @@ import { STOP_WORDS, stem } from './words.js';
 
 /**
  * Standard acronyms with their usual expansions (one line each; words as written, any case), and
- * likewise the one-word terms of computing for an everyday phrase or a blend ("random order" is
- * a shuffle, "add up" a sum, a "double ended queue" a deque): the docs write the term.
+ * likewise blends ("double ended queue" is a deque): the docs write the term. The one-word terms
+ * for everyday phrases ("random order" is a shuffle) are synonyms (synonyms.ts).
  */
 const KNOWN = `
 api application programming interface
@@ -49,7 +49,6 @@ hmac hash based message authentication code
 html hypertext markup language
 http hypertext transfer protocol
 imap internet message access protocol
-intersection in common
 io input output
 ip internet protocol
 ipc inter process communication
@@ -60,8 +59,6 @@ lru least recently used
 mime multipurpose internet mail extensions
 mro method resolution order
 nan not a number
-newline new line
-newline line break
 os operating system
 pid process id
 pid process identifier
@@ -73,7 +70,6 @@ repl read eval print loop
 rng random number generator
 rpc remote procedure call
 sha secure hash algorithm
-shuffle random order
 smtp simple mail transfer protocol
 sql structured query language
 ssh secure shell
@@ -81,7 +77,6 @@ ssl secure sockets layer
 stderr standard error
 stdin standard input
 stdout standard output
-sum add up
 tcp transmission control protocol
 tls transport layer security
 tsv tab separated values

@@ -120,8 +120,9 @@ export function synonymsOf(word: string): readonly string[] {
  */
 const PHRASES = `
 whole_number integer int
-add_up sum total
+add_up sum
 random_order shuffle
+in_common intersection
 upper_case uppercase upper
 lower_case lowercase lower
 white_space whitespace

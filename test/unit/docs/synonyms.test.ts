@@ -36,7 +36,13 @@ describe('synonymsOf', () => {
         ['numbers', ['integer', 'int']],
       ]),
     );
-    expect(phraseSynonyms(['add', 'up', 'the', 'numbers'])).toEqual(new Map([['add', ['sum', 'total']], ['up', ['sum', 'total']]]));
+    expect(phraseSynonyms(['add', 'up', 'the', 'numbers'])).toEqual(new Map([['add', ['sum']], ['up', ['sum']]]));
+  });
+
+  it('knows the one-word terms of computing for everyday phrases', () => {
+    expect(phraseSynonyms(['put', 'the', 'items', 'in', 'random', 'order']).get('order')).toEqual(['shuffle']);
+    expect(phraseSynonyms(['values', 'the', 'arrays', 'have', 'in', 'common']).get('common')).toEqual(['intersection']);
+    expect(phraseSynonyms(['split', 'at', 'each', 'line', 'break']).get('break')).toEqual(['newline']);
   });
 
   it('needs the phrase\'s words together and in order', () => {
