@@ -97,6 +97,8 @@ simultaneously concurrently parallel
 contain include
 flatten flat
 fallback default
+stay keep remain
+route path
 `;
 
 /** An everyday word's stem → the docs' terms for it (one line per stem: `folders` is `folder`). */
@@ -149,6 +151,7 @@ file_name filename
 leave_out omit exclude
 loop_over iterate
 go_through iterate
+priority_queue heap
 `;
 
 /** Each phrase as the stems of its words, with its terms. */
