@@ -213,6 +213,19 @@ describe('JS/TS re-exports', () => {
     ]);
   });
 
+  it('a name imported from a relative module and exported without a source is re-exported (`import { parse } from …; export { parse }`)', async () => {
+    const x = await extractFixture('ts-public', 'entry/index.d.ts');
+    expect(x.reexports).toEqual([
+      { public: 'entry.parse', target: 'entry/parse.parse' },
+      { public: 'entry.errors.*', target: 'entry/errors.*' },
+    ]);
+    const found = await docsSearch({ query: 'parse a toml document', limit: 3 }, tctx);
+    expect(found.results[0]?.id).toBe('entry.parse');
+    expect(found.results[0]?.also_in?.map((a) => a.id)).toContain('entry/parse.parse');
+    const d = await docsGet({ id: 'entry.errors.SyntaxFault', max_chars: 24_000 }, tctx);
+    expect(d.summary).toBe('Raised when a document does not follow the grammar.');
+  });
+
   it('finds the renamed and the star-exported names under the re-exporting module', async () => {
     const renamed = await docsSearch({ query: 'src.delay', limit: 3 }, tctx);
     expect(renamed.results[0]?.id).toBe('src.delay');
