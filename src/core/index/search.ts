@@ -7,6 +7,7 @@ import { abbreviatedWords } from '../rank/abbreviations.js';
 import type { IndexStore } from './store.js';
 import type { PublicPaths } from './public-paths.js';
 import { RelatedWords } from './vectors.js';
+import { typedPackagePath } from '../extract/lang/js-module-name.js';
 import { ModulePopularity } from './popularity.js';
 import { UsageCounts, type UsageTable } from './usage.js';
 import type { CountTable } from './pooled-counts.js';
@@ -208,6 +209,17 @@ export class RankedSearch {
     return this.counts.splitAbsentCompounds(queryWords(query));
   }
 
+  private packagePathMemo: string | null | undefined;
+
+  /** The import path of the npm package this database holds (`ws` for @types/ws), or null (a project, another ecosystem). */
+  private packagePath(): string | null {
+    if (this.packagePathMemo === undefined) {
+      const row = this.prep(`SELECT package FROM files WHERE package IS NOT NULL AND language IN ('typescript', 'javascript') LIMIT 1`).pluck().get() as string | undefined;
+      this.packagePathMemo = row ? typedPackagePath(row) : null;
+    }
+    return this.packagePathMemo;
+  }
+
   /** This database's use counts, to pool with other databases' (SearchOptions.usage). */
   usageTable(): UsageTable {
     return this.usage.table();
@@ -278,8 +290,15 @@ export class RankedSearch {
       `SELECT rowid FROM (SELECT rowid FROM items WHERE name = ? COLLATE NOCASE${impls} ORDER BY has_doc DESC, length(id), id LIMIT 50) UNION SELECT rowid FROM items WHERE id = ?${impls} LIMIT 50`,
     ).pluck().all(query.trim(), query.trim()) as number[];
     // Names written as a path, with dots or spaces (`json loads`, `Counter most_common`), name a member.
-    const path = memberPath(query);
-    const viaPublic = path ? this.lookups.byPublicId(path) : [];
+    let path = memberPath(query);
+    let viaPublic = path ? this.lookups.byPublicId(path) : [];
+    // An npm package's namespace written as code writes it (`z.object`: zod exports `z`) is
+    // the path under the package's name (`zod.z.object`).
+    const pkg = path && !viaPublic.length ? this.packagePath() : null;
+    if (pkg && path && !path.startsWith(`${pkg}.`)) {
+      const under = this.lookups.byPublicId(`${pkg}.${path}`);
+      if (under.length) [path, viaPublic] = [`${pkg}.${path}`, under];
+    }
     const pathNamed = new Set(path ? memberRows((sql) => this.prep(sql), path, viaPublic) : []);
     for (const rowid of pathNamed) if (!exact.includes(rowid)) exact.push(rowid);
     const take = new LexicalTake((sql) => this.prep(sql), prose, filtered);
