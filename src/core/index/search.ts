@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { blend, onScaleOf, OWN_WEIGHT, reservedName, type Candidate, type QueryShape, type Scored } from '../rank/score.js';
-import { adjacentCompounds, isProse, memberPath, queryWords } from '../rank/words.js';
+import { abbreviatesModuleOf, adjacentCompounds, aliasedPath, isProse, memberPath, queryWords } from '../rank/words.js';
 import { spelledAcronyms } from '../rank/acronyms.js';
 import { phraseSynonyms, synonymsOf } from '../rank/synonyms.js';
 import { abbreviatedWords } from '../rank/abbreviations.js';
@@ -300,6 +300,11 @@ export class RankedSearch {
       if (under.length) [path, viaPublic] = [`${pkg}.${path}`, under];
     }
     const pathNamed = new Set(path ? memberRows((sql) => this.prep(sql), path, viaPublic) : []);
+    // A module as code abbreviates it on import (`np.array` for `import numpy as np`, `plt.plot`,
+    // `nx.shortest_path`): when the path names nothing, the items of its last name are candidates,
+    // and those whose module the first part abbreviates are named by it (below).
+    const alias = path && !pathNamed.size && !viaPublic.length ? aliasedPath(path) : null;
+    const aliasRows = alias ? (this.prep(`SELECT rowid FROM items WHERE name = ?${impls} ORDER BY has_doc DESC, length(id), id LIMIT 50`).pluck().all(alias.name) as number[]) : [];
     for (const rowid of pathNamed) if (!exact.includes(rowid)) exact.push(rowid);
     const take = new LexicalTake((sql) => this.prep(sql), prose, filtered);
     const bm = take.bm;
@@ -338,6 +343,7 @@ export class RankedSearch {
       }
     }
     take.unranked(exact);
+    take.unranked(aliasRows);
     // An item named exactly as asked matches as well as any row can: BM25 would rank its own
     // long doc below its undocumented twins' short ones (std's documented `Mutex` below the
     // platform `Mutex` structs), or it came from the name lookup alone, unranked.
@@ -361,6 +367,7 @@ export class RankedSearch {
 
     const publicIds = this.paths.publicIds(list);
     if (askedAs.size) list.forEach((r, i) => (publicIds[i] = askedAs.get(r.rowid) ?? publicIds[i]!));
+    if (alias) list.forEach((r, i) => r.name === alias.name && abbreviatesModuleOf(alias.head, publicIds[i]!, r.name) && pathNamed.add(r.rowid));
     const candidateIds = new Set(list.map((r) => r.id));
     const candidatesOf = (rows: CandidateRow[], ids: string[]): Candidate[] => {
       // The model's similarity, where the item has a model vector, counts beside the learned

@@ -157,3 +157,27 @@ export function memberPath(query: string): string | null {
   if (tokens.length < 2 || tokens.length > 3 || !tokens.every((t) => /^[A-Za-z_$][\w$]*$/.test(t))) return null;
   return tokens.join('.');
 }
+
+/** How long an import alias may be (`np`, `pd`, `plt`, `sns`, `nx`): longer first parts are names, not aliases. */
+const ALIAS_MAX = 4;
+
+/** A two-part path whose first part may be an import alias (`np.array`): the alias and the name, or null. */
+export function aliasedPath(path: string): { head: string; name: string } | null {
+  const m = /^([A-Za-z][A-Za-z0-9]*)\.([A-Za-z_$][\w$]*)$/.exec(path);
+  return m && m[1]!.length <= ALIAS_MAX ? { head: m[1]!.toLowerCase(), name: m[2]! } : null;
+}
+
+/**
+ * Whether `alias` abbreviates the module an item named `name` is public in (`publicId` minus the
+ * name): its last segment starts with the alias's first letter and has its letters in order, as
+ * `np` numpy, `plt` matplotlib.pyplot, `nx` networkx. Not the module's own name (that is no alias).
+ */
+export function abbreviatesModuleOf(alias: string, publicId: string, name: string): boolean {
+  if (!publicId.endsWith(`.${name}`)) return false;
+  const module = publicId.slice(0, publicId.length - name.length - 1);
+  const segment = module.slice(module.search(/[^./:]+$/)).toLowerCase().replace(/_/g, '');
+  if (alias.length < 2 || segment === alias || segment[0] !== alias[0]) return false;
+  let k = 0;
+  for (const c of segment) if (c === alias[k]) k++;
+  return k === alias.length;
+}
