@@ -187,6 +187,7 @@ export class RankedSearch {
     if (this.written.changed(Date.now(), true)) {
       this.counts.clear();
       this.modules.clear();
+      this.packagePathMemo = undefined;
       this.rustModules.clear();
       this.deprecatedModules.clear();
     }
@@ -211,11 +212,14 @@ export class RankedSearch {
 
   private packagePathMemo: string | null | undefined;
 
-  /** The import path of the npm package this database holds (`ws` for @types/ws), or null (a project, another ecosystem). */
+  /**
+   * The import path of the one package this database holds (`ws` for @types/ws), or null: a
+   * project's own code, or several packages (a root that is a `node_modules` folder).
+   */
   private packagePath(): string | null {
     if (this.packagePathMemo === undefined) {
-      const row = this.prep(`SELECT package FROM files WHERE package IS NOT NULL AND language IN ('typescript', 'javascript') LIMIT 1`).pluck().get() as string | undefined;
-      this.packagePathMemo = row ? typedPackagePath(row) : null;
+      const rows = this.prep(`SELECT DISTINCT package FROM files WHERE package IS NOT NULL LIMIT 2`).pluck().all() as string[];
+      this.packagePathMemo = rows.length === 1 ? typedPackagePath(rows[0]!) : null;
     }
     return this.packagePathMemo;
   }
@@ -294,7 +298,9 @@ export class RankedSearch {
     let viaPublic = path ? this.lookups.byPublicId(path) : [];
     // An npm package's namespace written as code writes it (`z.object`: zod exports `z`) is
     // the path under the package's name (`zod.z.object`).
-    const pkg = path && !viaPublic.length ? this.packagePath() : null;
+    // Both only for a name written with a dot: "set name" is a question, not `set.name`.
+    const dotted = path !== null && query.includes('.');
+    const pkg = dotted && !viaPublic.length ? this.packagePath() : null;
     if (pkg && path && !path.startsWith(`${pkg}.`)) {
       const under = this.lookups.byPublicId(`${pkg}.${path}`);
       if (under.length) [path, viaPublic] = [`${pkg}.${path}`, under];
@@ -303,8 +309,8 @@ export class RankedSearch {
     // A module as code abbreviates it on import (`np.array` for `import numpy as np`, `plt.plot`,
     // `nx.shortest_path`): when the path names nothing, the items of its last name are candidates,
     // and those whose module the first part abbreviates are named by it (below).
-    const alias = path && !pathNamed.size && !viaPublic.length ? aliasedPath(path) : null;
-    const aliasRows = alias ? (this.prep(`SELECT rowid FROM items WHERE name = ?${impls} ORDER BY has_doc DESC, length(id), id LIMIT 50`).pluck().all(alias.name) as number[]) : [];
+    const alias = dotted && path && !pathNamed.size && !viaPublic.length ? aliasedPath(path) : null;
+    const aliasRows = alias ? (this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE${impls} ORDER BY has_doc DESC, length(id), id LIMIT 50`).pluck().all(alias.name) as number[]) : [];
     for (const rowid of pathNamed) if (!exact.includes(rowid)) exact.push(rowid);
     const take = new LexicalTake((sql) => this.prep(sql), prose, filtered);
     const bm = take.bm;

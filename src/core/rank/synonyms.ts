@@ -142,7 +142,6 @@ middle_value median
 make_sure ensure
 set_up setup configure
 clean_up cleanup
-log_in login
 sign_in login
 log_out logout
 line_by_line readline lines

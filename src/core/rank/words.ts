@@ -164,7 +164,7 @@ const ALIAS_MAX = 4;
 /** A two-part path whose first part may be an import alias (`np.array`): the alias and the name, or null. */
 export function aliasedPath(path: string): { head: string; name: string } | null {
   const m = /^([A-Za-z][A-Za-z0-9]*)\.([A-Za-z_$][\w$]*)$/.exec(path);
-  return m && m[1]!.length <= ALIAS_MAX ? { head: m[1]!.toLowerCase(), name: m[2]! } : null;
+  return m && m[1]!.length >= 2 && m[1]!.length <= ALIAS_MAX ? { head: m[1]!.toLowerCase(), name: m[2]! } : null;
 }
 
 /**

@@ -19,8 +19,10 @@ describe('a dotted name through an import alias', () => {
     expect(first!.score).toBeGreaterThan(second!.score + 0.5);
   });
 
-  it('leaves a first part that abbreviates no module to the ordinary ranking', () => {
-    const [first, second] = hits('qz.grid');
-    expect(Math.abs(first!.score - second!.score)).toBeLessThan(0.5);
+  it('leaves a first part that abbreviates no module, and two words without a dot, to the ordinary ranking', () => {
+    for (const q of ['qz.grid', 'nx grid']) {
+      const [first, second] = hits(q);
+      expect(Math.abs(first!.score - second!.score)).toBeLessThan(0.2);
+    }
   });
 });

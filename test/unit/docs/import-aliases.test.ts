@@ -7,6 +7,7 @@ describe('import aliases in a dotted name', () => {
     expect(aliasedPath('plt.plot')).toEqual({ head: 'plt', name: 'plot' });
     expect(aliasedPath('numpy.array')).toBeNull();
     expect(aliasedPath('np.linalg.solve')).toBeNull();
+    expect(aliasedPath('z.object')).toBeNull();
   });
 
   it("matches the last segment of the item's module, letters in order, first letter first", () => {
