@@ -3,6 +3,7 @@ import path from 'node:path';
 import { walkFiles } from '../workspace/files.js';
 import { realPath } from './deps/types.js';
 import { npmWorkspaces } from './npm-workspaces.js';
+import { untypedNpmEntry } from './npm-entries.js';
 
 /**
  * The npm packages a root's package.json declares (dependencies, devDependencies,
@@ -104,8 +105,8 @@ function installedAt(rootReal: string, candidate: string): string | null {
 }
 
 /**
- * Declaration files always; JavaScript only with a doc comment near its start (most shipped JS
- * has none): a JSDoc block, or a plain `//` line right above a function (underscore documents
+ * Declaration files always; JavaScript with a doc comment near its start (most shipped JS
+ * has none), or a small entry point (npm-entries.ts): a JSDoc block, or a plain `//` line right above a function (underscore documents
  * its functions so, and the extractor reads such lines as JavaScript's docs).
  */
 const DTS = /\.d\.[cm]?ts$/;
@@ -121,7 +122,11 @@ function wantedFile(abs: string, rel: string): boolean {
     const buf = Buffer.alloc(64 * 1024);
     const n = readSync(fd, buf, 0, buf.length, 0);
     const head = buf.subarray(0, n);
-    return head.includes('/**') || LINE_DOC.test(head.toString('latin1'));
+    if (head.includes('/**') || LINE_DOC.test(head.toString('latin1'))) return true;
+    // A small entry point without docs of a package without declarations still says under
+    // which names its files are imported (ws's index.js: `WebSocket.Server = WebSocketServer;
+    // module.exports = WebSocket`); a large one is a bundle.
+    return n < buf.length && untypedNpmEntry(abs);
   } catch {
     return false;
   } finally {

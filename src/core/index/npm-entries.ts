@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { typedPackagePath } from '../extract/lang/js-module-name.js';
 import { npmManifest, npmPackageDir } from './npm-manifest.js';
 
@@ -15,9 +16,42 @@ interface Entries {
   exact: Map<string, string>;
   /** `exports` patterns: `./modules/*` → `./cjs/*.js` as (public prefix, public suffix, file prefix, file suffix). */
   patterns: { pub: [string, string]; file: [string, string] }[];
+  /** The package names its declaration files (`types`, `typings`, or a `.d.ts` in `exports`). */
+  typed: boolean;
 }
 
 const cache = new Map<string, Entries | null>();
+const DTS = /\.d\.[cm]?ts$/;
+
+/** The entries of the package a file lies in (read once per package), and the file's stem there. */
+function entriesFor(absFile: string): { entries: Entries; stem: string } | null {
+  const parts = absFile.split(/[\\/]+/);
+  const pkg = npmPackageDir(parts);
+  if (!pkg) return null;
+  const { dir, at, depth } = pkg;
+  let entries = cache.get(dir);
+  if (entries === undefined) {
+    try {
+      entries = entriesOf(dir);
+    } catch {
+      entries = null;
+    }
+    if (cache.size > 2000) cache.clear();
+    cache.set(dir, entries);
+  }
+  return entries ? { entries, stem: stem(parts.slice(at + 1 + depth).join('/')) } : null;
+}
+
+/**
+ * A JavaScript entry point of a package that names no declaration files: the only place that
+ * says under which names its files are imported (with declarations, they say it, and the
+ * JavaScript's undocumented copies of their items would only compete with them).
+ */
+export function untypedNpmEntry(absFile: string): boolean {
+  const found = entriesFor(absFile);
+  // TypeScript also finds `index.d.ts` beside `index.js` without a `types` field.
+  return found !== null && !found.entries.typed && !existsSync(absFile.replace(/\.([cm]?)js$/, '.d.$1ts')) && npmEntryOf(absFile) !== null;
+}
 
 /** `./dist/index.d.ts` → `dist/index`; the extensions TypeScript and Node resolve alike. */
 function stem(p: string): string {
@@ -36,7 +70,7 @@ function entriesOf(pkgDir: string): Entries | null {
   const json = npmManifest(pkgDir);
   if (!json || typeof json.name !== 'string') return null;
   const name = typedPackagePath(json.name);
-  const e: Entries = { exact: new Map(), patterns: [] };
+  const e: Entries = { exact: new Map(), patterns: [], typed: typeof json.types === 'string' || typeof json.typings === 'string' || leaves(json.exports).some((f) => DTS.test(f)) };
   const add = (file: string, pub: string) => {
     const s = stem(file);
     if (!s || s.startsWith('..')) return;
@@ -76,22 +110,10 @@ function entriesOf(pkgDir: string): Entries | null {
  * `cjs/debounce.js` through `"./modules/*": {"require": "./cjs/*"}`), or null.
  */
 export function npmEntryOf(absFile: string): string | null {
-  const parts = absFile.split(/[\\/]+/);
-  const pkg = npmPackageDir(parts);
-  if (!pkg) return null;
-  const { dir, at, depth } = pkg;
-  let entries = cache.get(dir);
-  if (entries === undefined) {
-    try {
-      entries = entriesOf(dir);
-    } catch {
-      entries = null;
-    }
-    if (cache.size > 2000) cache.clear();
-    cache.set(dir, entries);
-  }
-  if (!entries) return null;
-  const s = stem(parts.slice(at + 1 + depth).join('/'));
+  const found = entriesFor(absFile);
+  if (!found) return null;
+  const { entries } = found;
+  const s = found.stem;
   const exact = entries.exact.get(s);
   if (exact) return exact;
   for (const p of entries.patterns) {

@@ -84,6 +84,20 @@ describe('installed dependencies in the docs index', () => {
     expect(ids(await session.call('docs_search', { query: 'nsdemo.v.text' }))[0]).toBe('nsdemo.text');
   });
 
+  it("finds classes a CommonJS entry point without docs attaches to its export (ws's `WebSocket.Server`) under the package's path", async () => {
+    const s = sc(await session.call('index_status', {}));
+    // index.js has no doc comment; as the package's entry it is read for what it re-exports.
+    expect(s.packages).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'sockdemo', version: '1.4.0', files: 3, state: 'indexed' })]));
+    const asked = sc(await session.call('docs_search', { query: 'sockdemo.Server' })).results as { id: string; package: string | null; also_in?: { id: string }[] }[];
+    expect(asked[0]).toMatchObject({ id: 'sockdemo.Server', package: 'sockdemo' });
+    expect(asked[0]!.also_in?.map((a) => a.id)).toContain('sockdemo/lib/socket-server.SocketServer');
+    const words = sc(await session.call('docs_search', { query: 'accept incoming connections on a port', scope: 'deps' })).results as { id: string }[];
+    expect(words[0]!.id).toBe('sockdemo.Server');
+    // The other name and the exported class's own members, under the package too.
+    expect(sc(await session.call('docs_get', { id: 'sockdemo.SocketServer' })).summary).toBe('Accept incoming connections on a port and hand each one to a listener.');
+    expect(sc(await session.call('docs_get', { id: 'sockdemo.Socket.send' })).summary).toBe('Queue a message for the peer.');
+  });
+
   it('indexes a package whose JavaScript is documented with plain // lines, as underscore\'s is', async () => {
     const s = sc(await session.call('index_status', {}));
     expect(s.packages).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'linedoc', version: '0.3.0', ecosystem: 'npm', files: 1, state: 'indexed' })]));

@@ -259,6 +259,42 @@ describe('JS/TS re-exports', () => {
     expect(whole.reexports).toEqual([{ public: 'pkg.*', target: 'pkg/impl.*' }]);
   });
 
+  it('names attached to a required local that is then `module.exports` (ws\'s entry point) are re-exports, in either order', async () => {
+    const src = [
+      "const WebSocket = require('./lib/websocket');",
+      "const WebSocketServer = require('./lib/websocket-server');",
+      "const { helper } = require('other-package');",
+      'WebSocket.Server = WebSocketServer;',
+      'WebSocket.WebSocketServer = WebSocketServer;',
+      "WebSocket.createStream = require('./lib/stream');",
+      'WebSocket.helper = helper;',
+      'module.exports = WebSocket;',
+    ].join('\n');
+    const x = await extractSource('javascript', src, { file: 'ws/index.js', includePrivate: false });
+    expect(x.reexports).toEqual([
+      { public: 'ws.*', target: 'ws/lib/websocket.*' },
+      // A whole module under a name is its own name there, or what it exports as a whole
+      // (`module.exports = WebSocketServer`: its `default`).
+      { public: 'ws.Server', target: 'ws/lib/websocket-server.Server' },
+      { public: 'ws.Server', target: 'ws/lib/websocket-server.default' },
+      { public: 'ws.WebSocketServer', target: 'ws/lib/websocket-server.WebSocketServer' },
+      { public: 'ws.WebSocketServer', target: 'ws/lib/websocket-server.default' },
+      { public: 'ws.createStream', target: 'ws/lib/stream.createStream' },
+      { public: 'ws.createStream', target: 'ws/lib/stream.default' },
+    ]);
+    expect(x.items).toEqual([]);
+    // Export first, attachments after; a local that is not the export attaches nothing.
+    const later = ["const W = require('./w');", "const other = require('./other');", 'module.exports = W;', "W.Thing = require('./thing');", "other.Nope = require('./nope');"].join('\n');
+    expect((await extractSource('javascript', later, { file: 'p/index.js', includePrivate: false })).reexports).toEqual([
+      { public: 'p.*', target: 'p/w.*' },
+      { public: 'p.Thing', target: 'p/thing.Thing' },
+      { public: 'p.Thing', target: 'p/thing.default' },
+    ]);
+    // A class defined in the file and exported as a whole is the module's default.
+    const own = await extractSource('javascript', '/** A server. */\nclass Server {}\nmodule.exports = Server;\n', { file: 'p/lib/server.js', includePrivate: false });
+    expect(own.reexports).toEqual([{ public: 'p/lib/server.default', target: 'p/lib/server.Server' }]);
+  });
+
   it('a destructured require passed on (`const { Command } = require(…)`; `exports.Command = Command`) is a re-export', async () => {
     const src = [
       "const { Command, Help: HelpText } = require('./lib/command.js');",

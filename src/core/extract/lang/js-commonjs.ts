@@ -122,3 +122,40 @@ function namedArgs(call: Node): Node[] {
   for (const c of field(call, 'arguments')?.namedChildren ?? []) if (c && c.type !== 'comment') out.push(c);
   return out;
 }
+
+/**
+ * Names attached to a local that then becomes the module's whole export, as ws's entry point
+ * does: `const WebSocket = require('./lib/websocket'); WebSocket.Server = WebSocketServer; …
+ * module.exports = WebSocket`. Each attached name is the module's (`ws.Server`), a re-export of
+ * what its value names (commonJsReexport: a relative require or a local bound to one); values
+ * defined here are items already. Read in either order: the export may come first.
+ */
+export class AttachedExports {
+  private readonly attached: { local: string; name: string; value: Node }[] = [];
+  private exported: string | null = null;
+
+  /** `local.name = value` at the top of the module. */
+  attach(local: string, name: string, value: Node): void {
+    this.attached.push({ local, name, value });
+  }
+
+  /** `module.exports = local`. */
+  exportLocal(local: string): void {
+    this.exported = local;
+  }
+
+  reexports(file: string, module: string, locals: ReadonlyMap<string, RequiredLocal>, moduleName: (file: string) => string): Reexport[] {
+    const out: Reexport[] = [];
+    for (const a of this.attached) {
+      if (a.local !== this.exported) continue;
+      const re = commonJsReexport(a.name, a.value, file, module, locals, moduleName);
+      if (!re) continue;
+      out.push(re);
+      // A whole module under another name (`WebSocket.Server = WebSocketServer`) is what that
+      // module exports: its default (`module.exports = WebSocketServer` there), whatever its name.
+      const whole = a.value.type === 'identifier' ? !locals.get(a.value.text)?.member : requiredSpec(a.value) !== null && a.value.type !== 'member_expression';
+      if (whole) out.push({ public: re.public, target: `${re.target.slice(0, -a.name.length)}default` });
+    }
+    return out;
+  }
+}

@@ -6,7 +6,7 @@ import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
-import { commonJsReexport, compiledReexport, placeholder, reexportedValue, required, uniqueReexports, type RequiredLocal } from './js-commonjs.js';
+import { AttachedExports, commonJsReexport, compiledReexport, placeholder, reexportedValue, required, uniqueReexports, type RequiredLocal } from './js-commonjs.js';
 import { exportAssigned, jsReexports } from './js-reexports.js';
 import { scanModuleExports } from './js-module-exports.js';
 import { jsModuleName } from './js-module-name.js';
@@ -53,6 +53,8 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
   const reexports: Reexport[] = [];
   /** Top-level names bound to a relative `require` (JavaScript), with the module each loads. */
   const locals = lang === 'javascript' ? requiredLocals : new Map<string, RequiredLocal>();
+  /** Names attached to a local that is `module.exports` (ws's `WebSocket.Server = …`). */
+  const attached = new AttachedExports();
 
   // The file's own doc: a leading JSDoc with @file/@fileoverview/@module/@packageDocumentation.
   const first = namedChildren(root).find((n) => n.type === 'comment');
@@ -280,6 +282,15 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
         const re = key && value ? commonJsReexport(key, value, opts.file, module, locals, jsModuleName) : null;
         if (re) reexports.push(re);
       }
+    } else if (right.type === 'identifier') {
+      attached.exportLocal(right.text);
+      // A local bound to a whole required module (`module.exports = WebSocket`): its names.
+      const local = locals.get(right.text);
+      const re = local && !local.member ? commonJsReexport('*', right, opts.file, module, locals, jsModuleName) : null;
+      if (re) reexports.push(re);
+      // A local defined here (`module.exports = WebSocketServer`) is the module's default, as
+      // `export default` makes it: what requiring the file under another name reaches.
+      else if (!local) reexports.push({ public: `${module}.default`, target: `${module}.${right.text}` });
     } else if (required(right)) {
       // The whole module's names, as `export * from './impl'`.
       const re = commonJsReexport('*', right, opts.file, module, locals, jsModuleName);
@@ -298,6 +309,8 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     const comment = docComment(anchor, plainLines);
     if (path === 'module.exports' && !comment) moduleExportsReexports(right);
     if (path === 'module.exports' && right.type === 'object') return visitObjectMembers(right, { ...scope, id: module, topLevel: true }, 'function');
+    const object = field(left, 'object');
+    if (!isExport && !comment && scope.topLevel && scope.id === module && object?.type === 'identifier') attached.attach(object.text, name, right);
     if (!isExport && !comment) return descend(right, scope);
     // `exports.Command = Command` re-exports a declaration that is already an item (made public in
     // pass 1), or, when `Command` is bound to a `require`, what that module defines. A comment above
@@ -392,7 +405,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     items: sink.items,
     imports,
     errors: root.hasError ? 1 : 0,
-    reexports: uniqueReexports([...jsReexports(root, opts.file, module, jsModuleName), ...reexports]),
+    reexports: uniqueReexports([...jsReexports(root, opts.file, module, jsModuleName), ...reexports, ...attached.reexports(opts.file, module, locals, jsModuleName)]),
   };
 }
 

@@ -38,9 +38,10 @@ function safe(s: string): string {
  * Bump when what a dependency's database holds changes while the extraction rules do not:
  * which files a dependency lists (2: the Python and Rust standard libraries' own tests, read
  * for the names they use), how they are named (3: a Go module by its path even without a
- * go.mod). A root's index is not affected, so EXTRACTOR_VERSION stays.
+ * go.mod), 4: an npm package's small entry points without docs (ws's index.js), for the
+ * names they re-export. A root's index is not affected, so EXTRACTOR_VERSION stays.
  */
-const PACKAGE_RULES = 3;
+const PACKAGE_RULES = 4;
 
 /** The folder of this docent's package databases under `<cache>/packages` (schema, extraction and listing rules; private items or not). */
 export function layoutName(includePrivate: boolean): string {
