@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { blend, onScaleOf, OWN_WEIGHT, reservedName, type Candidate, type QueryShape, type Scored } from '../rank/score.js';
+import { blend, onScaleOf, OWN_WEIGHT, PRIVATE_SEGMENT, reservedName, type Candidate, type QueryShape, type Scored } from '../rank/score.js';
 import { abbreviatesModuleOf, adjacentCompounds, aliasedPath, isProse, memberPath, queryWords } from '../rank/words.js';
 import { spelledAcronyms } from '../rank/acronyms.js';
 import { phraseSynonyms, synonymsOf } from '../rank/synonyms.js';
@@ -338,14 +338,15 @@ export class RankedSearch {
     if (compact.length >= 3 && !words.includes(compact)) take.run(`name : ${ftsQuote(compact)}*`);
     const askedAs = new Map<number, string>();
     if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
-      // Under a public path (`asyncio.sleep`), else a member its class inherits (`flask.Flask.route`,
-      // shown under the path asked, its definition in also_in).
+      // Under a public path (`asyncio.sleep`), else a member its class inherits (`flask.Flask.route`),
+      // shown under the path asked, its definition in also_in: of an item public under two names
+      // (ws's `Server` and `WebSocketServer`), the one asked, not the shorter one.
       const reexported = (path === query.trim() ? viaPublic : this.lookups.byPublicId(query.trim()))[0];
       const found = reexported ?? inheritedMember(this.lookups, query.trim())?.item;
       if (found) {
         const rowids = this.prep(`SELECT rowid FROM items WHERE id = ? LIMIT 5`).pluck().all(found.id) as number[];
         exact.push(...rowids);
-        if (!reexported) for (const rowid of rowids) askedAs.set(rowid, query.trim());
+        if (!reexported || !PRIVATE_SEGMENT.test(query.trim())) for (const rowid of rowids) askedAs.set(rowid, query.trim());
       }
     }
     take.unranked(exact);

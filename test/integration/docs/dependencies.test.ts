@@ -81,7 +81,8 @@ describe('installed dependencies in the docs index', () => {
     expect(hits[0]!.snippet).toBe('Build a validator for an object with the given fields.');
     // Named by its path, not a near-tie with the journal's namesake (as it was: 0.62 against 0.61).
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score + 0.5);
-    expect(ids(await session.call('docs_search', { query: 'nsdemo.v.text' }))[0]).toBe('nsdemo.text');
+    // Written out in full, it is shown as written (also public as `nsdemo.text`).
+    expect(ids(await session.call('docs_search', { query: 'nsdemo.v.text' }))[0]).toBe('nsdemo.v.text');
   });
 
   it("finds classes a CommonJS entry point without docs attaches to its export (ws's `WebSocket.Server`) under the package's path", async () => {
@@ -91,6 +92,8 @@ describe('installed dependencies in the docs index', () => {
     const asked = sc(await session.call('docs_search', { query: 'sockdemo.Server' })).results as { id: string; package: string | null; also_in?: { id: string }[] }[];
     expect(asked[0]).toMatchObject({ id: 'sockdemo.Server', package: 'sockdemo' });
     expect(asked[0]!.also_in?.map((a) => a.id)).toContain('sockdemo/lib/socket-server.SocketServer');
+    // Of its two public names, the one asked.
+    expect(ids(await session.call('docs_search', { query: 'sockdemo.SocketServer' }))[0]).toBe('sockdemo.SocketServer');
     const words = sc(await session.call('docs_search', { query: 'accept incoming connections on a port', scope: 'deps' })).results as { id: string }[];
     expect(words[0]!.id).toBe('sockdemo.Server');
     // The other name and the exported class's own members, under the package too.
