@@ -83,6 +83,9 @@ describe('installed dependencies in the docs index', () => {
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score + 0.5);
     // Written out in full, it is shown as written (also public as `nsdemo.text`).
     expect(ids(await session.call('docs_search', { query: 'nsdemo.v.text' }))[0]).toBe('nsdemo.v.text');
+    // A local exported under a second name (`export type { output as infer }`, zod's `z.infer`).
+    expect(ids(await session.call('docs_search', { query: 'v.infer' }))[0]).toBe('nsdemo.infer');
+    expect(sc(await session.call('docs_get', { id: 'nsdemo.v.infer' })).summary).toBe("The type a validator's checked values have.");
   });
 
   it("finds classes a CommonJS entry point without docs attaches to its export (ws's `WebSocket.Server`) under the package's path", async () => {

@@ -325,6 +325,9 @@ describe('JS/TS re-exports', () => {
     const clause = await extractSource('javascript', '/** Creates a memoized function. */\nfunction memoize(f) { return f; }\nexport { memoize as default };\n', { file: 'm/memoize.js', includePrivate: false });
     expect(clause.reexports).toEqual([{ public: 'm/memoize.default', target: 'm/memoize.memoize' }]);
     expect(clause.items.map((i) => [i.id, i.visibility])).toEqual([['m/memoize.memoize', 'public']]);
+    // Any local under another name is public under it too (zod's `export type { output as infer }`).
+    const renamed = await extractSource('typescript', '/** Output type. */\nexport type output<T> = T;\nexport type { output as infer };\n', { file: 'm/core.d.ts', includePrivate: false });
+    expect(renamed.reexports).toEqual([{ public: 'm/core.infer', target: 'm/core.output' }]);
     const index = "export { default as debounce } from './debounce.js';\nexport * as fp from './fp/index.js';\nexport { default } from './throttle.js';\n";
     expect((await extractSource('javascript', index, { file: 'm/index.js', includePrivate: false })).reexports).toEqual([
       { public: 'm.debounce', target: 'm/debounce.default' },

@@ -20,7 +20,7 @@ export function exportAssigned(st: Node): string | undefined {
  * smol-toml's and many compilers' entry files write it). Recorded as
  * (public id → defining id) pairs, resolved at query time (index/public-paths.ts) like a
  * Python package's re-exports. Packages (`from 'zod'`) are another index's business. A local
- * export under another name counts when the local is a bundler's rename (`map$1`, `_map`).
+ * exported under another name (`export { output as infer }`) is public under that name too.
  */
 export function jsReexports(root: Node, file: string, module: string, moduleName: (file: string) => string): Reexport[] {
   const out: Reexport[] = [];
@@ -54,9 +54,9 @@ export function jsReexports(root: Node, file: string, module: string, moduleName
         if (from) out.push(...reexportOf(`${module}.default`, from));
         else out.push({ public: `${module}.default`, target: `${module}.${localName}` });
       }
-      // `export { map$1 as map }`: a bundler's renamed local is public under the exported name;
-      // `export { debounce as default }` is `export default debounce`; an imported name is
-      // the other module's.
+      // `export { map$1 as map }`: a local is public under the exported name (a bundler's rename,
+      // zod's `export type { output as infer }`); `export { debounce as default }` is
+      // `export default debounce`; an imported name is the other module's.
       for (const c of namedChildren(st)) {
         if (c.type !== 'export_clause') continue;
         for (const s of namedChildren(c)) {
@@ -64,7 +64,7 @@ export function jsReexports(root: Node, file: string, module: string, moduleName
           const alias = field(s, 'alias')?.text;
           const from = name ? imported.get(name) : undefined;
           if (from) out.push(...reexportOf(`${module}.${alias ?? name}`, from));
-          else if (name && alias && (alias === 'default' || BUNDLER_RENAME.test(name))) out.push({ public: `${module}.${alias}`, target: `${module}.${name}` });
+          else if (name && alias && alias !== name) out.push({ public: `${module}.${alias}`, target: `${module}.${name}` });
         }
       }
       continue;
