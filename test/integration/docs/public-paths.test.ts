@@ -485,6 +485,25 @@ describe('C/C++ aliases', () => {
     }
   });
 
+  it('C++ using-declarations publish what a detail namespace holds, and an inline namespace is no part of a name', async () => {
+    const x = await extractFixture('c-public', 'published.hpp');
+    const ids = x.items.map((i) => i.id).sort();
+    expect(ids).toEqual(['confy::PagedBuffer', 'confy::PagedBuffer::append', 'confy::Parser', 'confy::Parser::read', 'confy::stable_hash']);
+    expect(item(x, 'confy::stable_hash')).toMatchObject({ summary: 'Compute a stable hash of a byte range, the same on every platform.', visibility: 'public', module: 'confy' });
+    expect(item(x, 'confy::stable_hash').tags.alias_of).toBe('confy::detail::stable_hash');
+    expect(item(x, 'confy::PagedBuffer::append').parent).toBe('confy::PagedBuffer');
+    // Declared elsewhere: a re-export at the name C++'s lookup reaches (the global one here).
+    expect(x.reexports).toEqual([{ public: 'confy::strlen', target: 'strlen' }]);
+    const cctx = docsContext(path.join(FIXTURES, 'c-public'));
+    try {
+      const found = await docsSearch({ query: 'stable hash of a byte range', limit: 3 }, cctx);
+      expect(found.results[0]?.id).toBe('confy::stable_hash');
+      expect((await docsSearch({ query: 'confy::Parser', limit: 3 }, cctx)).results[0]?.id).toBe('confy::Parser');
+    } finally {
+      await cctx.services.disposeAll();
+    }
+  });
+
   it('a C++ using alias of a documented class carries its docs', async () => {
     const x = await extractFixture('c-public', 'paths.hpp');
     const a = item(x, 'fsx::path');

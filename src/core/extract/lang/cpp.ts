@@ -9,7 +9,8 @@ import { isMacroLike, recoverPrototype, withoutComments, type RecoveredPrototype
 import { cleanComment, conditionalOpening, isMaintainerNote, sentenceNaming } from './c-comments.js';
 import { declaredFunction, declaredName, functionDeclarator, innermostName, paramsFromText, paramsOf, returnTypeOf } from './cpp-declarators.js';
 import { isDeductionGuide, isParameterPattern, nameSoleSpecializations } from './cpp-templates.js';
-import type { FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
+import { publishUsings, usingDeclarationPath, type HiddenItem, type UsingDeclaration } from './cpp-using.js';
+import type { DocItem, FileExtract, ItemKind, LanguageId, Visibility } from '../types.js';
 
 /**
  * C and C++ with Doxygen (`///`, `//!`, `/** *\/`, `/*! *\/`, `@param`/`\param`, `\code`) and,
@@ -65,6 +66,9 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
   const isHeader = HEADER_RE.test(opts.file);
   const imports: string[] = [];
   const emitted = new Set<string>();
+  /** Items left out for their namespace, and the using-declarations that may publish them (cpp-using.ts). */
+  const hidden: HiddenItem[] = [];
+  const usings: UsingDeclaration[] = [];
   let moduleDoc: ParsedDoc | null = null;
   const fileModule = opts.file;
   /** Classes declared ahead of their definition (`template<…> class function;`), with that declaration's doc. */
@@ -167,8 +171,14 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     );
     if (from) item.tags.doc_from = from;
     emitted.add(id);
-    sink.add(item);
+    add(item, scope, isStatic);
     return id;
+  }
+
+  /** Into the sink; an item left out only for its namespace is kept aside for a using-declaration that publishes it (cpp-using.ts). */
+  function add(item: DocItem, scope: Scope, isStatic: boolean): void {
+    if (!sink.keeps(item.visibility) && scope.internal) hidden.push({ item, outside: scope.cls ? scope.access : isStatic ? 'internal' : 'public' });
+    sink.add(item);
   }
 
   function visit(container: Node, scope: Scope): void {
@@ -262,7 +272,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
     );
     if (from) item.tags.doc_from = from;
     emitted.add(id);
-    sink.add(item);
+    add(item, scope, isStatic);
   }
 
   function visitNode(n: Node, anchor: Node, scope: Scope, templatePrefix: string): void {
@@ -274,11 +284,23 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
       }
       case 'namespace_definition': {
         const name = field(n, 'name')?.text ?? '';
-        const parts = name ? name.split('::') : [];
-        const internal = scope.internal || !name || /^(detail|details|internal|impl|_)/.test(name);
         const body = field(n, 'body');
+        // An inline namespace (a library's ABI version: `inline namespace v2`) is part of no
+        // name users write: `mylib::Parser`, not `mylib::v2::Parser`.
+        if (name && n.children.some((c) => c?.type === 'inline')) {
+          if (body) visit(body, { ...scope, cls: null, clsName: null, access: 'public' });
+          return;
+        }
+        const parts = name ? name.split('::') : [];
+        // Each part: `namespace ranges::__cust_access` is as internal as the nested spelling.
+        const internal = scope.internal || !name || parts.some((p) => /^(detail|details|internal|impl|_)/.test(p));
         if (name && docFor(anchor, null)) emit('namespace', parts[parts.length - 1]!, anchor, n, { ...scope, ns: [...scope.ns, ...parts.slice(0, -1)] }, `namespace ${name}`, [], null, false, null);
         if (body) visit(body, { ns: name ? [...scope.ns, ...parts] : scope.ns, cls: null, clsName: null, access: 'public', internal });
+        return;
+      }
+      case 'using_declaration': {
+        const used = scope.cls || scope.internal ? null : usingDeclarationPath(n.text);
+        if (used) usings.push({ ns: scope.ns, path: used });
         return;
       }
       case 'template_declaration': {
@@ -426,11 +448,13 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
 
   visit(root, { ns: [], cls: null, clsName: null, access: 'public', internal: false });
   nameSoleSpecializations(sink.items, partials, declaredAhead);
+  const published = publishUsings(usings, sink.items, hidden);
   return {
     language: lang,
     module: moduleInfo(fileModule, moduleDoc),
-    items: sink.items,
+    items: [...sink.items, ...published.items],
     imports,
     errors: root.hasError ? 1 : 0,
+    ...(published.reexports.length ? { reexports: published.reexports } : {}),
   };
 }
