@@ -111,6 +111,7 @@ export class PublicPaths {
   private resolve(items: readonly { id: string; module: string }[]): string[] {
     return items.map((item) => {
       let best = item.id;
+      const name = item.id.slice(item.id.lastIndexOf(separatorOf(item.id)) + separatorOf(item.id).length);
       // Looked up only once there is another name to weigh it against (most items have none).
       let bestUse = -1;
       let frontier = [item];
@@ -125,7 +126,7 @@ export class PublicPaths {
               seen.add(id);
               const use = this.usage.files(id);
               if (bestUse < 0) bestUse = this.usage.files(best);
-              if (preferred(id, use, best, bestUse)) {
+              if (preferred(id, use, best, bestUse, best === item.id ? null : name)) {
                 best = id;
                 bestUse = use;
               }
@@ -230,8 +231,12 @@ export class PublicPaths {
 /** A public id's last segment is `default`: a default export's name, which says nothing. */
 const DEFAULT_SEGMENT = /[./:]default$/;
 
-/** Whether public id `a` (used by `ua` files) is the better name than `b` (used by `ub`): see resolve. */
-function preferred(a: string, ua: number, b: string, ub: number): boolean {
+/**
+ * Whether public id `a` (used by `ua` files) is the better name than `b` (used by `ub`) for an
+ * item named `name` (null when `b` is the item's own id, which a public name always beats: a
+ * bundler's `waterfall$1` exported as `waterfall`): see resolve.
+ */
+function preferred(a: string, ua: number, b: string, ub: number, name: string | null): boolean {
   const pa = PRIVATE_SEGMENT.test(a);
   const pb = PRIVATE_SEGMENT.test(b);
   if (pa !== pb) return !pa;
@@ -240,6 +245,15 @@ function preferred(a: string, ua: number, b: string, ub: number): boolean {
   const da = DEFAULT_SEGMENT.test(a);
   if (da !== DEFAULT_SEGMENT.test(b)) return !da;
   if (ua !== ub) return ua > ub;
+  // Two names in one place: the item's own over a second one (ws's `WebSocketServer` over
+  // `Server`, both under `ws`), which its signature and docs do not say.
+  const sa = separatorOf(a);
+  const at = a.lastIndexOf(sa);
+  const bt = b.lastIndexOf(separatorOf(b));
+  if (name !== null && at > 0 && at === bt && a.slice(0, at) === b.slice(0, bt)) {
+    const own = (x: string, i: number) => x.slice(i + sa.length) === name;
+    if (own(a, at) !== own(b, bt)) return own(a, at);
+  }
   return a.length < b.length;
 }
 

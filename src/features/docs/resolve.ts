@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { DocItem } from '../../core/extract/types.js';
 import { DocentError } from '../../core/errors.js';
 import { absoluteImport } from '../../core/extract/import-paths.js';
+import { boundPath, importBindings, type ImportBindings } from '../../core/extract/import-bindings.js';
+import { Vfs } from '../../core/vfs/vfs.js';
 import type { DocsIndex } from '../../core/index/service.js';
 import type { IndexSource } from '../../core/index/source.js';
 import type { FeatureContext } from '../context.js';
@@ -42,9 +44,21 @@ export const DocsResolveOutput = z.object({
 
 export type DocsResolveResult = z.output<typeof DocsResolveOutput>;
 
+/** How many of the context file's imported packages an unqualified name is looked for under. */
+const MAX_IMPORTED_PATHS = 12;
+
 interface Ctx {
   modules: string[];
   imports: string[];
+  /** The context file's local names for what it imports (`WS` for `const WS = require('ws')`). */
+  bindings?: ImportBindings;
+  /** Its own path and module, to resolve a relative binding. */
+  file?: { rel: string; module: string | null };
+}
+
+/** Which import syntax a file's bindings are read in. */
+function bindingLanguage(file: string): string | null {
+  return /\.pyi?$/.test(file) ? 'python' : /\.[cm]?[jt]sx?$/.test(file) ? 'javascript' : null;
 }
 
 function contextOf(index: DocsIndex, ctx: FeatureContext, context: string | undefined): Ctx {
@@ -58,7 +72,9 @@ function contextOf(index: DocsIndex, ctx: FeatureContext, context: string | unde
         const rel = c.relative;
         const mod = root.queries.moduleOfFile(rel);
         const imports = root.queries.importsOf(rel).map((imp) => absoluteImport(imp, rel, mod));
-        return { modules: mod ? [mod] : [], imports };
+        const language = bindingLanguage(rel);
+        const bindings = language ? importBindings(Vfs.from(ctx.services).read(c.absolute, ctx.session.id).text, language) : undefined;
+        return { modules: mod ? [mod] : [], imports, bindings, file: { rel, module: mod } };
       }
     } catch (err) {
       // A path that leads out of the roots is refused, as everywhere; anything else that is not
@@ -98,9 +114,21 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
   const c = contextOf(index, ctx, input.context);
   const found: { root: IndexSource; item: DocItem; score: number; deps: boolean; publicId: () => string }[] = [];
   const seen = new Set<string>();
+  // The paths the name stands for in the context file: through a local binding of its first
+  // part (`WS.Server` after `const WS = require('ws')`: `ws.Server`), or under a package the
+  // file imports (`Server` in a file that imports 'ws', which publishes it as `ws.Server`).
+  const bound = c.bindings ? boundPath(symbol, c.bindings) : null;
+  const meant: string[] = [];
+  if (bound) {
+    const module = bound.spec.startsWith('.') && c.file ? absoluteImport(bound.spec, c.file.rel, c.file.module) : bound.spec;
+    meant.push(bound.path ? `${module}.${bound.path}` : module);
+  }
+  // (A bounded number: each is a lookup in every database, through re-exports.)
+  if (!qualified && c.bindings) for (const i of c.imports.filter((i) => /^[@\w][\w@/.-]*$/.test(i)).slice(0, MAX_IMPORTED_PATHS)) meant.push(`${i}.${symbol}`);
   for (const r of index.sources(input.scope)) {
     // byId also follows re-exports (`asyncio.sleep` → asyncio.tasks.sleep): what it returns is meant.
-    const direct = r.queries.byId(symbol);
+    const viaFile = meant.flatMap((id) => r.queries.byId(id));
+    const direct = [...r.queries.byId(symbol), ...viaFile];
     const items = [...direct, ...r.queries.byName(last, 200)];
     for (const item of items) {
       const key = `${item.id}@${item.location.file}:${item.location.line}`;
@@ -110,7 +138,7 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
       const pkg = packageFields(r, item.location.file).package;
       if (!inScope(pkg, input.scope)) continue;
       const publicId = () => r.queries.publicIdOf(item.id, item.module);
-      found.push({ root: r, item, score: score(item, symbol, c, publicId), deps: pkg !== null, publicId });
+      found.push({ root: r, item, score: score(item, symbol, c, publicId) + (viaFile.includes(item) ? 5 : 0), deps: pkg !== null, publicId });
     }
   }
   if (!found.length) {

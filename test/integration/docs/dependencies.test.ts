@@ -83,8 +83,10 @@ describe('installed dependencies in the docs index', () => {
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score + 0.5);
     // Written out in full, it is shown as written (also public as `nsdemo.text`).
     expect(ids(await session.call('docs_search', { query: 'nsdemo.v.text' }))[0]).toBe('nsdemo.v.text');
-    // A local exported under a second name (`export type { output as infer }`, zod's `z.infer`).
-    expect(ids(await session.call('docs_search', { query: 'v.infer' }))[0]).toBe('nsdemo.infer');
+    // A local exported under a second name (`export type { output as infer }`, zod's `z.infer`)
+    // is found by it; shown by its own name, public in the same place (zod's own `output` is
+    // another item, so there it shows as `zod.infer`).
+    expect(ids(await session.call('docs_search', { query: 'v.infer' }))[0]).toBe('nsdemo.output');
     expect(sc(await session.call('docs_get', { id: 'nsdemo.v.infer' })).summary).toBe("The type a validator's checked values have.");
   });
 
@@ -97,8 +99,9 @@ describe('installed dependencies in the docs index', () => {
     expect(asked[0]!.also_in?.map((a) => a.id)).toContain('sockdemo/lib/socket-server.SocketServer');
     // Of its two public names, the one asked.
     expect(ids(await session.call('docs_search', { query: 'sockdemo.SocketServer' }))[0]).toBe('sockdemo.SocketServer');
+    // Found by what it does, it is named as it names itself (`Server` is the second name).
     const words = sc(await session.call('docs_search', { query: 'accept incoming connections on a port', scope: 'deps' })).results as { id: string }[];
-    expect(words[0]!.id).toBe('sockdemo.Server');
+    expect(words[0]!.id).toBe('sockdemo.SocketServer');
     // The other name and the exported class's own members, under the package too.
     expect(sc(await session.call('docs_get', { id: 'sockdemo.SocketServer' })).summary).toBe('Accept incoming connections on a port and hand each one to a listener.');
     expect(sc(await session.call('docs_get', { id: 'sockdemo.Socket.send' })).summary).toBe('Queue a message for the peer.');
@@ -177,6 +180,18 @@ describe('installed dependencies in the docs index', () => {
     // src/app.ts has `import { formatAmount } from 'tinyfmt'`: the package's module is named as imported.
     const r = sc(await session.call('docs_resolve', { symbol: 'formatAmount', context: 'src/app.ts' }));
     expect(r).toMatchObject({ id: 'tinyfmt.formatAmount', module: 'tinyfmt', file: 'node_modules/tinyfmt/index.d.ts', package: 'tinyfmt', version: '1.2.3' });
+  });
+
+  it("docs_resolve reads a name through the file's own names for what it imports (`Sock.Server` after `const Sock = require('sockdemo')`)", async () => {
+    const want = { id: 'sockdemo/lib/socket-server.SocketServer', public_id: 'sockdemo.SocketServer', package: 'sockdemo', version: '1.4.0' };
+    expect(sc(await session.call('docs_resolve', { symbol: 'Sock.Server', context: 'src/sockets.js' }))).toMatchObject(want);
+    // A destructured name under another name, and a member through the binding.
+    expect(sc(await session.call('docs_resolve', { symbol: 'Listener', context: 'src/sockets.js' }))).toMatchObject(want);
+    expect(sc(await session.call('docs_resolve', { symbol: 'Sock.Socket.send', context: 'src/sockets.js' }))).toMatchObject({ id: 'sockdemo/lib/socket.Socket.send', package: 'sockdemo' });
+    // A name the file's package publishes, asked alone.
+    expect(sc(await session.call('docs_resolve', { symbol: 'Server', context: 'src/sockets.js' }))).toMatchObject(want);
+    // Without the file, `Sock` means nothing.
+    expect(errorOf(await session.call('docs_resolve', { symbol: 'Sock.Server' })).code).toBe('E_NOT_FOUND');
   });
 });
 

@@ -160,6 +160,11 @@ describe('Python public paths in the index', () => {
     expect(plain.id).not.toBe('pkg._vendor.aio.tasks.sleep');
   });
 
+  it("docs_resolve reads a name through a Python file's own names for its imports (`tk.sleep` after `import pkg.tasks as tk`)", async () => {
+    expect(await docsResolve({ symbol: 'tk.sleep', context: 'pkg/aliased.py' }, ctx())).toMatchObject({ id: 'pkg.tasks.sleep', public_id: 'pkg.sleep' });
+    expect((await docsResolve({ symbol: 'nap', context: 'pkg/aliased.py' }, ctx())).id).toBe('pkg.tasks.sleep');
+  });
+
   it('a vendored copy folds into the original (also_in) instead of ranking beside it', async () => {
     const r = await docsSearch({ query: 'pause a coroutine without blocking the event loop', limit: 5 }, ctx());
     expect(r.results[0]?.id).toBe('pkg.sleep');

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { boundPath, importBindings } from '../../../src/core/extract/import-bindings.js';
+
+describe("a file's names for what it imports", () => {
+  it('reads CommonJS and ES bindings: whole modules, named members, renames', () => {
+    const js = [
+      "const WS = require('ws');",
+      "import React, { useState as useLocal } from 'react';",
+      "import * as z from 'zod';",
+      "import express = require('express');",
+      "const { Command, Help: HelpText } = require('./lib/command.js');",
+      "import type { Schema } from 'ajv';",
+      "import { default as chalk } from 'chalk';",
+    ].join('\n');
+    const b = importBindings(js, 'javascript');
+    expect(Object.fromEntries(b)).toEqual({
+      WS: { spec: 'ws', member: null },
+      React: { spec: 'react', member: null },
+      useLocal: { spec: 'react', member: 'useState' },
+      z: { spec: 'zod', member: null },
+      express: { spec: 'express', member: null },
+      Command: { spec: './lib/command', member: 'Command' },
+      HelpText: { spec: './lib/command', member: 'Help' },
+      Schema: { spec: 'ajv', member: 'Schema' },
+    });
+  });
+
+  it('reads Python imports: aliases, dotted modules and names from a module', () => {
+    const py = 'import numpy as np\nimport os.path, json\nfrom collections import defaultdict as dd, Counter\nfrom . import sibling\nfrom shutil import (\n    rmtree,\n    copy2 as cp,  # keeps metadata\n)\n';
+    expect(Object.fromEntries(importBindings(py, 'python'))).toEqual({
+      np: { spec: 'numpy', member: null },
+      os: { spec: 'os', member: null },
+      json: { spec: 'json', member: null },
+      dd: { spec: 'collections', member: 'defaultdict' },
+      Counter: { spec: 'collections', member: 'Counter' },
+      rmtree: { spec: 'shutil', member: 'rmtree' },
+      cp: { spec: 'shutil', member: 'copy2' },
+    });
+  });
+
+  it('reads a name through its first part', () => {
+    const b = importBindings("const WS = require('ws');\nconst { Server: S } = require('ws');\n", 'javascript');
+    expect(boundPath('WS.Server', b)).toEqual({ spec: 'ws', path: 'Server' });
+    expect(boundPath('WS.Server.close', b)).toEqual({ spec: 'ws', path: 'Server.close' });
+    expect(boundPath('S', b)).toEqual({ spec: 'ws', path: 'Server' });
+    expect(boundPath('WS', b)).toEqual({ spec: 'ws', path: '' });
+    expect(boundPath('Other.thing', b)).toBeNull();
+    // A module bound under its own name says nothing new.
+    expect(boundPath('json.loads', importBindings('import json\n', 'python'))).toBeNull();
+    expect(boundPath('np.linalg.norm', importBindings('import numpy as np\n', 'python'))).toEqual({ spec: 'numpy', path: 'linalg.norm' });
+  });
+});
