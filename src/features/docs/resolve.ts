@@ -4,6 +4,7 @@ import { DocentError } from '../../core/errors.js';
 import { absoluteImport } from '../../core/extract/import-paths.js';
 import { boundPath, importBindings, type ImportBindings } from '../../core/extract/import-bindings.js';
 import { Vfs } from '../../core/vfs/vfs.js';
+import { typedPackagePath } from '../../core/extract/lang/js-module-name.js';
 import type { DocsIndex } from '../../core/index/service.js';
 import type { IndexSource } from '../../core/index/source.js';
 import type { FeatureContext } from '../context.js';
@@ -123,11 +124,14 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
     const module = bound.spec.startsWith('.') && c.file ? absoluteImport(bound.spec, c.file.rel, c.file.module) : bound.spec;
     meant.push(bound.path ? `${module}.${bound.path}` : module);
   }
-  // (A bounded number: each is a lookup in every database, through re-exports.)
-  if (!qualified && c.bindings) for (const i of c.imports.filter((i) => /^[@\w][\w@/.-]*$/.test(i)).slice(0, MAX_IMPORTED_PATHS)) meant.push(`${i}.${symbol}`);
+  // (A bounded number, each looked up through re-exports, and in an npm package's database
+  // only under that package's own name.)
+  const underImports = !qualified && c.bindings ? c.imports.filter((i) => /^[@\w][\w@/.-]*$/.test(i)).slice(0, MAX_IMPORTED_PATHS) : [];
   for (const r of index.sources(input.scope)) {
     // byId also follows re-exports (`asyncio.sleep` → asyncio.tasks.sleep): what it returns is meant.
-    const viaFile = meant.flatMap((id) => r.queries.byId(id));
+    const npm = r.dependency?.ecosystem === 'npm' ? typedPackagePath(r.dependency.name) : null;
+    const guesses = underImports.filter((i) => npm === null || i === npm || i.startsWith(`${npm}/`)).map((i) => `${i}.${symbol}`);
+    const viaFile = [...meant, ...guesses].flatMap((id) => r.queries.byId(id));
     const direct = [...r.queries.byId(symbol), ...viaFile];
     const items = [...direct, ...r.queries.byName(last, 200)];
     for (const item of items) {
