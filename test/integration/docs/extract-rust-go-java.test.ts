@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractSource } from '../../../src/core/extract/extract.js';
 import { projectHints } from '../../../src/core/index/indexer.js';
-import { FIXTURES, item } from './fixtures.js';
+import { docsContext, FIXTURES, item } from './fixtures.js';
+import { docsSearch } from '../../../src/features/docs/search.js';
 
 async function extract(dir: string, file: string, includePrivate = false) {
   const root = path.join(FIXTURES, dir);
@@ -100,6 +101,26 @@ describe('Go extraction', () => {
     expect(item(x, 'example.com/lite/strutil.MaxLen')).toMatchObject({ kind: 'constant', summary: 'MaxLen is the longest supported string.' });
     expect(item(x, 'example.com/lite/strutil.helper').visibility).toBe('internal');
     expect(x.module).toMatchObject({ name: 'example.com/lite/strutil', summary: 'Package strutil has small string helpers.' });
+  });
+
+  it('reads a type alias of a named type as a second path to it, through the file\'s imports (os.FileInfo = fs.FileInfo)', async () => {
+    const x = await extract('go', 'textio/textio.go');
+    expect(x.reexports).toEqual([
+      { public: 'example.com/lite/textio.Writer', target: 'example.com/lite/strutil.Builder' },
+      { public: 'example.com/lite/textio.Mode', target: 'io/fs.FileMode' },
+      { public: 'example.com/lite/textio.Buffer', target: 'example.com/lite/textio.Writer' },
+    ]);
+    // The aliases stay items with their own docs.
+    expect(item(x, 'example.com/lite/textio.Writer').summary).toBe("A Writer accumulates text; it is strutil's Builder under the name this package uses.");
+    const ctx = docsContext(path.join(FIXTURES, 'go'));
+    try {
+      // A method named through the alias is the aliased type's.
+      const r = await docsSearch({ query: 'textio.Writer.Write', limit: 3 }, ctx);
+      expect(r.results[0]).toMatchObject({ id: 'example.com/lite/textio.Writer.Write', snippet: 'Write appends p and reports how many bytes were written.' });
+      expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('example.com/lite/strutil.Builder.Write');
+    } finally {
+      await ctx.services.disposeAll();
+    }
   });
 
   it('turns Example functions in _test.go into examples attached to their target, and ignores tests', async () => {

@@ -5,7 +5,8 @@ import { stripLineComments, type RawComment } from '../doc/comments.js';
 import { parseGoDoc } from '../doc/markdown.js';
 import { firstSentence, type ParsedDoc } from '../doc/model.js';
 import { field, leadingComments, namedChildren, trailingComment } from '../syntax.js';
-import type { FileExtract, ItemKind } from '../types.js';
+import type { FileExtract, ItemKind, Reexport } from '../types.js';
+import { goAliasReexport, goImportName } from './go-aliases.js';
 
 /**
  * Go: the comment directly above a declaration (or above a spec inside a grouped `type (…)`,
@@ -69,6 +70,9 @@ export function extractGo(tree: Tree, source: string, opts: ExtractOptions): Fil
   const pkgName = (pkgClause?.namedChild(0)?.text ?? 'main').replace(/_test$/, '');
   const module = goModulePath(opts.file, opts.project?.goModule, pkgName, opts.project?.goModules);
   const imports: string[] = [];
+  /** Each import's name in this file (`fs` for "io/fs"), for type aliases (go-aliases.ts). */
+  const importedAs = new Map<string, string>();
+  const reexports: Reexport[] = [];
   const moduleDoc = pkgClause ? docOf(pkgClause) : null;
   // The standard library's `builtin` package documents the predeclared identifiers (`append`,
   // `len`, `make`, `error`): lower-case, yet what every program calls.
@@ -95,7 +99,11 @@ export function extractGo(tree: Tree, source: string, opts: ExtractOptions): Fil
       case 'import_declaration':
         for (const spec of n.descendantsOfType('import_spec')) {
           const p = spec && field(spec, 'path')?.text;
-          if (p) imports.push(p.replace(/^["`]|["`]$/g, ''));
+          if (!p) continue;
+          const path = p.replace(/^["`]|["`]$/g, '');
+          imports.push(path);
+          const local = field(spec, 'name')?.text;
+          if (local !== '_' && local !== '.') importedAs.set(local ?? goImportName(path), path);
         }
         break;
       case 'function_declaration': {
@@ -155,6 +163,8 @@ export function extractGo(tree: Tree, source: string, opts: ExtractOptions): Fil
     const ty = field(spec, 'type');
     if (!name || !ty) return;
     const kind: ItemKind = ty.type === 'struct_type' ? 'struct' : ty.type === 'interface_type' ? 'interface' : 'type';
+    const re = spec.type === 'type_alias' && exported(name) ? goAliasReexport(module, name, ty.text, importedAs) : null;
+    if (re) reexports.push(re);
     const sig = kind === 'type' ? oneLine(`type ${spec.text}`, 200) : `type ${name}${field(spec, 'type_parameters')?.text ?? ''} ${kind}`;
     const embedded: string[] = [];
     const item = add(kind, name, spec, anchor, sig, null);
@@ -207,5 +217,6 @@ export function extractGo(tree: Tree, source: string, opts: ExtractOptions): Fil
     items: sink.items,
     imports,
     errors: root.hasError ? 1 : 0,
+    ...(reexports.length ? { reexports } : {}),
   };
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { goAliasReexport, goImportName } from '../../../src/core/extract/lang/go-aliases.js';
+
+describe('Go type aliases', () => {
+  it('names an import path as Go code uses it without an alias', () => {
+    expect(goImportName('io/fs')).toBe('fs');
+    expect(goImportName('gopkg.in/yaml.v3')).toBe('yaml');
+    expect(goImportName('github.com/jackc/pgx/v5')).toBe('pgx');
+    expect(goImportName('github.com/mattn/go-sqlite3')).toBe('sqlite3');
+  });
+
+  it('re-exports a named type, here or through an import; any other type is none', () => {
+    const imports = new Map([['fs', 'io/fs']]);
+    expect(goAliasReexport('os', 'FileInfo', 'fs.FileInfo', imports)).toEqual({ public: 'os.FileInfo', target: 'io/fs.FileInfo' });
+    expect(goAliasReexport('p', 'Set', 'Map[K, struct{}]', imports)).toEqual({ public: 'p.Set', target: 'p.Map' });
+    expect(goAliasReexport('p', 'Bytes', '[]byte', imports)).toBeNull();
+    expect(goAliasReexport('p', 'X', 'other.X', imports)).toBeNull();
+  });
+});
