@@ -298,6 +298,8 @@ describe('JS/TS re-exports', () => {
     // A class defined in the file and exported as a whole is the module's default.
     const own = await extractSource('javascript', '/** A server. */\nclass Server {}\nmodule.exports = Server;\n', { file: 'p/lib/server.js', includePrivate: false });
     expect(own.reexports).toEqual([{ public: 'p/lib/server.default', target: 'p/lib/server.Server' }]);
+    const member = await extractSource('javascript', "const { Server } = require('./impl');\nmodule.exports = Server;\n", { file: 'p/index.js', includePrivate: false });
+    expect(member.reexports).toEqual([{ public: 'p.default', target: 'p/impl.Server' }]);
   });
 
   it('a destructured require passed on (`const { Command } = require(…)`; `exports.Command = Command`) is a re-export', async () => {

@@ -286,7 +286,8 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
       attached.exportLocal(right.text);
       // A local bound to a whole required module (`module.exports = WebSocket`): its names.
       const local = locals.get(right.text);
-      const re = local && !local.member ? commonJsReexport('*', right, opts.file, module, locals, jsModuleName) : null;
+      // A whole required module's names; a member required by name is the module's default.
+      const re = local ? commonJsReexport(local.member ? 'default' : '*', right, opts.file, module, locals, jsModuleName) : null;
       if (re) reexports.push(re);
       // A local defined here (`module.exports = WebSocketServer`) is the module's default, as
       // `export default` makes it: what requiring the file under another name reaches.
