@@ -13,14 +13,12 @@ export interface ImportBinding {
 }
 export type ImportBindings = ReadonlyMap<string, ImportBinding>;
 
-const JS_RULES: RegExp[] = [
-  // const WS = require('ws'); import WS = require('ws')
-  /\b(?:const|let|var|import)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)/g,
-  // import WS from 'ws'; import WS, { x } from 'ws'
-  /\bimport\s+([A-Za-z_$][\w$]*)\s*(?:,\s*\{[^}]*\})?\s*from\s*['"]([^'"]+)['"]/g,
-  // import * as WS from 'ws'
-  /\bimport\s*(?:[A-Za-z_$][\w$]*\s*,\s*)?\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*['"]([^'"]+)['"]/g,
-];
+/** `const WS = require('ws')` (also after a comma: `const a = require('a'), b = require('b')`), TS's `import WS = require('ws')`; a member taken off the call (`require('ws').Server`). */
+const JS_REQUIRE = /(?<![.\w$])([A-Za-z_$][\w$]*)\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)(?:\s*\.\s*([A-Za-z_$][\w$]*))?/g;
+/** `import WS from 'ws'`, `import type WS from`, `import WS, { x } from`, `import WS, * as ns from`. */
+const JS_DEFAULT = /\bimport\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,\s*(?:\{[^}]*\}|\*\s*as\s+[A-Za-z_$][\w$]*))?\s*from\s*['"]([^'"]+)['"]/g;
+/** `import * as WS from 'ws'` (also `import type * as`, `import d, * as WS`). */
+const JS_NAMESPACE = /\bimport\s+(?:type\s+)?(?:[A-Za-z_$][\w$]*\s*,\s*)?\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*['"]([^'"]+)['"]/g;
 /** `import { Server as S } from 'ws'`, `const { Server: S } = require('ws')`: members under a local name. */
 const JS_NAMED = /\bimport\s+(?:type\s+)?(?:[A-Za-z_$][\w$]*\s*,\s*)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
 const JS_DESTRUCTURED = /\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -29,9 +27,14 @@ const JS_DESTRUCTURED = /\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(\s*['"
 const PY_IMPORT = /^[ \t]*import[ \t]+([^\n#]+)/gm;
 const PY_FROM = /^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(?:\(([^)]*)\)|([^\n#(]+))/gm;
 
-/** A JS/TS specifier without a file extension (`./lib/x.js` → `./lib/x`). */
+/** A relative JS/TS specifier without its file's extension (`./lib/x.js` → `./lib/x`); a package's name as it is (`highlight.js`). */
 function jsPath(spec: string): string {
-  return spec.replace(/\.[cm]?[jt]sx?$/, '');
+  return spec.startsWith('.') ? spec.replace(/\.[cm]?[jt]sx?$/, '') : spec;
+}
+
+/** An import list's entries, comments out (`{ a, // note⏎ b as c }`). */
+function listEntries(list: string): string[] {
+  return list.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ').split(',');
 }
 
 export function importBindings(text: string, language: 'javascript' | 'typescript' | 'python' | string): ImportBindings {
@@ -52,12 +55,14 @@ export function importBindings(text: string, language: 'javascript' | 'typescrip
     }
     return out;
   }
-  for (const rule of JS_RULES) for (const m of text.matchAll(rule)) out.set(m[1]!, { spec: jsPath(m[2]!), member: null });
+  for (const m of text.matchAll(JS_REQUIRE)) out.set(m[1]!, { spec: jsPath(m[2]!), member: m[3] ?? null });
+  for (const rule of [JS_DEFAULT, JS_NAMESPACE]) for (const m of text.matchAll(rule)) out.set(m[1]!, { spec: jsPath(m[2]!), member: null });
   for (const rule of [JS_NAMED, JS_DESTRUCTURED]) {
     for (const m of text.matchAll(rule)) {
-      for (const part of m[1]!.split(',')) {
+      for (const part of listEntries(m[1]!)) {
         const [name, alias] = part.replace(/^\s*type\s+/, '').trim().split(/\s+as\s+|\s*:\s*/);
-        if (name && /^[\w$]+$/.test(name) && name !== 'default') out.set((alias ?? name).trim(), { spec: jsPath(m[2]!), member: name });
+        // `{ default as chalk }` is the module as a whole, as `import chalk from` is.
+        if (name && /^[\w$]+$/.test(name)) out.set((alias ?? name).trim(), { spec: jsPath(m[2]!), member: name === 'default' ? null : name });
       }
     }
   }

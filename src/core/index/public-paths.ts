@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import { isVendored, PRIVATE_SEGMENT } from '../rank/score.js';
+import { BUNDLER_RENAME } from '../extract/lang/js-reexports.js';
 import { MetaStamp } from './meta-stamp.js';
 import { UsageCounts } from './usage.js';
 
@@ -111,7 +112,7 @@ export class PublicPaths {
   private resolve(items: readonly { id: string; module: string }[]): string[] {
     return items.map((item) => {
       let best = item.id;
-      const name = item.id.slice(item.id.lastIndexOf(separatorOf(item.id)) + separatorOf(item.id).length);
+      const tail = ownTail(item);
       // Looked up only once there is another name to weigh it against (most items have none).
       let bestUse = -1;
       let frontier = [item];
@@ -126,7 +127,7 @@ export class PublicPaths {
               seen.add(id);
               const use = this.usage.files(id);
               if (bestUse < 0) bestUse = this.usage.files(best);
-              if (preferred(id, use, best, bestUse, best === item.id ? null : name)) {
+              if (preferred(id, use, best, bestUse, best === item.id && BUNDLER_RENAME.test(tail[0]!) ? null : tail)) {
                 best = id;
                 bestUse = use;
               }
@@ -233,10 +234,11 @@ const DEFAULT_SEGMENT = /[./:]default$/;
 
 /**
  * Whether public id `a` (used by `ua` files) is the better name than `b` (used by `ub`) for an
- * item named `name` (null when `b` is the item's own id, which a public name always beats: a
- * bundler's `waterfall$1` exported as `waterfall`): see resolve.
+ * item whose id ends with the names `tail` (its class's and its own, after its module; null
+ * when `b` is a bundler's rename of it, `waterfall$1`, which a public name always beats): see
+ * resolve.
  */
-function preferred(a: string, ua: number, b: string, ub: number, name: string | null): boolean {
+function preferred(a: string, ua: number, b: string, ub: number, tail: readonly string[] | null): boolean {
   const pa = PRIVATE_SEGMENT.test(a);
   const pb = PRIVATE_SEGMENT.test(b);
   if (pa !== pb) return !pa;
@@ -245,18 +247,38 @@ function preferred(a: string, ua: number, b: string, ub: number, name: string | 
   const da = DEFAULT_SEGMENT.test(a);
   if (da !== DEFAULT_SEGMENT.test(b)) return !da;
   if (ua !== ub) return ua > ub;
-  // Two names in one place: the item's own over a second one (ws's `WebSocketServer` over
-  // `Server`, both under `ws`), which its signature and docs do not say.
-  const sa = separatorOf(a);
-  const at = a.lastIndexOf(sa);
-  const bt = b.lastIndexOf(separatorOf(b));
-  if (name !== null && at > 0 && at === bt && a.slice(0, at) === b.slice(0, bt)) {
-    const own = (x: string, i: number) => x.slice(i + sa.length) === name;
-    if (own(a, at) !== own(b, bt)) return own(a, at);
+  // Two names in one place: the item's own over a second one, which its signature and docs do
+  // not say (ws's `WebSocketServer` over `Server`, both under `ws`, and so its members;
+  // `createElement` exported as itself and as `h`).
+  if (tail) {
+    const own = ownNamesIn(a, b, tail);
+    if (own !== null) return own;
   }
   return a.length < b.length;
 }
 
+/** The names of an item's id after its module (`Server.close` of `ws/lib/server.Server.close`). */
+function ownTail(item: { id: string; module: string }): string[] {
+  const sep = separatorOf(item.id);
+  const rest = item.module && item.id.startsWith(`${item.module}${sep}`) ? item.id.slice(item.module.length + sep.length) : item.id.slice(item.id.lastIndexOf(sep) + sep.length);
+  return rest.split(sep);
+}
+
+/**
+ * Of two public ids with the same place for an item's names (the same prefix before as many
+ * names as its `tail` has), whether `a` is the one that keeps them; null when both or neither
+ * do, or their places differ.
+ */
+function ownNamesIn(a: string, b: string, tail: readonly string[]): boolean | null {
+  const sep = separatorOf(a);
+  const as = a.split(sep);
+  const bs = b.split(sep);
+  const k = tail.length;
+  if (as.length <= k || bs.length <= k || as.slice(0, -k).join(sep) !== bs.slice(0, -k).join(sep)) return null;
+  const keeps = (xs: string[]) => xs.slice(-k).every((x, i) => x === tail[i]);
+  const ka = keeps(as);
+  return ka === keeps(bs) ? null : ka;
+}
 
 /** Re-export targets that could cover an item: itself, its top-level ancestor in its module, its module's `*`. */
 function keysOf(id: string, module: string): string[] {

@@ -279,6 +279,11 @@ export class IndexQueries {
     return this.prep(`SELECT id FROM items WHERE module = ?`).pluck().all(module) as string[];
   }
 
+  /** Whether any item is in this module (one row by the module index). */
+  hasModule(module: string): boolean {
+    return this.prep(`SELECT 1 FROM items WHERE module = ? LIMIT 1`).get(module) !== undefined;
+  }
+
   moduleCount(module: string): number {
     return this.prep(`SELECT COUNT(*) FROM items WHERE module = ? AND kind != 'module'`).pluck().get(module) as number;
   }

@@ -47,6 +47,10 @@ export type DocsResolveResult = z.output<typeof DocsResolveOutput>;
 
 /** How many of the context file's imported packages an unqualified name is looked for under. */
 const MAX_IMPORTED_PATHS = 12;
+/** Score for the item a name means through the context file's binding (as much as the exact id). */
+const VIA_BINDING = 5;
+/** Score for an unqualified name found under an imported package (below the +1 a module of its own gets over an imported one). */
+const VIA_IMPORT = 0.5;
 
 interface Ctx {
   modules: string[];
@@ -72,7 +76,8 @@ function contextOf(index: DocsIndex, ctx: FeatureContext, context: string | unde
       if (root) {
         const rel = c.relative;
         const mod = root.queries.moduleOfFile(rel);
-        const imports = root.queries.importsOf(rel).map((imp) => absoluteImport(imp, rel, mod));
+        // Each module once: a file that imports it twice (`import m`, `from m import x`) does not use it more.
+        const imports = [...new Set(root.queries.importsOf(rel).map((imp) => absoluteImport(imp, rel, mod)))];
         const language = bindingLanguage(rel);
         const bindings = language ? importBindings(Vfs.from(ctx.services).read(c.absolute, ctx.session.id).text, language) : undefined;
         return { modules: mod ? [mod] : [], imports, bindings, file: { rel, module: mod } };
@@ -124,14 +129,16 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
     const module = bound.spec.startsWith('.') && c.file ? absoluteImport(bound.spec, c.file.rel, c.file.module) : bound.spec;
     meant.push(bound.path ? `${module}.${bound.path}` : module);
   }
-  // (A bounded number, each looked up through re-exports, and in an npm package's database
-  // only under that package's own name.)
+  // (A bounded number, each looked up through re-exports: in an npm package's database only
+  // under that package's own name, in any other only under a module it has.)
   const underImports = !qualified && c.bindings ? c.imports.filter((i) => /^[@\w][\w@/.-]*$/.test(i)).slice(0, MAX_IMPORTED_PATHS) : [];
   for (const r of index.sources(input.scope)) {
     // byId also follows re-exports (`asyncio.sleep` → asyncio.tasks.sleep): what it returns is meant.
     const npm = r.dependency?.ecosystem === 'npm' ? typedPackagePath(r.dependency.name) : null;
-    const guesses = underImports.filter((i) => npm === null || i === npm || i.startsWith(`${npm}/`)).map((i) => `${i}.${symbol}`);
-    const viaFile = [...meant, ...guesses].flatMap((id) => r.queries.byId(id));
+    const guesses = underImports.filter((i) => (npm === null ? r.queries.hasModule(i) : i === npm || i.startsWith(`${npm}/`))).map((i) => `${i}.${symbol}`);
+    const viaBinding = meant.flatMap((id) => r.queries.byId(id));
+    const viaImport = guesses.flatMap((id) => r.queries.byId(id));
+    const viaFile = [...viaBinding, ...viaImport];
     const direct = [...r.queries.byId(symbol), ...viaFile];
     const items = [...direct, ...r.queries.byName(last, 200)];
     for (const item of items) {
@@ -142,7 +149,11 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
       const pkg = packageFields(r, item.location.file).package;
       if (!inScope(pkg, input.scope)) continue;
       const publicId = () => r.queries.publicIdOf(item.id, item.module);
-      found.push({ root: r, item, score: score(item, symbol, c, publicId) + (viaFile.includes(item) ? 5 : 0), deps: pkg !== null, publicId });
+      // What the file's own name for it means counts as the name itself; a name found under a
+      // package the file imports only a little more than the import alone (a name the file's
+      // module defines, `run` beside `import subprocess`, is still its own).
+      const via = viaBinding.includes(item) ? VIA_BINDING : viaImport.includes(item) ? VIA_IMPORT : 0;
+      found.push({ root: r, item, score: score(item, symbol, c, publicId) + via, deps: pkg !== null, publicId });
     }
   }
   if (!found.length) {

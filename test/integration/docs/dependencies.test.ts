@@ -105,6 +105,8 @@ describe('installed dependencies in the docs index', () => {
     // The other name and the exported class's own members, under the package too.
     expect(sc(await session.call('docs_get', { id: 'sockdemo.SocketServer' })).summary).toBe('Accept incoming connections on a port and hand each one to a listener.');
     expect(sc(await session.call('docs_get', { id: 'sockdemo.Socket.send' })).summary).toBe('Queue a message for the peer.');
+    // Its members are named as it is.
+    expect(ids(await session.call('docs_search', { query: 'stop accepting connections', scope: 'deps' }))[0]).toBe('sockdemo.SocketServer.close');
   });
 
   it('indexes a package whose JavaScript is documented with plain // lines, as underscore\'s is', async () => {

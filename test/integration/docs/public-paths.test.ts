@@ -163,6 +163,8 @@ describe('Python public paths in the index', () => {
   it("docs_resolve reads a name through a Python file's own names for its imports (`tk.sleep` after `import pkg.tasks as tk`)", async () => {
     expect(await docsResolve({ symbol: 'tk.sleep', context: 'pkg/aliased.py' }, ctx())).toMatchObject({ id: 'pkg.tasks.sleep', public_id: 'pkg.sleep' });
     expect((await docsResolve({ symbol: 'nap', context: 'pkg/aliased.py' }, ctx())).id).toBe('pkg.tasks.sleep');
+    // A name the file's own module defines is its own, though a module it imports has it too.
+    expect((await docsResolve({ symbol: 'sleep', context: 'pkg/aliased.py' }, ctx())).id).toBe('pkg.aliased.sleep');
   });
 
   it('a vendored copy folds into the original (also_in) instead of ranking beside it', async () => {
@@ -298,6 +300,10 @@ describe('JS/TS re-exports', () => {
     // A class defined in the file and exported as a whole is the module's default.
     const own = await extractSource('javascript', '/** A server. */\nclass Server {}\nmodule.exports = Server;\n', { file: 'p/lib/server.js', includePrivate: false });
     expect(own.reexports).toEqual([{ public: 'p/lib/server.default', target: 'p/lib/server.Server' }]);
+    // Exported under its own name and a second one: found by both, shown by its own.
+    const h = await docsSearch({ query: 'make a virtual node for an element', limit: 3 }, tctx);
+    expect(h.results[0]?.id).toBe('vdom.createElement');
+    expect((await docsSearch({ query: 'vdom.h', limit: 3 }, tctx)).results[0]?.id).toBe('vdom.h');
     const member = await extractSource('javascript', "const { Server } = require('./impl');\nmodule.exports = Server;\n", { file: 'p/index.js', includePrivate: false });
     expect(member.reexports).toEqual([{ public: 'p.default', target: 'p/impl.Server' }]);
   });
@@ -495,7 +501,7 @@ describe('C/C++ aliases', () => {
   it('C++ using-declarations publish what a detail namespace holds, and an inline namespace is no part of a name', async () => {
     const x = await extractFixture('c-public', 'published.hpp');
     const ids = x.items.map((i) => i.id).sort();
-    expect(ids).toEqual(['confy::PagedBuffer', 'confy::PagedBuffer::append', 'confy::Parser', 'confy::Parser::read', 'confy::stable_hash']);
+    expect(ids).toEqual(['confy::PagedBuffer', 'confy::PagedBuffer::append', 'confy::Parser', 'confy::Parser::read', 'confy::literals', 'confy::literals::operator""_KiB', 'confy::stable_hash']);
     expect(item(x, 'confy::stable_hash')).toMatchObject({ summary: 'Compute a stable hash of a byte range, the same on every platform.', visibility: 'public', module: 'confy' });
     expect(item(x, 'confy::stable_hash').tags.alias_of).toBe('confy::detail::stable_hash');
     expect(item(x, 'confy::PagedBuffer::append').parent).toBe('confy::PagedBuffer');

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { goAliasReexport, goImportName } from '../../../src/core/extract/lang/go-aliases.js';
+import { goAliasReexport, goImportNames } from '../../../src/core/extract/lang/go-aliases.js';
 
 describe('Go type aliases', () => {
   it('names an import path as Go code uses it without an alias', () => {
-    expect(goImportName('io/fs')).toBe('fs');
-    expect(goImportName('gopkg.in/yaml.v3')).toBe('yaml');
-    expect(goImportName('github.com/jackc/pgx/v5')).toBe('pgx');
-    expect(goImportName('github.com/mattn/go-sqlite3')).toBe('sqlite3');
+    expect(goImportNames('io/fs')).toEqual(['fs']);
+    expect(goImportNames('gopkg.in/yaml.v3')).toEqual(['yaml']);
+    expect(goImportNames('github.com/jackc/pgx/v5')).toEqual(['pgx', 'v5']);
+    expect(goImportNames('k8s.io/api/core/v1')).toEqual(['core', 'v1']);
+    expect(goImportNames('github.com/mattn/go-sqlite3')).toEqual(['sqlite3']);
   });
 
   it('re-exports a named type, here or through an import; any other type is none', () => {

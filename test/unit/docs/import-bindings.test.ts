@@ -11,6 +11,11 @@ describe("a file's names for what it imports", () => {
       "const { Command, Help: HelpText } = require('./lib/command.js');",
       "import type { Schema } from 'ajv';",
       "import { default as chalk } from 'chalk';",
+      "import hljs from 'highlight.js';",
+      "import type Ajv, * as ajvAll from 'ajv';",
+      "const a = require('a'), b = require('./b.js');",
+      "const S = require('ws').Server;",
+      'import {\n  parse, // a note, with commas\n  /* old, name */ stringify as toToml,\n} from "smol-toml";',
     ].join('\n');
     const b = importBindings(js, 'javascript');
     expect(Object.fromEntries(b)).toEqual({
@@ -22,6 +27,15 @@ describe("a file's names for what it imports", () => {
       Command: { spec: './lib/command', member: 'Command' },
       HelpText: { spec: './lib/command', member: 'Help' },
       Schema: { spec: 'ajv', member: 'Schema' },
+      chalk: { spec: 'chalk', member: null },
+      hljs: { spec: 'highlight.js', member: null },
+      Ajv: { spec: 'ajv', member: null },
+      ajvAll: { spec: 'ajv', member: null },
+      a: { spec: 'a', member: null },
+      b: { spec: './b', member: null },
+      S: { spec: 'ws', member: 'Server' },
+      parse: { spec: 'smol-toml', member: 'parse' },
+      toToml: { spec: 'smol-toml', member: 'stringify' },
     });
   });
 

@@ -43,7 +43,7 @@ export interface HiddenItem {
  * The items and re-exports a file's using-declarations make: `kept` are the items the index
  * keeps, `hidden` those it leaves out for their namespace, both of this file.
  */
-export function publishUsings(usings: readonly UsingDeclaration[], kept: readonly DocItem[], hidden: readonly HiddenItem[]): { items: DocItem[]; reexports: Reexport[] } {
+export function publishUsings(usings: readonly UsingDeclaration[], kept: readonly DocItem[], hidden: readonly HiddenItem[], fileModule: string): { items: DocItem[]; reexports: Reexport[] } {
   const items: DocItem[] = [];
   const reexports: Reexport[] = [];
   if (!usings.length) return { items, reexports };
@@ -65,13 +65,15 @@ export function publishUsings(usings: readonly UsingDeclaration[], kept: readonl
     }
     if (published.has(pub)) continue;
     published.add(pub);
-    // The hidden declaration and its public members, under the public name.
+    // The hidden declaration and its public members, under the public name: not those of a
+    // private or protected nested class.
     const rename = (id: string) => pub + id.slice(here.length);
+    const closed = hidden.filter((h) => h.outside !== 'public' && (h.item.id === here || h.item.id.startsWith(`${here}::`))).map((h) => `${h.item.id}::`);
     for (const { item: i, outside } of hidden) {
       if (i.id !== here && !i.id.startsWith(`${here}::`)) continue;
-      if (outside !== 'public') continue;
+      if (outside !== 'public' || closed.some((c) => i.id.startsWith(c))) continue;
       const parent = i.parent && (i.parent === here || i.parent.startsWith(`${here}::`)) ? rename(i.parent) : i.parent;
-      items.push({ ...i, id: rename(i.id), module: u.ns.join('::') || i.module, parent, visibility: 'public', tags: { ...i.tags, alias_of: i.id } });
+      items.push({ ...i, id: rename(i.id), module: u.ns.join('::') || fileModule, parent, visibility: 'public', tags: { ...i.tags, alias_of: i.id } });
     }
   }
   return { items, reexports };

@@ -20,6 +20,8 @@ import type { DocItem, FileExtract, ItemKind, LanguageId, Visibility } from '../
  * and anonymous/`detail` namespaces are internal.
  */
 
+/** The name of an inline namespace that versions an ABI: `v2`, `_V2`, `__n4861`, `__cxx11`, `lts_20230125`, `__1`, `abi_v1`. */
+const ABI_VERSION = /^(?:_*[vV]\d\w*|__n\d+|__cxx\d+|__\d+|lts_\w+|abi\w*|_*\d\w*)$/;
 const HEADER_RE = /\.(h|hh|hpp|hxx|h\+\+|ipp|tpp|inl)$/i;
 const CONTAINERS = new Set(['preproc_ifdef', 'preproc_if', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'linkage_specification', 'declaration_list']);
 /** Declarations followed up a run for the comment over it (groupDoc). */
@@ -285,9 +287,11 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
       case 'namespace_definition': {
         const name = field(n, 'name')?.text ?? '';
         const body = field(n, 'body');
-        // An inline namespace (a library's ABI version: `inline namespace v2`) is part of no
-        // name users write: `mylib::Parser`, not `mylib::v2::Parser`.
-        if (name && n.children.some((c) => c?.type === 'inline')) {
+        // An inline namespace that versions a library's ABI (`inline namespace v2`, libstdc++'s
+        // `_V2`, `__n4861`, `__cxx11`) is part of no name users write: `mylib::Parser`, not
+        // `mylib::v2::Parser`. One with a meaning of its own (`std::literals::chrono_literals`)
+        // is a namespace like any other.
+        if (name && n.children.some((c) => c?.type === 'inline') && ABI_VERSION.test(name)) {
           if (body) visit(body, { ...scope, cls: null, clsName: null, access: 'public' });
           return;
         }
@@ -299,7 +303,9 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
         return;
       }
       case 'using_declaration': {
-        const used = scope.cls || scope.internal ? null : usingDeclarationPath(n.text);
+        // Only inside a namespace: a global one (libstdc++'s math.h: `using std::acos;`) brings a
+        // namespace's name into the C one, which is not the name to show it under.
+        const used = scope.cls || scope.internal || !scope.ns.length ? null : usingDeclarationPath(n.text);
         if (used) usings.push({ ns: scope.ns, path: used });
         return;
       }
@@ -448,7 +454,7 @@ export function extractCpp(tree: Tree, source: string, opts: ExtractOptions, lan
 
   visit(root, { ns: [], cls: null, clsName: null, access: 'public', internal: false });
   nameSoleSpecializations(sink.items, partials, declaredAhead);
-  const published = publishUsings(usings, sink.items, hidden);
+  const published = publishUsings(usings, sink.items, hidden, fileModule);
   return {
     language: lang,
     module: moduleInfo(fileModule, moduleDoc),

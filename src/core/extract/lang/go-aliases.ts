@@ -7,12 +7,16 @@ import type { Reexport } from '../types.js';
  * for in this package); the re-export is what lets a member be named through it.
  */
 
-/** The package name a Go import path is used under without an alias: its last element, minus a `.vN` or a `/vN` major version. */
-export function goImportName(importPath: string): string {
+/**
+ * The names a Go import path may be used under without an alias: its last element, minus a
+ * `.vN` suffix; for a path ending in a major version (`…/pgx/v5`) the element before it too,
+ * since the package there may be named either way (`k8s.io/api/core/v1` is `v1`).
+ */
+export function goImportNames(importPath: string): string[] {
   const parts = importPath.split('/');
-  let last = parts[parts.length - 1] ?? importPath;
-  if (/^v\d+$/.test(last) && parts.length > 1) last = parts[parts.length - 2]!;
-  return last.replace(/\.v\d+$/, '').replace(/^go-/, '').replace(/[-.]go$/, '').replace(/[^\w]/g, '_');
+  const clean = (s: string) => s.replace(/\.v\d+$/, '').replace(/^go-/, '').replace(/[-.]go$/, '').replace(/[^\w]/g, '_');
+  const last = parts[parts.length - 1] ?? importPath;
+  return /^v\d+$/.test(last) && parts.length > 1 ? [clean(parts[parts.length - 2]!), last] : [clean(last)];
 }
 
 /**

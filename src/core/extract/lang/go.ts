@@ -6,7 +6,7 @@ import { parseGoDoc } from '../doc/markdown.js';
 import { firstSentence, type ParsedDoc } from '../doc/model.js';
 import { field, leadingComments, namedChildren, trailingComment } from '../syntax.js';
 import type { FileExtract, ItemKind, Reexport } from '../types.js';
-import { goAliasReexport, goImportName } from './go-aliases.js';
+import { goAliasReexport, goImportNames } from './go-aliases.js';
 
 /**
  * Go: the comment directly above a declaration (or above a spec inside a grouped `type (…)`,
@@ -103,7 +103,9 @@ export function extractGo(tree: Tree, source: string, opts: ExtractOptions): Fil
           const path = p.replace(/^["`]|["`]$/g, '');
           imports.push(path);
           const local = field(spec, 'name')?.text;
-          if (local !== '_' && local !== '.') importedAs.set(local ?? goImportName(path), path);
+          if (local) {
+            if (local !== '_' && local !== '.') importedAs.set(local, path);
+          } else for (const name of goImportNames(path)) if (!importedAs.has(name)) importedAs.set(name, path);
         }
         break;
       case 'function_declaration': {
