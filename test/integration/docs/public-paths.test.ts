@@ -466,6 +466,12 @@ describe('Rust pub use', () => {
     ]);
   });
 
+  it('a `pub(crate) use` or a `#[doc(hidden)] pub use` publishes nothing', async () => {
+    const src = 'pub mod a;\npub(crate) use a::Inner;\npub(super) use a::Up;\n#[doc(hidden)]\npub use a::Plumbing;\n/// Shown.\npub use a::Shown;\n';
+    const x = await extractSource('rust', src, { file: 'src/lib.rs', includePrivate: false, project: { crateName: 'demo' } });
+    expect(x.reexports?.map((r) => r.public)).toEqual(['crate::Shown']);
+  });
+
   it('finds re-exported items at the crate root', async () => {
     const renamed = await docsSearch({ query: 'pubuse::parse_str', limit: 3 }, rctx);
     expect(renamed.results[0]?.id).toBe('pubuse::parse_str');

@@ -37,14 +37,37 @@ export function rustReexports(useText: string, scope: string[], rootName: string
   return out.filter((r) => r.public !== r.target);
 }
 
-/** `a::{B, c::D as E}` → a::B, a::c::D (as E); one level of braces. */
+/**
+ * `a::{B, c::{D as E, F}, self}` → a::B, a::c::D (as E), a::c::F, and `a` itself (`self` in a
+ * group names the module it is in: `use a::{self as alias}` is `a` as `alias`), braces nested
+ * to any depth.
+ */
 function expand(text: string): { path: string; alias?: string }[] {
   const brace = text.indexOf('{');
   if (brace < 0) {
     const [path, alias] = text.split(/\s+as\s+/);
-    return [{ path: path!, alias: alias?.trim() }];
+    // `a::self` (from a group) is `a`.
+    return [{ path: path!.trim().replace(/::\s*self$/, ''), alias: alias?.trim() }];
   }
   const prefix = text.slice(0, brace);
   const inner = text.slice(brace + 1, text.lastIndexOf('}'));
-  return inner.split(',').map((p) => p.trim()).filter(Boolean).flatMap((p) => expand(`${prefix}${p}`));
+  return topLevelParts(inner).map((p) => p.trim()).filter(Boolean).flatMap((p) => expand(`${prefix}${p}`));
+}
+
+/** A group's entries: split at the commas outside nested braces. */
+function topLevelParts(inner: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const ch = inner[i];
+    if (ch === '{') depth++;
+    else if (ch === '}') depth--;
+    else if (ch === ',' && depth === 0) {
+      parts.push(inner.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(inner.slice(start));
+  return parts;
 }

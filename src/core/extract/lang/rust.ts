@@ -167,7 +167,9 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
           // `crate::` is the crate this file belongs to: in a tree of several crates (std's
           // core, alloc and std side by side) that is the path's crate, not the root's.
           const named = rustReexports(n.text, scope, modPath[0]!, externs);
-          if (/^pub\b/.test(n.text)) reexports.push(...named);
+          // Only a `pub use` is API: not `pub(crate)`/`pub(super)`/`pub(in …)`, nor one the docs
+          // hide (`#[doc(hidden)]`, a crate's plumbing that must be public to macros).
+          if (/^pub\s/.test(n.text) && !docHidden(n)) reexports.push(...named);
           // What each name the module imports stands for, for the types its impl blocks name.
           for (const r of named) if (!r.public.endsWith('::*')) usedNames(scope).set(r.public.slice(r.public.lastIndexOf('::') + 2), r.target);
           break;
@@ -305,4 +307,12 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
     errors: root.hasError ? 1 : 0,
     ...(reexports.length ? { reexports } : {}),
   };
+}
+
+/** Whether the attributes right above an item hide it from the docs (`#[doc(hidden)]`). */
+function docHidden(n: Node): boolean {
+  for (let p = n.previousNamedSibling; p && (p.type === 'attribute_item' || p.type === 'line_comment' || p.type === 'block_comment'); p = p.previousNamedSibling) {
+    if (p.type === 'attribute_item' && /^#\[\s*doc\s*\(\s*hidden\s*\)\s*\]$/.test(p.text)) return true;
+  }
+  return false;
 }
