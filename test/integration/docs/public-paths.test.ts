@@ -338,6 +338,13 @@ describe('JS/TS re-exports', () => {
     const clause = await extractSource('javascript', '/** Creates a memoized function. */\nfunction memoize(f) { return f; }\nexport { memoize as default };\n', { file: 'm/memoize.js', includePrivate: false });
     expect(clause.reexports).toEqual([{ public: 'm/memoize.default', target: 'm/memoize.memoize' }]);
     expect(clause.items.map((i) => [i.id, i.visibility])).toEqual([['m/memoize.memoize', 'public']]);
+    // TypeScript's `export import Alias = …`: through an import, a namespace import's member, or a local.
+    const tsAlias = "import { Thing } from './thing';\nimport * as ns from './ns';\nexport import Alias = Thing;\nexport import Deep = ns.Inner.Leaf;\nexport declare namespace Local { const x: number; }\nexport import L = Local;\nexport import atob = globalThis.atob;\n";
+    expect((await extractSource('typescript', tsAlias, { file: 'm/index.d.ts', includePrivate: false })).reexports).toEqual([
+      { public: 'm.Alias', target: 'm/thing.Thing' },
+      { public: 'm.Deep', target: 'm/ns.Inner.Leaf' },
+      { public: 'm.L', target: 'm.Local' },
+    ]);
     // Any local under another name is public under it too (zod's `export type { output as infer }`).
     const renamed = await extractSource('typescript', '/** Output type. */\nexport type output<T> = T;\nexport type { output as infer };\n', { file: 'm/core.d.ts', includePrivate: false });
     expect(renamed.reexports).toEqual([{ public: 'm/core.infer', target: 'm/core.output' }]);

@@ -43,6 +43,15 @@ export function jsReexports(root: Node, file: string, module: string, moduleName
       else if (other !== module) out.push({ public: module, target: other }, { public: `${module}.*`, target: `${other}.*` });
       continue;
     }
+    // TypeScript's `export import Alias = Thing.Member;`: the name it aliases, through an import or here.
+    const aliased = /^export\s+import\s+([\w$]+)\s*=\s*([\w$]+(?:\.[\w$]+)*)\s*;?$/.exec(st.text.trim());
+    if (aliased) {
+      const [head, ...rest] = aliased[2]!.split('.');
+      const from = imported.get(head!);
+      if (from) out.push(...reexportOf(`${module}.${aliased[1]}`, rest.length ? { module: from.name === '*' ? from.module : `${from.module}.${from.name}`, name: rest.join('.') } : from));
+      else if (head !== 'globalThis' && !requiredModules.has(head!)) out.push({ public: `${module}.${aliased[1]}`, target: `${module}.${aliased[2]}` });
+      continue;
+    }
     const src = field(st, 'source')?.text.slice(1, -1);
     if (!src) {
       // `export default debounce` and `export default function debounce…`: the local is also the
