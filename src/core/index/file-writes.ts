@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FileExtract } from '../extract/types.js';
 import { prepareItem, type PreparedItem } from './rows.js';
+import { FtsRemovalCounter, noneRemoved, type FtsRemoved } from './fts-totals.js';
 
 /**
  * The statements of one write transaction (IndexStore.apply): files removed, files (re)written
@@ -68,13 +69,18 @@ export function prepareFileWrites(db: Database.Database) {
     ),
     insertFts: db.prepare(`INSERT INTO items_fts(rowid, name, qualified, summary, doc, signature) VALUES (?, ?, ?, ?, ?, ?)`),
     lastUpdate: db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('last_update', ?)`),
+    ftsRemoved: new FtsRemovalCounter(db),
   };
 }
 
 export type FileWriteStatements = ReturnType<typeof prepareFileWrites>;
 
-/** The body of one write transaction; the caller runs it inside `BEGIN IMMEDIATE … COMMIT`. */
-export function writeFiles(s: FileWriteStatements, updates: readonly FileUpdate[], deletions: readonly string[], touches: readonly FileTouch[]): void {
+/**
+ * The body of one write transaction; the caller runs it inside `BEGIN IMMEDIATE … COMMIT`, then
+ * takes what it returns (the full-text rows it deleted) off FTS5's totals (fts-totals.ts).
+ */
+export function writeFiles(s: FileWriteStatements, updates: readonly FileUpdate[], deletions: readonly string[], touches: readonly FileTouch[]): FtsRemoved {
+  const removed = noneRemoved();
   const staleFts: number[] = [];
   const clearItems = (fileId: number) => {
     for (const rowid of s.itemRowids.all(fileId) as number[]) staleFts.push(rowid);
@@ -128,7 +134,10 @@ export function writeFiles(s: FileWriteStatements, updates: readonly FileUpdate[
   for (const t of touches) s.touch.run(t.mtimeMs, t.size, t.path);
   s.lastUpdate.run(String(Date.now()));
   // Phase 2: the old items' full-text rows.
-  for (const rowid of staleFts) s.deleteFts.run(rowid);
+  for (const rowid of staleFts) {
+    s.ftsRemoved.note(removed, rowid);
+    s.deleteFts.run(rowid);
+  }
   // Phase 3: the new items, each with its full-text row.
   for (const [fileId, { rows, extract }] of written) {
     for (const row of rows) {
@@ -142,4 +151,5 @@ export function writeFiles(s: FileWriteStatements, updates: readonly FileUpdate[
     }
     for (const r of extract.reexports ?? []) if (r.public !== r.target) s.insertReexport.run(fileId, r.public, r.target);
   }
+  return removed;
 }

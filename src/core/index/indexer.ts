@@ -281,6 +281,7 @@ export class RootIndexer {
   private mergeWhenDue(stats: IndexRunStats): void {
     const changed = stats.parsed + stats.deleted;
     if (!changed) return;
+    this.opts.store.recountFullTextTotals();
     let unmerged: number;
     try {
       unmerged = this.opts.store.noteUnmerged(changed);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import { prepareFileWrites, writeFiles, type FileTouch, type FileUpdate } from './file-writes.js';
+import { lowerFtsTotals, recountFtsTotals, type FtsRemoved } from './fts-totals.js';
 export type { FileTouch, FileUpdate } from './file-writes.js';
 export { packItem, unpackItem } from './rows.js';
 import { createLogger } from '../log.js';
@@ -213,19 +214,46 @@ export class IndexStore {
   ): boolean {
     if (!updates.length && !deletions.length && !touches.length) return true;
     const write = this.db.transaction(() => writeFiles(this.stmts.writes, updates, deletions, touches));
+    // IMMEDIATE: take the write lock up front, so a busy database fails here, before any work.
+    const removed: FtsRemoved | null = this.whenFree(() => write.immediate(), wait);
+    if (removed === null) return false;
+    this.version++;
+    // FTS5 does not lower its totals for the rows deleted (fts-totals.ts): done here, after the
+    // commit. Should the database stay busy past the wait, the next sync's recount mends it.
+    try {
+      this.whenFree(() => lowerFtsTotals(this.db, removed), true);
+    } catch (err) {
+      log.warn(`could not correct the full-text totals: ${(err as Error).message}`);
+    }
+    return true;
+  }
+
+  /** Run a write, waiting (up to WRITE_WAIT_MS) while another connection holds the lock; null when busy and told not to wait. */
+  private whenFree<T>(run: () => T, wait: boolean): T | null {
     const deadline = Date.now() + WRITE_WAIT_MS;
     for (;;) {
       try {
-        // IMMEDIATE: take the write lock up front, so a busy database fails here, before any work.
-        write.immediate();
-        this.version++;
-        return true;
+        return run();
       } catch (err) {
         const busy = (err as { code?: string }).code === 'SQLITE_BUSY';
-        if (busy && !wait) return false;
+        if (busy && !wait) return null;
         if (!busy || Date.now() > deadline) throw err;
         sleepSync(2);
       }
+    }
+  }
+
+  /**
+   * Set FTS5's totals from the rows the index holds when they count more (a database written
+   * before deletes were taken off them, or a correction lost to a crash or a busy database):
+   * a count of the docsize rows when nothing drifted, ~0.1 s for 240k rows when something did.
+   */
+  recountFullTextTotals(): void {
+    try {
+      const r = this.whenFree(() => recountFtsTotals(this.db), false);
+      if (r && r.before !== r.after) log.info(`full-text totals recounted: ${r.before} → ${r.after} rows`);
+    } catch (err) {
+      log.warn(`could not recount the full-text totals: ${(err as Error).message}`);
     }
   }
 
