@@ -105,9 +105,10 @@ function installedAt(rootReal: string, candidate: string): string | null {
 }
 
 /**
- * Declaration files always; JavaScript with a doc comment near its start (most shipped JS
- * has none), or a small entry point (npm-entries.ts): a JSDoc block, or a plain `//` line right above a function (underscore documents
- * its functions so, and the extractor reads such lines as JavaScript's docs).
+ * Declaration files always; JavaScript with a doc comment near its start (most shipped JS has
+ * none): a JSDoc block, or a plain `//` line right above a function (underscore documents its
+ * functions so, and the extractor reads such lines as JavaScript's docs); and a small entry
+ * point of a package without declarations (npm-entries.ts untypedNpmEntry).
  */
 const DTS = /\.d\.[cm]?ts$/;
 const JS = /\.[cm]?js$/;

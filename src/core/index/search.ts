@@ -290,9 +290,8 @@ export class RankedSearch {
     // each name's items by has_doc (schema v10): only the documented ones are read and sorted
     // (`__init__`: 760 of 14,500 on a Python installation; all of them took ~13 ms).
     const impls = opts.kinds?.includes('impl') ? '' : ` AND kind != 'impl'`;
-    const exact = this.prep(
-      `SELECT rowid FROM (SELECT rowid FROM items WHERE name = ? COLLATE NOCASE${impls} ORDER BY has_doc DESC, length(id), id LIMIT 50) UNION SELECT rowid FROM items WHERE id = ?${impls} LIMIT 50`,
-    ).pluck().all(query.trim(), query.trim()) as number[];
+    const named = `SELECT rowid FROM items WHERE name = ? COLLATE NOCASE${impls} ORDER BY has_doc DESC, length(id), id LIMIT 50`;
+    const exact = this.prep(`SELECT rowid FROM (${named}) UNION SELECT rowid FROM items WHERE id = ?${impls} LIMIT 50`).pluck().all(query.trim(), query.trim()) as number[];
     // Names written as a path, with dots or spaces (`json loads`, `Counter most_common`), name a member.
     let path = memberPath(query);
     let viaPublic = path ? this.lookups.byPublicId(path) : [];
@@ -310,7 +309,7 @@ export class RankedSearch {
     // `nx.shortest_path`): when the path names nothing, the items of its last name are candidates,
     // and those whose module the first part abbreviates are named by it (below).
     const alias = dotted && path && !pathNamed.size && !viaPublic.length ? aliasedPath(path) : null;
-    const aliasRows = alias ? (this.prep(`SELECT rowid FROM items WHERE name = ? COLLATE NOCASE${impls} ORDER BY has_doc DESC, length(id), id LIMIT 50`).pluck().all(alias.name) as number[]) : [];
+    const aliasRows = alias ? (this.prep(named).pluck().all(alias.name) as number[]) : [];
     for (const rowid of pathNamed) if (!exact.includes(rowid)) exact.push(rowid);
     const take = new LexicalTake((sql) => this.prep(sql), prose, filtered);
     const bm = take.bm;

@@ -284,9 +284,9 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
       }
     } else if (right.type === 'identifier') {
       attached.exportLocal(right.text);
-      // A local bound to a whole required module (`module.exports = WebSocket`): its names.
+      // A local bound to a whole required module (`module.exports = WebSocket`): its names; a
+      // member required by name (`const { Foo } = require('./foo')`): the module's default.
       const local = locals.get(right.text);
-      // A whole required module's names; a member required by name is the module's default.
       const re = local ? commonJsReexport(local.member ? 'default' : '*', right, opts.file, module, locals, jsModuleName) : null;
       if (re) reexports.push(re);
       // A local defined here (`module.exports = WebSocketServer`) is the module's default, as
