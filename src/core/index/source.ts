@@ -1,5 +1,6 @@
 import type { IndexQueries } from './query.js';
 import type { NameSketch } from './name-sketch.js';
+import type { PackageProbe } from './deps/fanout.js';
 
 /**
  * One database a docs query reads: a root's own index, or an installed package's (shared by
@@ -20,7 +21,7 @@ export interface IndexSource {
     /** A file of the package as the caller sees it: relative to the project root when inside it, else absolute. */
     display(rel: string): string;
     /** How well the package may answer a search (deps/fanout.ts): docs_search asks only the best. */
-    probe?: { score(query: string): number };
+    probe?: PackageProbe;
     /** The language's standard library: searched whatever the probe says (deps/fanout.ts). */
     standardLibrary?: boolean;
   };

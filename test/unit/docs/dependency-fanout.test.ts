@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { searchSources, SourceProbe } from '../../../src/core/index/deps/fanout.js';
+import { packageBeliefs, searchSources, SourceProbe } from '../../../src/core/index/deps/fanout.js';
 import type { IndexSource } from '../../../src/core/index/source.js';
 
 /** Which package databases a docs_search reads in full: the probe and the choice. */
@@ -26,17 +26,36 @@ function source(name: string, items: { name: string; summary: string }[]): Index
 }
 
 describe('SourceProbe', () => {
-  it('ranks an exact name above all words, above some words, above none', () => {
-    const p = new SourceProbe(packageDb([{ name: 'debounce', summary: 'Delay a function until input stops' }]));
-    expect(p.score('debounce')).toBeGreaterThanOrEqual(3e6);
-    expect(p.score('lodash.debounce')).toBeGreaterThanOrEqual(3e6);
-    const all = p.score('delay function input');
-    expect(all).toBeGreaterThanOrEqual(2e6);
-    expect(all).toBeLessThan(3e6);
-    const some = p.score('delay the rocket launch');
-    expect(some).toBeGreaterThan(0);
-    expect(some).toBeLessThan(2e6);
-    expect(p.score('rocket launch')).toBe(0);
+  it('tells an exact name, the rows that have a word, and the size', () => {
+    const p = new SourceProbe(packageDb([{ name: 'debounce', summary: 'Delay a function until input stops' }, { name: 'throttle', summary: 'Call a function at most once per wait' }]));
+    expect(p.named('debounce')).toBe(true);
+    expect(p.named('lodash.debounce')).toBe(true);
+    expect(p.named('delay a function')).toBe(false);
+    expect(p.rows('function')).toBe(2);
+    expect(p.rows('delay')).toBe(1);
+    expect(p.rows('rocket')).toBe(0);
+    expect(p.rows('"')).toBe(0);
+    expect(p.size()).toBe(2);
+  });
+});
+
+describe('packageBeliefs', () => {
+  const probe = (size: number, rows: Record<string, number>) => ({ named: () => false, size: () => size, rows: (w: string) => rows[w] ?? 0 });
+
+  it('prefers a small package made of the subject to a large one that mentions it as often', () => {
+    const small = probe(300, { array: 80, unique: 20 });
+    const large = probe(30_000, { array: 80, unique: 20, socket: 900 });
+    const [s, l] = packageBeliefs([small, large, probe(500, { socket: 40 })], ['array', 'unique']);
+    expect(s).toBeGreaterThan(l!);
+  });
+
+  it('weighs a word fewer packages have more, and gives nothing for words a package lacks', () => {
+    const common = probe(1000, { value: 100 });
+    const rare = probe(1000, { debounce: 100 });
+    const others = Array.from({ length: 5 }, () => probe(1000, { value: 100 }));
+    const [c, r] = packageBeliefs([common, rare, ...others], ['value', 'debounce']);
+    expect(r).toBeGreaterThan(c!);
+    expect(packageBeliefs([probe(100, {})], ['zebra'])).toEqual([0]);
   });
 });
 
@@ -60,6 +79,23 @@ describe('searchSources', () => {
     expect(prose.filter((s) => s.dependency)).toHaveLength(3);
     expect(prose).not.toContain(none);
     expect(prose).not.toContain(named);
+  });
+
+  it('chooses the small package made of the subject over a large one that has every word somewhere', () => {
+    // The old probe chose the package where one item had all the words: the large one.
+    const large = source('types-node', [
+      ...Array.from({ length: 300 }, (_, i) => ({ name: `api${i}`, summary: `read a socket stream buffer number ${i}` })),
+      { name: 'headers', summary: 'remove duplicate values from an array of headers' },
+    ]);
+    const small = source('utils', [
+      { name: 'uniq', summary: 'array of unique values' },
+      { name: 'uniqBy', summary: 'unique values of an array by a key' },
+      { name: 'without', summary: 'array without the given values' },
+      { name: 'compact', summary: 'remove falsy values from an array' },
+    ]);
+    const got = searchSources([root, ...filler.slice(0, 3), large, small], 'remove duplicate values from an array', 1);
+    expect(got).toContain(small);
+    expect(got).not.toContain(large);
   });
 
   it("always reads the language's standard library, beside the best few packages", () => {
