@@ -31,31 +31,25 @@ describe('SourceProbe', () => {
     expect(p.named('debounce')).toBe(true);
     expect(p.named('lodash.debounce')).toBe(true);
     expect(p.named('delay a function')).toBe(false);
-    expect(p.rows('function')).toBe(2);
-    expect(p.rows('delay')).toBe(1);
-    expect(p.rows('rocket')).toBe(0);
+    expect(p.rowsFor('function delay rocket', ['function', 'delay', 'rocket'])).toEqual([2, 1, 0]);
     expect(p.rows('"')).toBe(0);
     expect(p.size()).toBe(2);
   });
 });
 
 describe('packageBeliefs', () => {
-  const probe = (size: number, rows: Record<string, number>) => ({ named: () => false, size: () => size, rows: (w: string) => rows[w] ?? 0 });
-
   it('prefers a small package made of the subject to a large one that mentions it as often', () => {
-    const small = probe(300, { array: 80, unique: 20 });
-    const large = probe(30_000, { array: 80, unique: 20, socket: 900 });
-    const [s, l] = packageBeliefs([small, large, probe(500, { socket: 40 })], ['array', 'unique']);
-    expect(s).toBeGreaterThan(l!);
+    // Rows per word (array, unique) and sizes: a small utility library, a large runtime's types, a third package.
+    const [small, large] = packageBeliefs([[80, 20], [80, 20], [0, 0]], [300, 30_000, 500]);
+    expect(small).toBeGreaterThan(large!);
   });
 
   it('weighs a word fewer packages have more, and gives nothing for words a package lacks', () => {
-    const common = probe(1000, { value: 100 });
-    const rare = probe(1000, { debounce: 100 });
-    const others = Array.from({ length: 5 }, () => probe(1000, { value: 100 }));
-    const [c, r] = packageBeliefs([common, rare, ...others], ['value', 'debounce']);
-    expect(r).toBeGreaterThan(c!);
-    expect(packageBeliefs([probe(100, {})], ['zebra'])).toEqual([0]);
+    // Words (value, debounce): every package has the first, one has the second.
+    const rows = [[100, 0], [0, 100], ...Array.from({ length: 5 }, () => [100, 0])];
+    const [common, rare] = packageBeliefs(rows, rows.map(() => 1000));
+    expect(rare).toBeGreaterThan(common!);
+    expect(packageBeliefs([[0]], [100])).toEqual([0]);
   });
 });
 

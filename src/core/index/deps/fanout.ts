@@ -25,8 +25,8 @@ const ROWS_CAP = 1000;
 export interface PackageProbe {
   /** An item is named exactly as the query's last name (`debounce`, `lodash.debounce`). */
   named(query: string): boolean;
-  /** Rows that have the word (up to ROWS_CAP). */
-  rows(word: string): number;
+  /** Rows that have each of the query's words (up to ROWS_CAP each). */
+  rowsFor(query: string, words: readonly string[]): number[];
   /** Items in the database. */
   size(): number;
 }
@@ -38,6 +38,8 @@ export class SourceProbe implements PackageProbe {
   /** Rows with a word, and whether an item has a name: queries share them ("string", "parse"). */
   private readonly wordRows = new Map<string, number>();
   private readonly names = new Map<string, boolean>();
+  /** The rows of each query's words, as the word memo may be emptied between two asks of one query. */
+  private readonly queryRows = new Map<string, number[]>();
 
   constructor(private readonly db: Database.Database) {
     this.namedStatement = db.prepare(`SELECT 1 FROM items WHERE name = ? COLLATE NOCASE LIMIT 1`).pluck();
@@ -50,6 +52,12 @@ export class SourceProbe implements PackageProbe {
     let b = this.names.get(last);
     if (b === undefined) remember(this.names, last, (b = Boolean(this.namedStatement.get(last))));
     return b;
+  }
+
+  rowsFor(query: string, words: readonly string[]): number[] {
+    let got = this.queryRows.get(query);
+    if (!got) remember(this.queryRows, query, (got = words.map((w) => this.rows(w))));
+    return got;
   }
 
   rows(word: string): number {
@@ -77,7 +85,8 @@ function remember<V>(memo: Map<string, V>, key: string, value: V): void {
 }
 
 /**
- * How likely each package is to hold the answer, from how often it uses the query's words: the
+ * How likely each package is to hold the answer, from how many of its items use each of the
+ * query's words (`rows`, a row per package and a column per word) and its size: the
  * CORI belief of federated search (Callan, Lu and Croft, "Searching distributed collections
  * with inference networks", 1995), with items for documents. A word counts more where a larger
  * share of the package's items use it (`t`: its rows over its rows plus a constant that grows
@@ -103,23 +112,22 @@ const BELIEF_FLOOR = 0.1;
 const ROWS_OFFSET = 10;
 const SIZE_WEIGHT = 400;
 
-export function packageBeliefs(probes: readonly PackageProbe[], words: readonly string[]): number[] {
-  const n = probes.length;
-  if (!n || !words.length) return probes.map(() => 0);
-  const rows = probes.map((p) => words.map((w) => p.rows(w)));
-  const sizes = probes.map((p) => p.size());
+export function packageBeliefs(rows: readonly (readonly number[])[], sizes: readonly number[]): number[] {
+  const n = rows.length;
+  const words = rows[0]?.length ?? 0;
+  if (!n || !words) return rows.map(() => 0);
   const meanSize = sizes.reduce((a, b) => a + b, 0) / n || 1;
-  const have = words.map((_, j) => rows.filter((r) => r[j]! > 0).length);
-  return probes.map((_, i) => {
+  const have = Array.from({ length: words }, (_, j) => rows.filter((r) => r[j]! > 0).length);
+  return rows.map((r, i) => {
     let belief = 0;
-    for (let j = 0; j < words.length; j++) {
-      const df = rows[i]![j]!;
+    for (let j = 0; j < words; j++) {
+      const df = r[j]!;
       if (!df) continue;
       const t = df / (df + ROWS_OFFSET + (SIZE_WEIGHT * sizes[i]!) / meanSize);
       const idf = Math.log((n + 0.5) / have[j]!) / Math.log(n + 1);
       belief += BELIEF_FLOOR + (1 - BELIEF_FLOOR) * t * idf;
     }
-    return belief / words.length;
+    return belief / words;
   });
 }
 
@@ -141,7 +149,10 @@ export function searchSources(sources: readonly IndexSource[], query: string, pa
     else rest.push(s);
   }
   const words = queryWords(query).slice(0, 8);
-  const beliefs = safely(() => packageBeliefs(rest.map((s) => s.dependency!.probe!), words), rest.map(() => 0));
+  const beliefs = safely(() => {
+    const probes = rest.map((s) => s.dependency!.probe!);
+    return packageBeliefs(probes.map((p) => p.rowsFor(query, words)), probes.map((p) => p.size()));
+  }, rest.map(() => 0));
   const order = rest.map((s, i) => ({ s, b: beliefs[i]! })).filter((x) => x.b > 0).sort((a, b) => b.b - a.b);
   for (const x of order.slice(0, packages)) chosen.add(x.s);
   return sources.filter((s) => !s.dependency?.probe || s.dependency.standardLibrary || chosen.has(s));
