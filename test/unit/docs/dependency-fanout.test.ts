@@ -31,7 +31,8 @@ describe('SourceProbe', () => {
     expect(p.named('debounce')).toBe(true);
     expect(p.named('lodash.debounce')).toBe(true);
     expect(p.named('delay a function')).toBe(false);
-    expect(p.rowsFor('function delay rocket', ['function', 'delay', 'rocket'])).toEqual([2, 1, 0]);
+    expect(p.rowsFor('function delay rocket', [['function'], ['delay'], ['rocket']])).toEqual([2, 1, 0]);
+    expect(p.rows('rocket', 'delay', 'wait')).toBe(2);
     expect(p.rows('"')).toBe(0);
     expect(p.size()).toBe(2);
   });
