@@ -25,33 +25,16 @@
 // imported, `underscore.debounce`, where the root names them by file, `underscore-esm.debounce`).
 // Figures: MRR@10 and hit@1 per set in both worlds and the ratio of the two MRRs.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answers } from './lib/answers.mjs';
+import { benchOptions, contextFor, docsIndexFor, docsSearch } from './lib/docs-features.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const dist = path.join(REPO, 'dist');
-const { docsSearch } = await import(`${dist}/features/docs/search.js`);
-const { docsIndexFor } = await import(`${dist}/features/docs/service.js`);
-const { ServiceRegistry } = await import(`${dist}/core/services.js`);
-const { Workspace } = await import(`${dist}/core/workspace/workspace.js`);
-const { createLogger } = await import(`${dist}/core/log.js`);
-const { OwnedSession } = await import(`${dist}/features/context.js`);
-const { loadConfig } = await import(`${dist}/core/config/load.js`);
-
-const args = process.argv.slice(2);
-const opt = (name) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const verbose = args.includes('--verbose');
-const only = (opt('only') ?? '').split(',').filter(Boolean);
-const reuse = opt('reuse');
-const work = reuse ? path.resolve(reuse) : mkdtempSync(path.join(tmpdir(), 'docent-bench-project-'));
+const { verbose, only, reuse, work } = benchOptions('project');
 const data = (f) => JSON.parse(readFileSync(path.join(REPO, 'bench/data', f), 'utf8'));
 
 function python(code) {
@@ -118,12 +101,6 @@ function worlds() {
     });
   }
   return out.filter((w) => !only.length || only.includes(w.name));
-}
-
-/** A feature context over one root, as the MCP server builds one (its own services and index directory). */
-function contextFor(root, indexDir, exclude = []) {
-  const { config } = loadConfig({ cwd: root, flags: { roots: [root], indexDir, index: { exclude, watch: false } }, env: {} });
-  return { workspace: new Workspace([root]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('bench'), session: new OwnedSession('bench') };
 }
 
 /** As bench/docs-quality.bench.mjs decides (lib/answers.mjs), or, through a project, the named item of the package asked about. */

@@ -20,31 +20,14 @@
 // searched in full (no choice). Figures: MRR@10 and hit@1 per set both ways; docs_search time
 // in process over all the questions, after a pass that warms every database.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answers } from './lib/answers.mjs';
+import { benchOptions, contextFor, docsIndexFor, docsSearch } from './lib/docs-features.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(REPO, 'dist');
-const { docsSearch } = await import(`${dist}/features/docs/search.js`);
-const { docsIndexFor } = await import(`${dist}/features/docs/service.js`);
-const { ServiceRegistry } = await import(`${dist}/core/services.js`);
-const { Workspace } = await import(`${dist}/core/workspace/workspace.js`);
-const { createLogger } = await import(`${dist}/core/log.js`);
-const { OwnedSession } = await import(`${dist}/features/context.js`);
-const { loadConfig } = await import(`${dist}/core/config/load.js`);
-
-const args = process.argv.slice(2);
-const opt = (name) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const verbose = args.includes('--verbose');
-const only = (opt('only') ?? '').split(',').filter(Boolean);
-const reuse = opt('reuse');
-const work = reuse ? path.resolve(reuse) : mkdtempSync(path.join(tmpdir(), 'docent-bench-world-'));
+const { verbose, only, reuse, work } = benchOptions('world');
 mkdirSync(work, { recursive: true });
 const data = (f) => JSON.parse(readFileSync(path.join(REPO, 'bench/data', f), 'utf8')).corpora;
 const UTILITIES = new Set(['lodash', 'ramda', 'async', 'underscore']);
@@ -107,11 +90,6 @@ function worlds() {
     });
   }
   return out.filter((w) => !only.length || only.includes(w.name));
-}
-
-function contextFor(root, indexDir) {
-  const { config } = loadConfig({ cwd: root, flags: { roots: [root], indexDir, index: { watch: false } }, env: {} });
-  return { workspace: new Workspace([root]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('bench'), session: new OwnedSession('bench') };
 }
 
 function matches(hit, accepted, pkg, anyUtility) {
