@@ -136,7 +136,7 @@ export function packageBeliefs(rows: readonly (readonly number[])[], sizes: read
 
 /**
  * The roots plus the package databases worth a full search for `query`: those with an item
- * named exactly like it, and the best few of the rest by packageBeliefs. A language's standard
+ * named exactly like it, and the best of the rest by packageBeliefs up to `packages` in all. A language's standard
  * library is always among them, like a root: it is where most questions about the language are
  * answered, and a small package that happens to have every word of "change the working
  * directory of the process" must not crowd out `os.chdir` (3 of 132 Python questions asked
@@ -157,7 +157,11 @@ export function searchSources(sources: readonly IndexSource[], query: string, pa
     return packageBeliefs(probes.map((p) => p.rowsFor(query, words)), probes.map((p) => p.size()));
   }, rest.map(() => 0));
   const order = rest.map((s, i) => ({ s, b: beliefs[i]! })).filter((x) => x.b > 0).sort((a, b) => b.b - a.b);
-  for (const x of order.slice(0, packages)) chosen.add(x.s);
+  // As many as `packages` in all: an exact name answers an identifier, and the few best fill what it leaves.
+  for (const x of order) {
+    if (chosen.size >= packages) break;
+    chosen.add(x.s);
+  }
   return sources.filter((s) => !s.dependency?.probe || s.dependency.standardLibrary || chosen.has(s));
 }
 
