@@ -28,7 +28,6 @@ import { benchOptions, contextFor, docsIndexFor, docsSearch } from './lib/docs-f
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { verbose, only, reuse, work } = benchOptions('world');
-mkdirSync(work, { recursive: true });
 const data = (f) => JSON.parse(readFileSync(path.join(REPO, 'bench/data', f), 'utf8')).corpora;
 const UTILITIES = new Set(['lodash', 'ramda', 'async', 'underscore']);
 

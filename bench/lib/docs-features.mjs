@@ -1,6 +1,6 @@
 // The docs features as the quality benches drive them in process (docent's built modules, dist/),
 // over a feature context built as the MCP server builds one, and the options those benches share.
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,13 +20,14 @@ export function contextFor(root, indexDir, exclude = []) {
   return { workspace: new Workspace([root]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('bench'), session: new OwnedSession('bench') };
 }
 
-/** `--only a,b`, `--reuse DIR` (else a temp folder named after `name`) and `--verbose`. */
+/** `--only a,b`, `--reuse DIR` (made if missing; else a temp folder named after `name`) and `--verbose`. */
 export function benchOptions(name, args = process.argv.slice(2)) {
   const opt = (key) => {
     const i = args.indexOf(`--${key}`);
     return i >= 0 ? args[i + 1] : undefined;
   };
   const reuse = opt('reuse');
+  if (reuse) mkdirSync(reuse, { recursive: true });
   return {
     verbose: args.includes('--verbose'),
     only: (opt('only') ?? '').split(',').filter(Boolean),

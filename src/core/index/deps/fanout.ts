@@ -16,7 +16,7 @@ import { ftsQuote } from '../fts-quote.js';
  * its probe answers are cached.
  */
 
-/** Packages searched in full beyond those with an exact name match. */
+/** Packages searched in full: those with an exact name match first (all of them, even beyond this), then the best of the rest. */
 export const FANOUT_PACKAGES = 4;
 
 /** Rows counted per word at most: enough to tell a package that uses a word often from one that mentions it. */
@@ -139,21 +139,24 @@ export function packageBeliefs(rows: readonly (readonly number[])[], sizes: read
 
 /**
  * The roots plus the package databases worth a full search for `query`: those with an item
- * named exactly like it, and the best of the rest by packageBeliefs up to `packages` in all. A language's standard
- * library is always among them, like a root: it is where most questions about the language are
- * answered, and a small package that happens to have every word of "change the working
- * directory of the process" must not crowd out `os.chdir` (3 of 132 Python questions asked
- * through a project with five packages lost the standard library to the probe).
+ * named exactly like it, and the best of the rest by packageBeliefs up to `packages` in all.
+ * A language's standard library is always among them, like a root: it is where most questions
+ * about the language are answered, and a small package that happens to have every word of
+ * "change the working directory of the process" must not crowd out `os.chdir` (3 of 132 Python
+ * questions asked through a project with five packages lost the standard library to the probe).
  */
 export function searchSources(sources: readonly IndexSource[], query: string, packages = FANOUT_PACKAGES): IndexSource[] {
   const deps = sources.filter((s) => s.dependency?.probe && !s.dependency.standardLibrary);
   if (deps.length <= packages) return [...sources];
   const chosen = new Set<IndexSource>();
+  const read = () => sources.filter((s) => !s.dependency?.probe || s.dependency.standardLibrary || chosen.has(s));
   const rest: IndexSource[] = [];
   for (const s of deps) {
     if (safely(() => s.dependency!.probe!.named(query), false)) chosen.add(s);
     else rest.push(s);
   }
+  // An exact name in enough packages answers an identifier: nothing is left to rank (or count) the rest for.
+  if (chosen.size >= packages) return read();
   const words = probeTerms(query);
   const beliefs = safely(() => {
     const probes = rest.map((s) => s.dependency!.probe!);
@@ -165,7 +168,7 @@ export function searchSources(sources: readonly IndexSource[], query: string, pa
     if (chosen.size >= packages) break;
     chosen.add(x.s);
   }
-  return sources.filter((s) => !s.dependency?.probe || s.dependency.standardLibrary || chosen.has(s));
+  return read();
 }
 
 /**
