@@ -42,6 +42,16 @@ describe("a standard library's own items", () => {
     // The installed package's item is scored alike in both.
     expect(std.get('fancyfs.copy_tree')).toBe(project.get('fancyfs.copy_tree'));
   });
+
+  it("take in an installed package that the question names, written apart (`fancy fs`) or as it is", () => {
+    for (const q of ['recursively copy a directory tree with fancy fs', 'copy a directory tree with fancyfs']) {
+      const at = (idx: DocsIndex) => new Map(idx.roots[0]!.queries.search(q, { limit: 5 }).map((h) => [h.id, h.score]));
+      const [std, project] = [at(made[0]!.idx), at(made[1]!.idx)];
+      // Named, the package is weighed as each root's own code: level with the standard library in a standard library.
+      expect(std.get('fancyfs.copy_tree')! - project.get('fancyfs.copy_tree')!).toBeCloseTo(OWN_WEIGHT.standardLibrary - OWN_WEIGHT.project, 3);
+      expect(std.get('fancyfs.copy_tree')! - std.get('shutil.copytree')!).toBeCloseTo(project.get('fancyfs.copy_tree')! - project.get('shutil.copytree')!, 3);
+    }
+  });
 });
 
 describe("a standard library's database read as a project's dependency", () => {

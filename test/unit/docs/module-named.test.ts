@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { namesModule, packageNamer } from '../../../src/core/rank/module-named.js';
+import { queryWords } from '../../../src/core/rank/words.js';
+
+const namer = (q: string) => packageNamer(new Set(queryWords(q)), q);
+
+describe('namesModule', () => {
+  it("is a word of the question that is the item's top-level module, or the package an import path ends in", () => {
+    expect(namesModule(new Set(['compress', 'gzip']), 'gzip.compress')).toBe(true);
+    expect(namesModule(new Set(['marshal', 'json']), 'encoding/json.Marshal')).toBe(true);
+    expect(namesModule(new Set(['yaml']), 'gopkg.in/yaml.v3.Marshal')).toBe(true);
+    // Exact words only: an everyday word is not the module named after its plural.
+    expect(namesModule(new Set(['largest', 'collection']), 'collections.Counter')).toBe(false);
+    expect(namesModule(new Set(['os']), 'os.remove')).toBe(false);
+  });
+});
+
+describe('packageNamer', () => {
+  it('finds a package by its name, its singular, two words run together, or a longer word its name begins with', () => {
+    expect(namer('load yaml without constructing arbitrary python objects')('yaml.safe_load')).toBe(true);
+    expect(namer('send an http get request')('requests.get')).toBe(true);
+    expect(namer('check a json instance against a json schema')('jsonschema.validate')).toBe(true);
+    expect(namer('list that keeps its values sorted as they are added')('sortedcontainers.SortedList')).toBe(true);
+    expect(namer('parse a config file with gopkg yaml')('gopkg.in/yaml.v3.Unmarshal')).toBe(true);
+  });
+
+  it('leaves packages the question does not name, and short words that begin many names', () => {
+    expect(namer('send an http get request')('urllib3.request')).toBe(false);
+    // `file` begins filelock's name, `date` dateutil's: too common in questions about the standard library's own.
+    expect(namer('delete a file from disk')('filelock.FileLock')).toBe(false);
+    expect(namer('day of the week of a date')('dateutil.relativedelta.weekday')).toBe(false);
+    // The package's own name counts at any length: it is the exact match, not a prefix.
+    expect(namer('read a file with the file module')('file.read')).toBe(true);
+  });
+});
