@@ -134,6 +134,8 @@ export class RankedSearch {
     private readonly ownWeight: number = OWN_WEIGHT.project,
     /** Weight of the others' (score.ts STANDARD_LIBRARY_DEPENDENCY for a standard library's package database). */
     private readonly otherWeight = 0,
+    /** A language's standard library read as a dependency: its package is named `python`, `std`, which questions use for the language. */
+    private readonly standardLibraryDb = false,
   ) {
     this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP);
     this.related = new RelatedWords(store.db);
@@ -272,7 +274,7 @@ export class RankedSearch {
     const vectors = own ? this.related : prose ? opts.borrowedVectors : undefined;
     const related = new Map<string, { word: string; sim: number }[]>();
     if (prose && vectors) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, vectors.of(w).filter((r) => !words.includes(r.word)));
-    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms, ownWeight: this.ownWeight, otherWeight: this.otherWeight };
+    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms, ownWeight: this.ownWeight, otherWeight: this.otherWeight, packagesByModule: this.standardLibraryDb };
     // A word in an expression: with its synonyms, any of them.
     const term = (w: string) => (synonyms.has(w) ? `(${[w, ...synonyms.get(w)!].map(ftsQuote).join(' OR ')})` : ftsQuote(w));
 
@@ -386,6 +388,7 @@ export class RankedSearch {
         context: r.kind === 'module' ? undefined : moduleDocs?.get(r.module),
         visibility: r.visibility, deprecated: r.deprecated === 1 || this.deprecatedModules.covers(r.module), kind: r.kind, publicId: ids[i], file: r.path,
         own: r.package === null,
+        package: r.package,
         hidden: r.language === 'rust' ? this.rustModules.hidden(r.id, r.module, ids[i]!) : (r.language === 'c' || r.language === 'cpp') && reservedName(r.id),
         pathNamed: pathNamed.has(r.rowid),
         memberOfCandidate: isMember(r) && candidateIds.has(r.parent!),

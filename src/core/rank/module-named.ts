@@ -45,21 +45,36 @@ export function namesModule(words: ReadonlySet<string>, id: string): boolean {
  */
 const PREFIX_WORD = 5;
 
-/** A test of whether `raw`'s words (`words`, a question in words) name an item's package. */
-export function packageNamer(words: ReadonlySet<string>, raw: string): (id: string) => boolean {
-  const named = new Set(words);
-  for (const w of words) named.add(stem(w));
-  for (const c of adjacentCompounds(raw)) named.add(c);
+/**
+ * A test of whether `raw`'s words (`words`, a question in words) name the installed package an
+ * item comes from: its package's name (`pkg`, as installed: `requests`, `PyYAML`,
+ * `sortedcontainers`) by the word, its singular, two adjacent words run together or a word it
+ * begins with; or its top-level module (`yaml`) by the word or two adjacent words. A package is
+ * named as a whole, so within one package's database every item moves alike; an item's module
+ * is not tested by singulars or beginnings, since a package's own namespaces are often everyday
+ * words (async's JSDoc `Collections` for "a collection", `collect`). `byModuleOnly` leaves out
+ * the package's name: a standard library's is its language's (`python`), which questions use
+ * for the language ("write python data out as yaml text").
+ */
+export function packageNamer(words: ReadonlySet<string>, raw: string, byModuleOnly = false): (id: string, pkg: string) => boolean {
+  const exact = new Set(words);
+  for (const c of adjacentCompounds(raw)) exact.add(c);
+  const stems = new Set([...words].map(stem));
   const prefixes = [...words].filter((w) => w.length >= PREFIX_WORD);
   const memo = new Map<string, boolean>();
-  return (id) => {
-    const modules = topModules(id);
-    const key = modules.join(' ');
+  const packageNamed = (pkg: string): boolean => {
+    const key = pkg.toLowerCase().replace(/[^a-z0-9]+/g, '');
     let hit = memo.get(key);
     if (hit === undefined) {
-      hit = modules.some((m) => named.has(m) || named.has(stem(m)) || prefixes.some((w) => m.length > w.length && m.startsWith(w)));
+      hit = key.length >= 3 && (exact.has(key) || stems.has(stem(key)) || prefixes.some((w) => key.length > w.length && key.startsWith(w)));
       memo.set(key, hit);
     }
     return hit;
+  };
+  return (id, pkg) => {
+    if (!byModuleOnly && packageNamed(pkg)) return true;
+    // The top-level module only: a module path's last part (`fp/debounce` in lodash) is a file of the package.
+    const m = id.slice(0, id.search(/[./:#]|$/)).toLowerCase();
+    return m.length >= 3 && exact.has(m);
   };
 }

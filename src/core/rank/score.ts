@@ -38,6 +38,8 @@ export interface Candidate {
   usage?: number;
   /** True for the root's own code (no installed package): a Python installation's standard library, a project's sources. */
   own?: boolean;
+  /** The installed package an item that is not the root's own comes from, as installed (`PyYAML`). */
+  package?: string | null;
   /**
    * Private by its language's rules though the parser saw it public, as a `_name` segment is in
    * Python: a Rust item under a module nothing makes public (`std::sys::…`;
@@ -151,6 +153,12 @@ export interface QueryShape {
   ownWeight?: number;
   /** Weight of every other item for prose (STANDARD_LIBRARY_DEPENDENCY for a standard library's database read as a dependency; else 0). */
   otherWeight?: number;
+  /**
+   * Installed packages are named by their modules only, not by their names: a standard
+   * library's database, whose package is named after its language (`python`, `std`), which
+   * questions use for the language ("turn a python object into a json string").
+   */
+  packagesByModule?: boolean;
   words: string[];
   /** IDF weight per word (0 for words the index does not contain). */
   idf: Map<string, number>;
@@ -327,7 +335,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
   const oppositeScan = opposites?.size ? new RegExp([...opposites.keys()].map((r) => r.replace(/[^a-z0-9]/g, '')).filter(Boolean).join('|')) : null;
   const asked = shape.prose ? directionOf(shape.raw) : null;
   const words = shape.prose ? new Set(shape.words) : null;
-  const namesPackage = words ? packageNamer(words, shape.raw) : null;
+  const namesPackage = words ? packageNamer(words, shape.raw, shape.packagesByModule) : null;
   return cands.map((c, index) => {
     const bm = c.bm / maxBm;
     const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`, ms, shape.prose ? c.context : undefined);
@@ -355,7 +363,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
     score += (shape.prose ? PROSE.usage : USAGE) * (c.usage ?? 0);
     // An installed package the question names ranks as the root's own code does ("load yaml
     // without constructing arbitrary python objects": PyYAML beside the standard library).
-    if (shape.prose) score += c.own || namesPackage!(c.publicId ?? c.id) ? (shape.ownWeight ?? OWN_WEIGHT.project) : (shape.otherWeight ?? 0);
+    if (shape.prose) score += c.own || (c.package && namesPackage!(c.publicId ?? c.id, c.package)) ? (shape.ownWeight ?? OWN_WEIGHT.project) : (shape.otherWeight ?? 0);
     // Words that spell its path (`dict get` → `builtins.dict.get`) ask for it by name, even in a question's mode.
     if (c.pathNamed) score += PATH_NAMED;
     if (words && namesModule(words, c.publicId ?? c.id)) score += NAMED_MODULE;

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { namesModule, packageNamer } from '../../../src/core/rank/module-named.js';
 import { queryWords } from '../../../src/core/rank/words.js';
 
-const namer = (q: string) => packageNamer(new Set(queryWords(q)), q);
+const namer = (q: string) => {
+  const named = packageNamer(new Set(queryWords(q)), q);
+  // The package as installed is the id's top-level module unless given.
+  return (id: string, pkg = id.slice(0, id.search(/[./:#]|$/))) => named(id, pkg);
+};
 
 describe('namesModule', () => {
   it("is a word of the question that is the item's top-level module, or the package an import path ends in", () => {
@@ -17,11 +21,12 @@ describe('namesModule', () => {
 
 describe('packageNamer', () => {
   it('finds a package by its name, its singular, two words run together, or a longer word its name begins with', () => {
-    expect(namer('load yaml without constructing arbitrary python objects')('yaml.safe_load')).toBe(true);
+    // PyYAML's module is `yaml`: named by its module.
+    expect(namer('load yaml without constructing arbitrary python objects')('yaml.safe_load', 'PyYAML')).toBe(true);
     expect(namer('send an http get request')('requests.get')).toBe(true);
     expect(namer('check a json instance against a json schema')('jsonschema.validate')).toBe(true);
     expect(namer('list that keeps its values sorted as they are added')('sortedcontainers.SortedList')).toBe(true);
-    expect(namer('parse a config file with gopkg yaml')('gopkg.in/yaml.v3.Unmarshal')).toBe(true);
+    expect(namer('parse a date with python dateutil')('dateutil.parser.parse', 'python-dateutil')).toBe(true);
   });
 
   it('leaves packages the question does not name, and short words that begin many names', () => {
@@ -29,7 +34,10 @@ describe('packageNamer', () => {
     // `file` begins filelock's name, `date` dateutil's: too common in questions about the standard library's own.
     expect(namer('delete a file from disk')('filelock.FileLock')).toBe(false);
     expect(namer('day of the week of a date')('dateutil.relativedelta.weekday')).toBe(false);
-    // The package's own name counts at any length: it is the exact match, not a prefix.
-    expect(namer('read a file with the file module')('file.read')).toBe(true);
+    // Not a module path's last part: lodash's `fp/debounce` is a file of the package, not one.
+    expect(namer('debounce function')('fp/debounce.func', 'lodash')).toBe(false);
+    // A package's own namespaces are matched as written only (async's JSDoc `Collections`), the package's name more loosely.
+    expect(namer('collect the results of a collection')('Collections.filter', 'async')).toBe(false);
+    expect(namer('call an async function')('Collections.filter', 'async')).toBe(true);
   });
 });
