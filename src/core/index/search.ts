@@ -134,7 +134,7 @@ export class RankedSearch {
     private readonly ownWeight: number = OWN_WEIGHT.project,
     /** Weight of the others' (score.ts STANDARD_LIBRARY_DEPENDENCY for a standard library's package database). */
     private readonly otherWeight = 0,
-    /** A language's standard library read as a dependency: its package is named `python`, `std`, which questions use for the language. */
+    /** A language's standard library read as a dependency: a question naming its modules does not lift them (score.ts QueryShape.packagesNamed). */
     private readonly standardLibraryDb = false,
   ) {
     this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP);
@@ -274,7 +274,7 @@ export class RankedSearch {
     const vectors = own ? this.related : prose ? opts.borrowedVectors : undefined;
     const related = new Map<string, { word: string; sim: number }[]>();
     if (prose && vectors) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, vectors.of(w).filter((r) => !words.includes(r.word)));
-    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms, ownWeight: this.ownWeight, otherWeight: this.otherWeight, packagesByModule: this.standardLibraryDb };
+    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms, ownWeight: this.ownWeight, otherWeight: this.otherWeight, packagesNamed: !this.standardLibraryDb };
     // A word in an expression: with its synonyms, any of them.
     const term = (w: string) => (synonyms.has(w) ? `(${[w, ...synonyms.get(w)!].map(ftsQuote).join(' OR ')})` : ftsQuote(w));
 

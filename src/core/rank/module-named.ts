@@ -1,4 +1,4 @@
-import { adjacentCompounds, stem } from './words.js';
+import { adjacentCompounds } from './words.js';
 
 /**
  * Whether a question names the module or package an item comes from. Two strengths, for two
@@ -7,11 +7,13 @@ import { adjacentCompounds, stem } from './words.js';
  *   to every item of it). Exact words only: a module named by an everyday word the question uses
  *   otherwise (`collections` for "a collection", `numbers` for "a number") took answers' places.
  * - `packageNamer`: the question names an installed package, so the package's items rank as the
- *   standard library's do (OWN_WEIGHT) instead of below it. Looser, since it only puts a package
- *   level with the standard library and never above it: also the package's singular
- *   (`requests` for "send an http get request"), two adjacent words run together (`jsonschema`
- *   for "a json schema") and a longer word the package's name begins with (`sortedcontainers`
- *   for "kept sorted").
+ *   standard library's do (OWN_WEIGHT) instead of below it. A little looser: also the package's
+ *   name as the plural of a word (`requests` for "send an http get request") and two adjacent
+ *   words run together (`jsonschema` for "a json schema"). Not a word a package's name begins
+ *   with, nor one sharing its stem: over a Python installation's own question sets, whose answers
+ *   are mostly the standard library's, "python" named python-dateutil and python-dotenv,
+ *   "sorted" sortedcontainers, "stack" stack-data, "graph" graphql-core and "references"
+ *   referencing, each lifting a package the question was not about.
  */
 
 /**
@@ -39,40 +41,31 @@ export function namesModule(words: ReadonlySet<string>, id: string): boolean {
 }
 
 /**
- * Shortest question word that a package's name may begin with and still count as naming it:
- * `sorted` names sortedcontainers, but `file` (filelock) and `date` (dateutil) are in too many
- * questions about the standard library's own files and dates.
- */
-const PREFIX_WORD = 5;
-
-/**
  * A test of whether `raw`'s words (`words`, a question in words) name the installed package an
- * item comes from: its package's name (`pkg`, as installed: `requests`, `PyYAML`,
- * `sortedcontainers`) by the word, its singular, two adjacent words run together or a word it
- * begins with; or its top-level module (`yaml`) by the word or two adjacent words. A package is
- * named as a whole, so within one package's database every item moves alike; an item's module
- * is not tested by singulars or beginnings, since a package's own namespaces are often everyday
- * words (async's JSDoc `Collections` for "a collection", `collect`). `byModuleOnly` leaves out
- * the package's name: a standard library's is its language's (`python`), which questions use
- * for the language ("write python data out as yaml text").
+ * item comes from: its package's name as installed (`requests`, `jsonschema`, `PyYAML`) as a
+ * word, a word's plural or two adjacent words run together; or its top-level module (`yaml`)
+ * as a word or two adjacent words. A package is named as a whole, so within one package's
+ * database every item moves alike; an item's module is matched as written only, since a
+ * package's own namespaces are often everyday words (async's JSDoc `Collections`). A standard
+ * library read as a dependency is not tested at all (score.ts QueryShape.packagesNamed).
  */
-export function packageNamer(words: ReadonlySet<string>, raw: string, byModuleOnly = false): (id: string, pkg: string) => boolean {
+export function packageNamer(words: ReadonlySet<string>, raw: string): (id: string, pkg: string) => boolean {
   const exact = new Set(words);
   for (const c of adjacentCompounds(raw)) exact.add(c);
-  const stems = new Set([...words].map(stem));
-  const prefixes = [...words].filter((w) => w.length >= PREFIX_WORD);
+  // The plural of a word ("request": requests), not any word sharing its stem ("references" is not `referencing`).
+  const plurals = new Set([...words].flatMap((w) => [`${w}s`, `${w}es`]));
   const memo = new Map<string, boolean>();
   const packageNamed = (pkg: string): boolean => {
     const key = pkg.toLowerCase().replace(/[^a-z0-9]+/g, '');
     let hit = memo.get(key);
     if (hit === undefined) {
-      hit = key.length >= 3 && (exact.has(key) || stems.has(stem(key)) || prefixes.some((w) => key.length > w.length && key.startsWith(w)));
+      hit = key.length >= 3 && (exact.has(key) || plurals.has(key));
       memo.set(key, hit);
     }
     return hit;
   };
   return (id, pkg) => {
-    if (!byModuleOnly && packageNamed(pkg)) return true;
+    if (packageNamed(pkg)) return true;
     // The top-level module only: a module path's last part (`fp/debounce` in lodash) is a file of the package.
     const m = id.slice(0, id.search(/[./:#]|$/)).toLowerCase();
     return m.length >= 3 && exact.has(m);

@@ -154,11 +154,12 @@ export interface QueryShape {
   /** Weight of every other item for prose (STANDARD_LIBRARY_DEPENDENCY for a standard library's database read as a dependency; else 0). */
   otherWeight?: number;
   /**
-   * Installed packages are named by their modules only, not by their names: a standard
-   * library's database, whose package is named after its language (`python`, `std`), which
-   * questions use for the language ("turn a python object into a json string").
+   * False for a standard library's database read as a dependency: a question naming one of its
+   * modules does not lift it over the project's declared packages (STANDARD_LIBRARY_DEPENDENCY).
+   * Its modules are everyday words ("copy a file together with its timestamps": `copy`,
+   * "random token": `random`), and its package is named after its language ("python object").
    */
-  packagesByModule?: boolean;
+  packagesNamed?: boolean;
   words: string[];
   /** IDF weight per word (0 for words the index does not contain). */
   idf: Map<string, number>;
@@ -335,7 +336,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
   const oppositeScan = opposites?.size ? new RegExp([...opposites.keys()].map((r) => r.replace(/[^a-z0-9]/g, '')).filter(Boolean).join('|')) : null;
   const asked = shape.prose ? directionOf(shape.raw) : null;
   const words = shape.prose ? new Set(shape.words) : null;
-  const namesPackage = words ? packageNamer(words, shape.raw, shape.packagesByModule) : null;
+  const namesPackage = words && shape.packagesNamed !== false ? packageNamer(words, shape.raw) : null;
   return cands.map((c, index) => {
     const bm = c.bm / maxBm;
     const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`, ms, shape.prose ? c.context : undefined);
@@ -363,7 +364,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
     score += (shape.prose ? PROSE.usage : USAGE) * (c.usage ?? 0);
     // An installed package the question names ranks as the root's own code does ("load yaml
     // without constructing arbitrary python objects": PyYAML beside the standard library).
-    if (shape.prose) score += c.own || (c.package && namesPackage!(c.publicId ?? c.id, c.package)) ? (shape.ownWeight ?? OWN_WEIGHT.project) : (shape.otherWeight ?? 0);
+    if (shape.prose) score += c.own || (c.package && namesPackage?.(c.publicId ?? c.id, c.package)) ? (shape.ownWeight ?? OWN_WEIGHT.project) : (shape.otherWeight ?? 0);
     // Words that spell its path (`dict get` → `builtins.dict.get`) ask for it by name, even in a question's mode.
     if (c.pathNamed) score += PATH_NAMED;
     if (words && namesModule(words, c.publicId ?? c.id)) score += NAMED_MODULE;
