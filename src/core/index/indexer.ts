@@ -217,15 +217,30 @@ export class RootIndexer {
     const vanished = new Set<string>();
     // With a sketch (a first build), the walk runs ahead of the extraction, whose window would
     // otherwise hold it back, and hands every file to the sketch as it finds it.
-    const paths = sketch ? walkAhead(walk(), (rel) => sketch.add({ abs: path.join(root, rel), rel, language: lang(rel)! }), () => sketch.walkDone()) : walk();
+    let walkOver!: () => void;
+    const walked = new Promise<void>((resolve) => (walkOver = resolve));
+    const paths = sketch
+      ? walkAhead(walk(), (rel) => sketch.add({ abs: path.join(root, rel), rel, language: lang(rel)! }), () => {
+          sketch.walkDone();
+          walkOver();
+        })
+      : walk();
     // Generated files (an interpreter describing its built-in modules) are produced while the
-    // walk and the workers run, and written once the walk has removed what it did not see.
+    // workers run, and written once the walk has removed what it did not see. With a sketch,
+    // only once every name is found: the interpreter and the extraction of its ~130 modules
+    // took a second of CPU beside the walk, the sketch and a worker on two cores.
+    // (Or once the files are written, should the sketch never settle.)
+    let processed!: () => void;
+    const filesWritten = new Promise<void>((resolve) => (processed = resolve));
+    const plan = () => planGenerated(this.opts.generated!, stored, { includePrivate: this.opts.includePrivate, project: this.hints, signal });
     const generated = this.opts.generated !== undefined
-      ? planGenerated(this.opts.generated, stored, { includePrivate: this.opts.includePrivate, project: this.hints, signal })
+      ? sketch ? walked.then(() => (sketch.active ? Promise.race([sketch.settled, filesWritten]) : undefined)).then(plan) : plan()
       : null;
     try {
       await this.process(paths, stored, stats, signal, onProgress, vanished, sketch);
+      processed();
     } catch (err) {
+      processed();
       await generated?.catch(() => {});
       throw err;
     }

@@ -1,10 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { runLimited } from '../process/runner.js';
 import type { GeneratedFile, GeneratedSource } from './generated.js';
 import { INTROSPECT_SCRIPT } from './python-introspect-script.js';
+
+const execFileAsync = promisify(execFile);
 
 /**
  * A CPython standard library's C half: the modules compiled into the interpreter (`time`,
@@ -47,6 +50,9 @@ function pathInterpreters(version: string, env: NodeJS.ProcessEnv): string[] {
 }
 
 const resolved = new Map<string, string | null>();
+const resolving = new Map<string, Promise<string | null>>();
+const WHERE_SCRIPT = 'import os; print(os.path.dirname(os.__file__))';
+const askOptions = (root: string, env: NodeJS.ProcessEnv) => ({ cwd: root, encoding: 'utf8' as const, timeout: 10_000, env });
 
 /**
  * The interpreter whose standard library `root` is, or null. Only interpreters the PATH names
@@ -62,7 +68,7 @@ export function stdlibInterpreter(root: string, env: NodeJS.ProcessEnv = process
   const want = realpathSync(root);
   for (const exe of pathInterpreters(path.basename(root), env)) {
     try {
-      const dir = execFileSync(exe, ['-I', '-S', '-c', 'import os; print(os.path.dirname(os.__file__))'], { cwd: root, encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'], env }).trim();
+      const dir = execFileSync(exe, ['-I', '-S', '-c', WHERE_SCRIPT], { ...askOptions(root, env), stdio: ['ignore', 'pipe', 'ignore'] }).trim();
       if (dir && realpathSync(dir) === want) {
         found = exe;
         break;
@@ -75,6 +81,40 @@ export function stdlibInterpreter(root: string, env: NodeJS.ProcessEnv = process
   return found;
 }
 
+/**
+ * stdlibInterpreter without blocking this thread: a build asks it first, and each interpreter
+ * on the PATH (a pyenv shim is a shell script) took up to a few hundred milliseconds, during
+ * which the walk and the workers' messages waited (0.8 s at the start of a Python
+ * installation's first build). Shares stdlibInterpreter's answers.
+ */
+export async function stdlibInterpreterAsync(root: string, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+  if (!looksLikeStdlib(root)) return null;
+  const cached = resolved.get(root);
+  if (cached !== undefined) return cached;
+  let pending = resolving.get(root);
+  if (!pending) {
+    pending = (async () => {
+      const want = realpathSync(root);
+      for (const exe of pathInterpreters(path.basename(root), env)) {
+        try {
+          const { stdout } = await execFileAsync(exe, ['-I', '-S', '-c', WHERE_SCRIPT], askOptions(root, env));
+          const dir = stdout.trim();
+          if (dir && realpathSync(dir) === want) return exe;
+        } catch {
+          /* not a working interpreter */
+        }
+      }
+      return null;
+    })().then((found) => {
+      resolved.set(root, found);
+      resolving.delete(root);
+      return found;
+    });
+    resolving.set(root, pending);
+  }
+  return pending;
+}
+
 const SCRIPT_HASH = createHash('sha256').update(INTROSPECT_SCRIPT).digest('hex').slice(0, 12);
 const TIMEOUT_MS = 60_000;
 
@@ -83,8 +123,8 @@ export function pythonBuiltinsSource(root: string): GeneratedSource | null {
   if (!looksLikeStdlib(root)) return null;
   let missingNote: string | null | undefined;
   return {
-    fingerprint() {
-      const exe = stdlibInterpreter(root);
+    async fingerprint() {
+      const exe = await stdlibInterpreterAsync(root);
       if (!exe) return null;
       // The interpreter binary beside the library (what a shim or symlink on PATH ends in), and lib-dynload.
       const parts: (string | number)[] = [exe, SCRIPT_HASH];
@@ -108,7 +148,7 @@ export function pythonBuiltinsSource(root: string): GeneratedSource | null {
       return missingNote;
     },
     async files(signal) {
-      const exe = stdlibInterpreter(root);
+      const exe = await stdlibInterpreterAsync(root);
       if (!exe) return [];
       const r = await runLimited([exe, '-I', '-S', '-c', INTROSPECT_SCRIPT, root], {
         cwd: root,

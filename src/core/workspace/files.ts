@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { throwIfAborted } from '../errors.js';
@@ -44,9 +43,19 @@ function ignored(scopes: readonly Scope[], rel: string, isDir: boolean): boolean
   return false;
 }
 
+/** How long the walk reads directories before it lets the event loop run (worker messages, requests). */
+const SLICE_MS = 8;
+
 /**
  * Yield every non-ignored file under `root`, as paths relative to it with forward slashes,
  * in a stable (sorted) order.
+ *
+ * Directories are read synchronously, in slices of SLICE_MS between turns of the event loop.
+ * An asynchronous `readdir` per directory costs a round trip through libuv's thread pool and a
+ * wake-up of this thread, and while a first build's extraction keeps both cores busy each
+ * wake-up waited its turn: a Python installation's 2,000 directories took 3.3 s to walk, where
+ * reading them takes a fifth of that. An explicit stack, not nested generators: each file
+ * yielded through one generator, not one per directory level.
  */
 export async function* walkFiles(root: string, opts: ListFilesOptions = {}): AsyncGenerator<string> {
   const rootScope = ignore();
@@ -54,32 +63,51 @@ export async function* walkFiles(root: string, opts: ListFilesOptions = {}): Asy
   if (exclude) rootScope.add(exclude);
   if (opts.exclude?.length) rootScope.add([...opts.exclude]);
 
-  async function* walk(relDir: string, scopes: Scope[]): AsyncGenerator<string> {
-    throwIfAborted(opts.signal);
-    const abs = path.join(root, relDir);
+  interface Frame {
+    rel: string;
+    scopes: Scope[];
+    entries: Dirent[];
+    next: number;
+  }
+  const open = (rel: string, scopes: Scope[]): Frame => {
+    const abs = path.join(root, rel);
     const gi = readIgnoreFile(path.join(abs, '.gitignore'));
-    const here = gi ? [...scopes, { base: relDir, matcher: ignore().add(gi) }] : scopes;
-    let entries;
+    const here = gi ? [...scopes, { base: rel, matcher: ignore().add(gi) }] : scopes;
+    let entries: Dirent[];
     try {
-      entries = await readdir(abs, { withFileTypes: true });
+      entries = readdirSync(abs, { withFileTypes: true });
     } catch {
-      return; // unreadable directory: skip it rather than fail the whole walk
+      entries = []; // unreadable directory: skip it rather than fail the whole walk
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of entries) {
-      const rel = relDir ? `${relDir}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (ALWAYS_SKIPPED_DIRS.has(e.name) || ignored(here, rel, true)) continue;
-        if (opts.enterDir && !opts.enterDir(rel)) continue;
-        yield* walk(rel, here);
-      } else if (e.isFile()) {
-        if (ignored(here, rel, false)) continue;
-        yield rel;
+    return { rel, scopes: here, entries, next: 0 };
+  };
+
+  throwIfAborted(opts.signal);
+  const stack: Frame[] = [open('', [{ base: '', matcher: rootScope }])];
+  let sliceStart = performance.now();
+  while (stack.length) {
+    const top = stack[stack.length - 1]!;
+    if (top.next >= top.entries.length) {
+      stack.pop();
+      continue;
+    }
+    const e = top.entries[top.next++]!;
+    const rel = top.rel ? `${top.rel}/${e.name}` : e.name;
+    if (e.isDirectory()) {
+      if (ALWAYS_SKIPPED_DIRS.has(e.name) || ignored(top.scopes, rel, true)) continue;
+      if (opts.enterDir && !opts.enterDir(rel)) continue;
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        throwIfAborted(opts.signal);
+        sliceStart = performance.now();
       }
+      stack.push(open(rel, top.scopes));
+    } else if (e.isFile()) {
+      if (ignored(top.scopes, rel, false)) continue;
+      yield rel;
     }
   }
-
-  yield* walk('', [{ base: '', matcher: rootScope }]);
 }
 
 /** All non-ignored files under `root`, or the first `limit` of them (break closes the walk). */
