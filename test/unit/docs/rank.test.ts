@@ -3,6 +3,7 @@ import { isTestFile } from '../../../src/core/index/classify.js';
 import { editDistance } from '../../../src/core/rank/edit-distance.js';
 import { blend, contextWords, coverage, nameScore, type QueryShape } from '../../../src/core/rank/score.js';
 import { identifierText, isProse, memberPath, queryWords, splitIdentifier } from '../../../src/core/rank/words.js';
+import { questionStems, summaryPrecision } from '../../../src/core/rank/summary-precision.js';
 
 describe('identifier words', () => {
   it('splits camelCase, PascalCase, acronyms and snake_case', () => {
@@ -103,6 +104,28 @@ describe('ranking signals', () => {
     // Without summaries (so without directions) the two are tied.
     const [a, b] = blend(s, [{ ...item('codec.a', 'Deserialize a JSON string to a Python object.'), summary: undefined }, { ...item('codec.b', 'Serialize a Python object to a JSON string.'), summary: undefined }]);
     expect(a!.score).toBe(b!.score);
+  });
+});
+
+describe('summary precision', () => {
+  it("is the share of a summary's words the question has, itself or through a synonym", () => {
+    const stems = questionStems(['first', 'element', 'array'], new Map([['remove', ['delete']]]));
+    expect(summaryPrecision(stems, 'Gets the first element of `array`.')).toBeCloseTo(3 / 4);
+    expect(summaryPrecision(stems, 'Reverses `array` so that the first element becomes the last.')).toBeCloseTo(3 / 7);
+    expect(summaryPrecision(questionStems(['remove', 'file'], new Map([['remove', ['delete']]])), 'Delete a file.')).toBe(1);
+    // A summary of one word says too little to count.
+    expect(summaryPrecision(stems, 'Array.')).toBe(0);
+  });
+
+  it('ranks the item whose summary is the question above one that says it among other things, all else alike', () => {
+    const shape = (raw: string, idf: Record<string, number>): QueryShape => ({ raw, words: Object.keys(idf), idf: new Map(Object.entries(idf)), prose: true });
+    const s = shape('first element of an array', { first: 1, element: 1, array: 1 });
+    const item = (id: string, summary: string) => ({ id, name: id, bm: 5, text: summary, summary, hasDoc: true, visibility: 'public', deprecated: false, kind: 'function' });
+    const [reverse, head] = blend(s, [
+      item('_.a', 'Reverses array so that the first element becomes the last, the second element becomes the second to last.'),
+      item('_.b', 'Gets the first element of array.'),
+    ]);
+    expect(head!.score).toBeGreaterThan(reverse!.score);
   });
 });
 
