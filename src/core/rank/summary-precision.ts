@@ -3,12 +3,12 @@ import { stem, STOP_WORDS } from './words.js';
 /**
  * How much of an item's summary is the question: the share of the summary's words (stop words
  * aside) whose stems the question has, itself or through a synonym (synonyms.ts). Coverage
- * (score.ts) asks the other way round, how much of the question the item says, and among items
- * that say all of it the learned vectors decided, which favour longer summaries with more
- * related words: "first element of an array" ranked `_.reverse` ("Reverses `array` so that the
- * first element becomes the last, the second element becomes the second to last, and so on.")
- * over `_.head` ("Gets the first element of `array`."). A summary of one word says too little
- * to count.
+ * (score.ts) asks the other way round, how much of the question the item says, and the learned
+ * vectors reward summaries with many related words, so an item whose summary says the question
+ * and nothing else could rank below ones that say some of its words among others: "how many
+ * bytes an object occupies in memory" put `io.StringIO` and `io.BytesIO` ("…an in-memory
+ * buffer") above `sys.getsizeof` ("Return the size of object in bytes."). A summary of one word
+ * says too little to count.
  */
 export function summaryPrecision(questionStems: ReadonlySet<string>, summary: string): number {
   if (!summary) return 0;
