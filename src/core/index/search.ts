@@ -274,7 +274,7 @@ export class RankedSearch {
     const vectors = own ? this.related : prose ? opts.borrowedVectors : undefined;
     const related = new Map<string, { word: string; sim: number }[]>();
     if (prose && vectors) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, vectors.of(w).filter((r) => !words.includes(r.word)));
-    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms, ownWeight: this.ownWeight, otherWeight: this.otherWeight, packagesNamed: !this.standardLibraryDb };
+    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms, ownWeight: this.ownWeight, otherWeight: this.otherWeight, packagesNamed: !this.standardLibraryDb, vectorTrust: vectors?.trust() };
     // A word in an expression: with its synonyms, any of them.
     const term = (w: string) => (synonyms.has(w) ? `(${[w, ...synonyms.get(w)!].map(ftsQuote).join(' OR ')})` : ftsQuote(w));
 

@@ -174,6 +174,13 @@ export interface QueryShape {
    * "random token": `random`), and its package is named after its language ("python object").
    */
   packagesNamed?: boolean;
+  /**
+   * How far the candidates' learned similarities (`Candidate.vec`) can be trusted, 0..1 (1 when
+   * unset): vectors learned from a small vocabulary (index/vectors.ts TRUSTED_VOCABULARY). The
+   * rest of their weight goes to coverage, so a small library's items keep the scale of a large
+   * one's where a project's databases are ranked together.
+   */
+  vectorTrust?: number;
   words: string[];
   /** IDF weight per word (0 for words the index does not contain). */
   idf: Map<string, number>;
@@ -350,6 +357,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
   const oppositeScan = opposites?.size ? new RegExp([...opposites.keys()].map((r) => r.replace(/[^a-z0-9]/g, '')).filter(Boolean).join('|')) : null;
   const asked = shape.prose ? directionOf(shape.raw) : null;
   const stems = shape.prose ? questionStems(shape.words, shape.synonyms) : null;
+  const trust = shape.vectorTrust ?? 1;
   const words = shape.prose ? new Set(shape.words) : null;
   const namesPackage = words && shape.packagesNamed !== false ? packageNamer(words, shape.raw) : null;
   return cands.map((c, index) => {
@@ -359,7 +367,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
     const nm = Math.max(nameScore(nq, c.name, c.id), c.publicId && c.publicId !== c.id ? nameScore(nq, c.name, c.publicId) : 0, c.pathNamed ? 0.95 : 0);
     let score = shape.prose ? PROSE.bm * bm + PROSE.cov * cov + PROSE.name * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;
     if (stems && c.summary) score += SUMMARY_PRECISION * summaryPrecision(stems, c.summary);
-    if (shape.prose && c.vec !== undefined) score += PROSE.vec * Math.max(0, c.vec);
+    if (shape.prose && c.vec !== undefined) score += PROSE.vec * Math.max(0, trust * c.vec + (1 - trust) * cov);
     if (shape.prose && c.sem !== undefined) score += semanticWeight * Math.max(0, c.sem);
     if (c.hasDoc) score += 0.08;
     if (c.visibility !== 'public') score -= 0.06;

@@ -129,6 +129,21 @@ describe('summary precision', () => {
   });
 });
 
+describe('vector trust', () => {
+  it("moves the learned similarity's weight to coverage as the vectors' vocabulary shrinks", () => {
+    const shape = (vectorTrust?: number): QueryShape => ({ raw: 'last items of a list', words: ['last', 'items', 'list'], idf: new Map([['last', 1], ['items', 1], ['list', 1]]), prose: true, vectorTrust });
+    const item = (id: string, text: string, vec: number) => ({ id, name: id, bm: 1, text, hasDoc: true, visibility: 'public', deprecated: false, kind: 'function', vec });
+    // One says every word of the question; the other says fewer and is nearer in the learned space.
+    const cands = [item('a.takeLast', 'Takes the last items of a list.', 0), item('a.near', 'Items of a list.', 0.95)];
+    const [sayIt, near] = blend(shape(), cands);
+    expect(near!.score).toBeGreaterThan(sayIt!.score);
+    const [sayItLow, nearLow] = blend(shape(0.2), cands);
+    expect(sayItLow!.score).toBeGreaterThan(nearLow!.score);
+    // Full trust is the default.
+    expect(blend(shape(1), cands).map((x) => x.score)).toEqual(blend(shape(), cands).map((x) => x.score));
+  });
+});
+
 describe('helpers', () => {
   it('recognises test files, but keeps Go example files', () => {
     expect(isTestFile('pkg/tests/test_x.py')).toBe(true);
