@@ -1,5 +1,5 @@
 import { extractSource } from '../extract/extract.js';
-import { throwIfAborted } from '../errors.js';
+import { TimeSlice } from '../time-slice.js';
 import type { ProjectHints } from '../extract/context.js';
 import type { LanguageId } from '../extract/types.js';
 import { prepareItem } from './rows.js';
@@ -35,8 +35,6 @@ export interface GeneratedSource {
 }
 
 export const GENERATED_HASH_PREFIX = 'gen:';
-/** How long extracting generated files may hold the indexer's thread before letting the event loop run. */
-const SLICE_MS = 8;
 
 export function isGenerated(f: Pick<StoredFile, 'hash'>): boolean {
   return f.hash.startsWith(GENERATED_HASH_PREFIX);
@@ -90,13 +88,9 @@ export async function planGenerated(
   // Extracted here, on the indexer's thread, beside the walk and the workers' messages: a turn
   // of the event loop every few milliseconds (a Python installation's ~130 built-in modules
   // took 1 s in one piece, during which the first build's walk stood still).
-  let sliceStart = performance.now();
+  const slice = new TimeSlice(8, opts.signal);
   for (const f of files) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      throwIfAborted(opts.signal);
-      sliceStart = performance.now();
-    }
+    await slice.pause();
     const extract = await extractSource(f.language, f.text, { file: f.rel, module: f.module, includePrivate: opts.includePrivate, project: opts.project });
     updates.push({
       path: f.rel, hash, size: Buffer.byteLength(f.text), mtimeMs: 0, language: f.language,

@@ -237,10 +237,8 @@ export class RootIndexer {
       ? sketch ? walked.then(() => (sketch.active ? Promise.race([sketch.settled, filesWritten]) : undefined)).then(plan) : plan()
       : null;
     try {
-      await this.process(paths, stored, stats, signal, onProgress, vanished, sketch);
-      processed();
+      await this.process(paths, stored, stats, signal, onProgress, vanished, sketch).finally(processed);
     } catch (err) {
-      processed();
       await generated?.catch(() => {});
       throw err;
     }

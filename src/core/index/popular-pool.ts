@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
-import { matchText } from '../rank/score.js';
 import { lowerBound } from '../rank/sorted-words.js';
-import { stem } from '../rank/words.js';
+import { matchText, stem } from '../rank/words.js';
 import type { DocItem } from '../extract/types.js';
 import { normModule } from './popularity.js';
 import type { IndexQueries } from './query.js';

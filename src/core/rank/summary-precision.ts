@@ -1,4 +1,4 @@
-import { stem, STOP_WORDS } from './words.js';
+import { matchText, stem, STOP_WORDS } from './words.js';
 
 /**
  * How much of an item's summary is the question: the share of the summary's words (stop words
@@ -14,7 +14,7 @@ export function summaryPrecision(questionStems: ReadonlySet<string>, summary: st
   if (!summary) return 0;
   let words = 0;
   let asked = 0;
-  for (const w of summary.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
+  for (const w of matchText(summary).split(/[^a-z0-9]+/)) {
     if (w.length < 2 || STOP_WORDS.has(w)) continue;
     words++;
     if (questionStems.has(stem(w))) asked++;

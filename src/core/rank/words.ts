@@ -73,6 +73,11 @@ function segmentText(seg: string): string {
   return text;
 }
 
+/** Text prepared for matching: camelCase split, lower case. */
+export function matchText(text: string): string {
+  return text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
 /** Prose with identifiers inside it split too (`` `maxWait` `` → `maxWait max wait`). */
 export function proseText(text: string): string {
   return text.replace(/[A-Za-z][A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*/g, (w) => `${w} ${splitIdentifier(w).join(' ')}`);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { throwIfAborted } from '../errors.js';
+import { TimeSlice } from '../time-slice.js';
 
 /**
  * Walking a workspace root the way git sees it: `.gitignore` files at every level (and
@@ -43,14 +44,11 @@ function ignored(scopes: readonly Scope[], rel: string, isDir: boolean): boolean
   return false;
 }
 
-/** How long the walk reads directories before it lets the event loop run (worker messages, requests). */
-const SLICE_MS = 8;
-
 /**
  * Yield every non-ignored file under `root`, as paths relative to it with forward slashes,
  * in a stable (sorted) order.
  *
- * Directories are read synchronously, in slices of SLICE_MS between turns of the event loop.
+ * Directories are read synchronously, in slices between turns of the event loop (TimeSlice).
  * An asynchronous `readdir` per directory costs a round trip through libuv's thread pool and a
  * wake-up of this thread, and while a first build's extraction keeps both cores busy each
  * wake-up waited its turn: a Python installation's 2,000 directories took 3.3 s to walk, where
@@ -85,7 +83,7 @@ export async function* walkFiles(root: string, opts: ListFilesOptions = {}): Asy
 
   throwIfAborted(opts.signal);
   const stack: Frame[] = [open('', [{ base: '', matcher: rootScope }])];
-  let sliceStart = performance.now();
+  const slice = new TimeSlice(8, opts.signal);
   while (stack.length) {
     const top = stack[stack.length - 1]!;
     if (top.next >= top.entries.length) {
@@ -97,11 +95,7 @@ export async function* walkFiles(root: string, opts: ListFilesOptions = {}): Asy
     if (e.isDirectory()) {
       if (ALWAYS_SKIPPED_DIRS.has(e.name) || ignored(top.scopes, rel, true)) continue;
       if (opts.enterDir && !opts.enterDir(rel)) continue;
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        throwIfAborted(opts.signal);
-        sliceStart = performance.now();
-      }
+      await slice.pause();
       stack.push(open(rel, top.scopes));
     } else if (e.isFile()) {
       if (ignored(top.scopes, rel, false)) continue;

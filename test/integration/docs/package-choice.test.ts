@@ -1,8 +1,6 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, startDocent, type DocentSession } from '../../helpers/docent.js';
+import type { DocentSession } from '../../helpers/docent.js';
+import { startNpmProject, type NpmProject } from '../../helpers/npm-project.js';
 
 /**
  * Which of a project's package databases a question in words reads (deps/fanout.ts): a project
@@ -15,30 +13,22 @@ import { REPO, startDocent, type DocentSession } from '../../helpers/docent.js';
 
 const PACKAGES = ['lodash', 'zod', 'semver', 'commander', '@types/node', '@modelcontextprotocol/sdk', '@huggingface/tokenizers'];
 
-let root: string;
-let indexDir: string;
+let project: NpmProject;
 let session: DocentSession;
-const versionOf = (name: string) => (JSON.parse(readFileSync(path.join(REPO, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 const sc = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, any>;
 const firstThree = async (query: string) => sc(await session.call('docs_search', { query, limit: 3 })).results as { id: string; name: string; package: string | null }[];
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'docent-package-choice-'));
-  for (const name of PACKAGES) cpSync(path.join(REPO, 'node_modules', name), path.join(root, 'node_modules', name), { recursive: true });
-  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, dependencies: Object.fromEntries(PACKAGES.map((n) => [n, `^${versionOf(n)}`])) }, null, 2));
-  mkdirSync(path.join(root, 'src'));
-  writeFileSync(path.join(root, 'src/app.js'), "const _ = require('lodash');\n\nexports.unique = (xs) => _.uniq(xs);\n");
-  indexDir = mkdtempSync(path.join(tmpdir(), 'docent-package-choice-idx-'));
-  session = await startDocent(['--root', root], { DOCENT_INDEX_DIR: indexDir });
-  const s = await session.call('index_status', { wait: true });
-  expect(sc(s).state).toBe('ready');
-  expect((sc(s).packages as { name: string; state: string }[]).filter((p) => PACKAGES.includes(p.name) && p.state === 'indexed')).toHaveLength(PACKAGES.length);
+  project = await startNpmProject('docent-package-choice', PACKAGES, {
+    'src/app.js': "const _ = require('lodash');\n\nexports.unique = (xs) => _.uniq(xs);\n",
+  });
+  session = project.session;
+  expect(project.status.state).toBe('ready');
+  expect((project.status.packages as { name: string; state: string }[]).filter((p) => PACKAGES.includes(p.name) && p.state === 'indexed')).toHaveLength(PACKAGES.length);
 }, 180_000);
 
 afterAll(async () => {
-  await session?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-  if (indexDir) rmSync(indexDir, { recursive: true, force: true });
+  await project?.close();
 });
 
 describe('the packages a question in words reads', () => {

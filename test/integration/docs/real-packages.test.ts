@@ -1,8 +1,6 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, startDocent, type DocentSession } from '../../helpers/docent.js';
+import type { DocentSession } from '../../helpers/docent.js';
+import { installedVersion, startNpmProject, type NpmProject } from '../../helpers/npm-project.js';
 
 /**
  * Names as two real packages publish them, through a project that declares them, over MCP
@@ -12,29 +10,22 @@ import { REPO, startDocent, type DocentSession } from '../../helpers/docent.js';
  * the test copies them into a project of its own (their versions are whatever is installed).
  */
 
-let root: string;
-let indexDir: string;
+let project: NpmProject;
 let session: DocentSession;
-const versionOf = (name: string) => (JSON.parse(readFileSync(path.join(REPO, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = installedVersion;
 const sc = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, any>;
 const first = async (query: string) => (sc(await session.call('docs_search', { query, scope: 'deps' })).results as { id: string; package: string | null }[])[0];
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'docent-real-packages-'));
-  for (const name of ['ws', 'zod']) cpSync(path.join(REPO, 'node_modules', name), path.join(root, 'node_modules', name), { recursive: true });
-  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, dependencies: { ws: `^${versionOf('ws')}`, zod: `^${versionOf('zod')}` } }, null, 2));
-  mkdirSync(path.join(root, 'src'));
-  writeFileSync(path.join(root, 'src/server.js'), "const WS = require('ws');\nconst { z } = require('zod');\n\nexports.start = () => new WS.Server({ port: 0 });\nexports.Shape = z.object({});\n");
-  indexDir = mkdtempSync(path.join(tmpdir(), 'docent-real-packages-idx-'));
-  session = await startDocent(['--root', root], { DOCENT_INDEX_DIR: indexDir });
-  const s = await session.call('index_status', { wait: true });
-  expect(sc(s).state).toBe('ready');
+  project = await startNpmProject('docent-real-packages', ['ws', 'zod'], {
+    'src/server.js': "const WS = require('ws');\nconst { z } = require('zod');\n\nexports.start = () => new WS.Server({ port: 0 });\nexports.Shape = z.object({});\n",
+  });
+  session = project.session;
+  expect(project.status.state).toBe('ready');
 }, 120_000);
 
 afterAll(async () => {
-  await session?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-  if (indexDir) rmSync(indexDir, { recursive: true, force: true });
+  await project?.close();
 });
 
 describe('real packages through a project', () => {
