@@ -15,6 +15,7 @@ import { goModuleName, workspaceModulePaths } from './deps/go.js';
 import { crateName, workspaceCrates } from './deps/cargo.js';
 import { foldersMatching, SKIPPED } from './workspace-folders.js';
 import type { NameSketch } from './name-sketch.js';
+import { BundledStubs } from './bundled-stubs.js';
 
 /**
  * Keeping one root's index in step with its files. A full `sync` walks the root (gitignore
@@ -149,6 +150,8 @@ export class RootIndexer {
 
   /** The configured patterns and the dependency folders inside the root, as a matcher (rebuilt by setExclude). */
   private excluded: Ignore;
+  /** A tool's bundled stubs of distributions not installed (bundled-stubs.ts). */
+  private readonly stubs = new BundledStubs();
 
   /** The patterns the walk leaves out besides DEFAULT_EXCLUDES (a watcher of the root leaves out the same). */
   get exclude(): readonly string[] {
@@ -193,6 +196,7 @@ export class RootIndexer {
    */
   async sync(signal?: AbortSignal, onProgress?: ProgressFn, sketch?: NameSketch): Promise<IndexRunStats> {
     const t0 = Date.now();
+    this.stubs.reset();
     const stats = emptyStats();
     const stored = this.opts.store.files();
     const { root, store, exclude, listFiles } = this.opts;
@@ -220,7 +224,10 @@ export class RootIndexer {
     let walkOver!: () => void;
     const walked = new Promise<void>((resolve) => (walkOver = resolve));
     const paths = sketch
-      ? walkAhead(walk(), (rel) => sketch.add({ abs: path.join(root, rel), rel, language: lang(rel)! }), () => {
+      ? walkAhead(walk(), (rel) => {
+          const abs = path.join(root, rel);
+          if (!this.stubs.notInstalled(abs)) sketch.add({ abs, rel, language: lang(rel)! });
+        }, () => {
           sketch.walkDone();
           walkOver();
         })
@@ -350,15 +357,18 @@ export class RootIndexer {
         }
         stats.seen++;
         const prev = stored.get(rel);
-        if (prev && prev.size === st.size && prev.mtime_ms === st.mtimeMs && prev.hash) {
+        const skip = this.stubs.notInstalled(abs) ? 'not-installed' : undefined;
+        // Skipped or not by what is installed beside it, now, unlike when it was stored: read again.
+        const reconsider = prev !== undefined && (prev.skipped === 'not-installed') !== (skip !== undefined);
+        if (prev && !reconsider && prev.size === st.size && prev.mtime_ms === st.mtimeMs && prev.hash) {
           stats.unchanged++;
           this.pending--;
           done++;
           continue;
         }
         const job: FileJob = {
-          abs, rel, language: this.lang(rel)!, knownHash: prev?.hash || null, maxBytes: this.opts.maxFileBytes,
-          includePrivate: this.opts.includePrivate, project: this.hints, mtimeMs: st.mtimeMs,
+          abs, rel, language: this.lang(rel)!, knownHash: (!reconsider && prev?.hash) || null, maxBytes: this.opts.maxFileBytes,
+          includePrivate: this.opts.includePrivate, project: this.hints, mtimeMs: st.mtimeMs, skip,
           db: { file: this.opts.store.file, owner: this.opts.store.ownerId },
         };
         const p: Promise<void> = this.opts.pool.run(job).then(

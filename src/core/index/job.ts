@@ -25,6 +25,8 @@ export interface FileJob {
   project?: ProjectHints;
   /** The mtime the indexer saw, stored with the file row. */
   mtimeMs: number;
+  /** Skipped for a reason its path gives (a bundled stub of a distribution not installed: bundled-stubs.ts), read only to be hashed. */
+  skip?: SkipReason;
   /**
    * The index database, when the thread running the job writes the result itself (worker
    * threads do); the result then comes back `written`, without its rows. `owner` names the
@@ -63,7 +65,7 @@ export async function runFileJob(job: FileJob): Promise<FileJobResult> {
   const hash = hashContent(buf);
   const size = buf.length;
   if (job.knownHash === hash) return { rel: job.rel, status: 'unchanged', hash, size };
-  const reason = classify(buf, job.maxBytes, job.rel) ?? (!job.includePrivate && isTestFile(job.rel) ? 'test' : null);
+  const reason = job.skip ?? classify(buf, job.maxBytes, job.rel) ?? (!job.includePrivate && isTestFile(job.rel) ? 'test' : null);
   // A test is not extracted, but what it calls counts: tests use a library's API the most.
   if (reason) return { rel: job.rel, status: 'skipped', reason, hash, size, uses: reason === 'test' ? usesOf(job.language, buf.toString('utf8')) : undefined };
   const t0 = performance.now();

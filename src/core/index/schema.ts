@@ -27,7 +27,7 @@ const MIGRATIONS: string[] = [
     items INTEGER NOT NULL DEFAULT 0,
     hidden INTEGER NOT NULL DEFAULT 0,  -- private items left out
     errors INTEGER NOT NULL DEFAULT 0,  -- 1 when the parse tree had errors
-    skipped TEXT,                       -- oversize | binary | generated | error, else NULL
+    skipped TEXT,                       -- oversize | binary | generated | test | not-installed | error, else NULL
     indexed_at INTEGER NOT NULL
   );
   CREATE TABLE items (
