@@ -77,6 +77,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DocsIndex } from '../dist/core/index/service.js';
 import { mixedQueries } from './lib/mcp-search.mjs';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const args = process.argv.slice(2);
 const opt = (name, env, def) => {
@@ -148,7 +151,16 @@ const gnuTime = ['/usr/bin/time', '/bin/time'].find((f) => {
 });
 const ctagsRuns = [];
 const ctagsCpu = [];
+// …and `ctags -R` as users run it: every language it knows, its sorted tags file written. The
+// issue's reference is "`ctags -R` on the same files"; the run above is the stricter reading
+// (only the languages docent reads, nothing written), this one the literal command.
+const plainRuns = [];
+const tagsDir = mkdtempSync(path.join(tmpdir(), 'docent-bench-tags-'));
 for (let i = 0; i < runs; i++) {
+  const tp = performance.now();
+  const plain = spawnSync('ctags', ['-R', '-f', path.join(tagsDir, 'tags'), corpus], { stdio: 'ignore' });
+  plainRuns.push(performance.now() - tp);
+  if (plain.status !== 0) console.log(`ctags -R (plain) exited with ${plain.status}`);
   const t0 = performance.now();
   // .pyi stubs are Python to docent; ctags is told the same, so both read the same files.
   const argv = ['ctags', '-R', '--languages=Python,C,C++,JavaScript,TypeScript,Go,Java,Rust', '--langmap=Python:+.pyi', '-f', '/dev/null', corpus];
@@ -160,7 +172,10 @@ for (let i = 0; i < runs; i++) {
 }
 const ctagsMs = pct(ctagsRuns, 50);
 const ctagsCpuMs = ctagsCpu.length ? pct(ctagsCpu, 50) : null;
-console.log(`ctags -R: median ${fmt(ctagsMs)} over ${runs} run(s) (${ctagsRuns.map(fmt).join(', ')})${ctagsCpuMs ? `; CPU ${fmt(ctagsCpuMs)}` : ''}`);
+const plainMs = pct(plainRuns, 50);
+rmSync(tagsDir, { recursive: true, force: true });
+console.log(`ctags -R (docent's languages, .pyi as Python, no tags file): median ${fmt(ctagsMs)} over ${runs} run(s) (${ctagsRuns.map(fmt).join(', ')})${ctagsCpuMs ? `; CPU ${fmt(ctagsCpuMs)}` : ''}`);
+console.log(`ctags -R as users run it (every language it knows, tags file written): median ${fmt(plainMs)} (${plainRuns.map(fmt).join(', ')})`);
 
 // docent: full index from scratch, each run into a fresh database; the last one is kept for
 // the measurements below.
@@ -205,6 +220,23 @@ console.log(
 );
 const cpuMs = pct(cpuRuns, 50);
 console.log(`  CPU time: docent median ${fmt(cpuMs)} (${cpuRuns.map(fmt).join(', ')})${ctagsCpuMs ? ` vs ctags ${fmt(ctagsCpuMs)} = ${(cpuMs / ctagsCpuMs).toFixed(2)}×` : ''}`);
+
+// The command a user runs, as a process (start-up, the build, the word vectors, exit), against
+// `ctags -R` as users run it.
+const cliRuns = [];
+for (let i = 0; i < runs; i++) {
+  const cliDir = mkdtempSync(path.join(tmpdir(), 'docent-bench-cli-'));
+  const t0 = performance.now();
+  const cli = spawnSync(path.join(repoRoot, 'bin', 'docent'), ['--no-daemon', '--log-level', 'error', '--index-dir', cliDir, 'index', corpus], { stdio: 'ignore' });
+  cliRuns.push(performance.now() - t0);
+  if (cli.status !== 0) console.log(`docent index exited with ${cli.status}`);
+  rmSync(cliDir, { recursive: true, force: true });
+}
+const cliMs = pct(cliRuns, 50);
+console.log(
+  `docent index (the CLI, a process): median ${fmt(cliMs)} (${cliRuns.map(fmt).join(', ')}) = ${(cliMs / plainMs).toFixed(2)}× ctags -R as users run it, ` +
+    `${(cliMs / ctagsMs).toFixed(2)}× ctags on docent's languages alone (target ≤ 2×)`,
+);
 
 // Restart: a second sync with nothing changed.
 const t2 = performance.now();
