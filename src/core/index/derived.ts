@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Logger } from '../log.js';
 import { countUsage } from './usage.js';
 import { learnIndexVectors } from './vectors.js';
+import type { VectorsAside } from './vectors-aside.js';
 
 /**
  * What a root's index derives from all its items at once, after they change: the usage counts
@@ -14,9 +15,9 @@ import { learnIndexVectors } from './vectors.js';
  * the index has none yet). Returns how long learning took (ms), or null when it did not run.
  */
 export function refreshDerived(root: string, db: Database.Database, changed: boolean, log: Logger): number | null {
-  if (changed || !db.prepare(`SELECT 1 FROM meta WHERE key = 'usage'`).get()) recountUsage(root, db, log, 'info');
+  refreshUsage(root, db, changed, log);
   try {
-    if (!changed && db.prepare(`SELECT 1 FROM meta WHERE key = 'vectors'`).get()) return null;
+    if (!vectorsDue(db, changed)) return null;
     const got = learnIndexVectors(db);
     if (got) log.info(`learned ${got.words} word vectors for ${root} in ${Math.round(got.ms)} ms`);
     return got?.ms ?? 0;
@@ -32,5 +33,28 @@ export function recountUsage(root: string, db: Database.Database, log: Logger, l
     log[level](`counted ${u.keys} used names for ${root} in ${Math.round(u.ms)} ms`);
   } catch (err) {
     log.warn(`could not count used names for ${root}: ${(err as Error).message}`);
+  }
+}
+
+/** Count usage again after a sync that changed the items (or when the index has none yet). */
+export function refreshUsage(root: string, db: Database.Database, changed: boolean, log: Logger): void {
+  if (changed || !db.prepare(`SELECT 1 FROM meta WHERE key = 'usage'`).get()) recountUsage(root, db, log, 'info');
+}
+
+/** Whether the word vectors are to be learned again: the items changed, or there are none yet. */
+export function vectorsDue(db: Database.Database, changed: boolean): boolean {
+  return changed || !db.prepare(`SELECT 1 FROM meta WHERE key = 'vectors'`).get();
+}
+
+/** Store vectors learned aside (vectors-aside.ts): how long learning took (ms), or null when it did not run. */
+export async function storeAside(root: string, db: Database.Database, aside: VectorsAside | null, log: Logger): Promise<number | null> {
+  if (!aside) return null;
+  try {
+    const got = await aside.store(db);
+    if (got) log.info(`learned ${got.words} word vectors for ${root} in ${Math.round(got.ms)} ms`);
+    return got?.ms ?? 0;
+  } catch (err) {
+    log.warn(`could not learn word vectors for ${root}: ${(err as Error).message}`);
+    return null;
   }
 }

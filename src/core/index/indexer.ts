@@ -194,7 +194,11 @@ export class RootIndexer {
    * walk finds them (the walk of a large tree takes most of a second, which extraction would
    * otherwise wait for); what the walk did not find is removed once it is over.
    */
-  async sync(signal?: AbortSignal, onProgress?: ProgressFn, sketch?: NameSketch): Promise<IndexRunStats> {
+  /**
+   * `written` is told once every file is written, before the full-text index is merged (the
+   * service starts learning the word vectors then, on a thread of its own: vectors-aside.ts).
+   */
+  async sync(signal?: AbortSignal, onProgress?: ProgressFn, sketch?: NameSketch, written?: (stats: IndexRunStats) => void): Promise<IndexRunStats> {
     const t0 = Date.now();
     this.stubs.reset();
     const stats = emptyStats();
@@ -243,27 +247,35 @@ export class RootIndexer {
     const generated = this.opts.generated !== undefined
       ? sketch ? walked.then(() => (sketch.active ? Promise.race([sketch.settled, filesWritten]) : undefined)).then(plan) : plan()
       : null;
+    // A first build writes with FTS5's own merging off: its end merges everything once.
+    const bulk = stored.size === 0;
+    if (bulk) store.bulkFullText(true);
     try {
-      await this.process(paths, stored, stats, signal, onProgress, vanished, sketch).finally(processed);
-    } catch (err) {
-      await generated?.catch(() => {});
-      throw err;
+      try {
+        await this.process(paths, stored, stats, signal, onProgress, vanished, sketch).finally(processed);
+      } catch (err) {
+        await generated?.catch(() => {});
+        throw err;
+      }
+      if (vanished.size) {
+        this.opts.store.apply([], [...vanished]);
+        stats.deleted += vanished.size;
+      }
+      if (generated) {
+        const plan = await generated;
+        store.apply(plan.updates, plan.deletions);
+        const g = plan.result;
+        stats.parsed += g.written;
+        stats.deleted += g.deleted;
+        stats.unchanged += g.unchanged;
+        if (g.error && stats.errors.length < 20) stats.errors.push(`generated documentation: ${g.error}`);
+      }
+      written?.(stats);
+      // A large sync leaves the full-text index in many segments: merged once, searches do less work.
+      this.mergeWhenDue(stats);
+    } finally {
+      if (bulk) store.bulkFullText(false);
     }
-    if (vanished.size) {
-      this.opts.store.apply([], [...vanished]);
-      stats.deleted += vanished.size;
-    }
-    if (generated) {
-      const plan = await generated;
-      store.apply(plan.updates, plan.deletions);
-      const g = plan.result;
-      stats.parsed += g.written;
-      stats.deleted += g.deleted;
-      stats.unchanged += g.unchanged;
-      if (g.error && stats.errors.length < 20) stats.errors.push(`generated documentation: ${g.error}`);
-    }
-    // A large sync leaves the full-text index in many segments: merged once, searches do less work.
-    this.mergeWhenDue(stats);
     if (stats.parsed + stats.deleted > 0) this.opts.store.checkpoint();
     stats.ms = Date.now() - t0;
     return stats;

@@ -9,7 +9,8 @@ import { ExtractionPool, defaultWorkerCount } from './pool.js';
 import { IndexQueries } from './query.js';
 import type { IndexSource } from './source.js';
 import { IndexStore } from './store.js';
-import { recountUsage, refreshDerived } from './derived.js';
+import { recountUsage, refreshUsage, storeAside, vectorsDue } from './derived.js';
+import { VectorsAside } from './vectors-aside.js';
 import { briefStatus, fullStatus, type BriefStatus, type IndexStatus, type StatusView } from './status.js';
 import { looksLikeStdlib, pythonBuiltinsSource } from './python-builtins.js';
 import { watchRoot, type RootWatcher } from './watcher.js';
@@ -135,8 +136,13 @@ export class DocsIndex {
           const sketch = r.searchableAt === null ? new NameSketch({ includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, project: r.indexer.hints }, { started: (settled) => this.getPool().yieldCore(settled) }) : null;
           r.sketch = sketch;
           let stats: IndexRunStats;
+          // The word vectors are learned beside the rest of the sync's end (vectors-aside.ts).
+          let aside: VectorsAside | null = null;
+          const written = (st: IndexRunStats) => {
+            if (vectorsDue(r.store.db, st.parsed + st.deleted > 0)) aside = new VectorsAside(r.store.file, r.store.db);
+          };
           try {
-            stats = await r.indexer.sync(AbortSignal.any([signal, r.abort.signal]), progress, sketch ?? undefined);
+            stats = await r.indexer.sync(AbortSignal.any([signal, r.abort.signal]), progress, sketch ?? undefined, written);
           } finally {
             sketch?.stop();
             r.sketch = null;
@@ -151,14 +157,15 @@ export class DocsIndex {
           r.store.noteSearchableByName(r.searchableAt, stats.ms);
           r.synced = true;
           r.phase = 'vectors';
-          const learned = refreshDerived(r.root, r.store.db, stats.parsed + stats.deleted > 0, this.log);
+          refreshUsage(r.root, r.store.db, stats.parsed + stats.deleted > 0, this.log);
+          // Its dependencies again: its imports and lock files may have changed with it.
+          this.deps?.discover(r.root, r.store.db);
+          const learned = await storeAside(r.root, r.store.db, aside, this.log);
           if (learned !== null) this.lastVectorsMs = learned;
           r.phase = 'ready';
           if (this.serving) this.prepareSearchSoon(r);
           for (const e of stats.errors) this.log.warn(`could not extract ${e}`);
           this.log.info(`indexed ${r.root}: ${stats.parsed} parsed, ${stats.unchanged + stats.rehashed} unchanged, ${stats.deleted} removed in ${stats.ms} ms`);
-          // Its dependencies again: its imports and lock files may have changed with it.
-          this.deps?.discover(r.root, r.store.db);
         } catch (err) {
           r.phase = r.synced ? 'ready' : 'files';
           if (signal.aborted) throw err;

@@ -30,20 +30,30 @@ export const MIN_DOCUMENTED_ITEMS = 400;
 
 export function learnIndexVectors(db: Database.Database, opts: { minItems?: number } = {}): { words: number; ms: number } | null {
   const t0 = performance.now();
+  const wv = learnFrom(db, opts);
+  if (!wv) return null;
+  storeVectors(db, wv);
+  return { words: wv.words.length, ms: performance.now() - t0 };
+}
+
+/** What an index's vectors are learned from: each documented item's name words and summary. */
+export function learnFrom(db: Database.Database, opts: { minItems?: number } = {}): WordVectors | null {
   const docs: string[][] = [];
   for (const r of db.prepare(`SELECT name, summary FROM items WHERE summary != '' AND kind != 'module'`).iterate() as Iterable<{ name: string; summary: string }>) {
     docs.push(vectorWords(`${splitIdentifier(r.name).join(' ')} ${r.summary}`, STOP_WORDS));
   }
   if (docs.length < (opts.minItems ?? MIN_DOCUMENTED_ITEMS)) return null;
-  const wv = learnWordVectors(docs);
-  if (!wv) return null;
+  return learnWordVectors(docs);
+}
+
+/** Replace the stored vectors (the query side reloads them: RelatedWords). */
+export function storeVectors(db: Database.Database, wv: Pick<WordVectors, 'words' | 'dim' | 'vecs'>): void {
   const insert = db.prepare(`INSERT INTO word_vectors(word, vec) VALUES (?, ?)`);
   db.transaction(() => {
     db.prepare(`DELETE FROM word_vectors`).run();
     for (let i = 0; i < wv.words.length; i++) insert.run(wv.words[i], Buffer.from(wv.vecs.buffer, wv.vecs.byteOffset + i * wv.dim * 4, wv.dim * 4));
     db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('vectors', ?)`).run(`${Date.now()}:${wv.words.length}:${wv.dim}`);
   }).immediate();
-  return { words: wv.words.length, ms: performance.now() - t0 };
 }
 
 /** The query side's view: loaded lazily, reloaded when the stamp in meta changes, neighbours cached. */
