@@ -97,11 +97,30 @@ export function packItem(item: DocItem): string {
     const v = (item as unknown as Record<string, unknown>)[key];
     if (v === null || v === undefined || (Array.isArray(v) && !v.length)) continue;
     if (key === 'tags' && !Object.keys(v as object).length) continue;
-    if (key === 'params') o[key] = (v as DocItem['params']).map((p) => (p.default == null && p.optional === undefined ? { name: p.name, type: p.type, doc: p.doc } : p));
+    // A parameter's and a return's unknown type and doc (null) are left out too: unpackItem
+    // restores them. Most Python parameters have neither (2.7 of the 15.5 MB of parameters).
+    if (key === 'params') o[key] = (v as DocItem['params']).map(packParam);
+    else if (key === 'returns') o[key] = packReturns(v as NonNullable<DocItem['returns']>);
     else if (key === 'location') o[key] = { file: item.location.file, end_line: item.location.end_line };
     else o[key] = v;
   }
   return JSON.stringify(o);
+}
+
+function packParam(p: DocItem['params'][number]): Partial<DocItem['params'][number]> {
+  const o: Partial<DocItem['params'][number]> = { name: p.name };
+  if (p.type != null) o.type = p.type;
+  if (p.doc != null) o.doc = p.doc;
+  if (p.default != null) o.default = p.default;
+  if (p.optional !== undefined) o.optional = p.optional;
+  return o;
+}
+
+function packReturns(r: NonNullable<DocItem['returns']>): Partial<NonNullable<DocItem['returns']>> {
+  const o: Partial<NonNullable<DocItem['returns']>> = {};
+  if (r.type != null) o.type = r.type;
+  if (r.doc != null) o.doc = r.doc;
+  return o;
 }
 
 export function unpackItem(row: StoredItemRow): DocItem {
