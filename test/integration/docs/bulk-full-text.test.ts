@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { indexDbPath } from '../../../src/core/index/paths.js';
 import { DocsIndex } from '../../../src/core/index/service.js';
+import { tempDirs } from '../../helpers/temp-dirs.js';
 
 /**
  * A first build writes its full-text rows with FTS5's own merging off and merges once at its
@@ -12,15 +12,7 @@ import { DocsIndex } from '../../../src/core/index/service.js';
  * merges as it always does, so the small writes of later edits do not pile up segments.
  */
 
-const dirs: string[] = [];
-const tmp = (p: string) => {
-  const d = mkdtempSync(path.join(tmpdir(), p));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs();
 
 const root = tmp('docent-bulk-fts-root-');
 for (let i = 0; i < 30; i++) writeFileSync(path.join(root, `m${i}.py`), `"""Module ${i}."""\n\n\ndef parse_${i}(text):\n    """Parse text into tokens."""\n`);

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DocsIndex } from '../../../src/core/index/service.js';
+import { tempDirs } from '../../helpers/temp-dirs.js';
 
 /**
  * A Python installation whose jedi bundles typeshed's stubs for a distribution that is
@@ -11,15 +11,7 @@ import { DocsIndex } from '../../../src/core/index/service.js';
  * though the stub file itself never changed.
  */
 
-const dirs: string[] = [];
-const tmp = (p: string) => {
-  const d = mkdtempSync(path.join(tmpdir(), p));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs();
 
 const root = path.join(tmp('docent-bundled-stubs-env-'), 'lib', 'python3.11');
 const env = path.join(root, 'site-packages');

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { indexDbPath } from '../../../src/core/index/paths.js';
 import { DocsIndex } from '../../../src/core/index/service.js';
 import { readVarints, recountFtsTotals } from '../../../src/core/index/fts-totals.js';
+import { tempDirs } from '../../helpers/temp-dirs.js';
 
 /**
  * FTS5's row count and token totals (what bm25() weighs every word by) stay those of the rows
@@ -14,15 +14,7 @@ import { readVarints, recountFtsTotals } from '../../../src/core/index/fts-total
  * three times its rows.
  */
 
-const dirs: string[] = [];
-const tmp = (p: string) => {
-  const d = mkdtempSync(path.join(tmpdir(), p));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs();
 
 function module(i: number, variant: number): string {
   return `"""Module ${i}."""\n\n\ndef parse_${i}(text):\n    """Parse text into tokens, version ${variant}."""\n\n\ndef render_${i}(tree):\n    """Render a tree back into text${variant % 2 ? ' with colours' : ''}."""\n`;
