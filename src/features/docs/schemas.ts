@@ -10,7 +10,7 @@ export const IndexStatusSchema = z.object({
   languages: z.record(z.string(), z.number().int()).describe('Indexed files per language.'),
   last_update: z.string().nullable().describe('ISO time of the last change written to the index.'),
   pending: z.number().int().describe('Files waiting to be (re)indexed.'),
-  skipped: z.record(z.string(), z.number().int()).describe('Files not extracted, by reason: oversize, binary, generated, error.'),
+  skipped: z.record(z.string(), z.number().int()).describe("Files not extracted, by reason: oversize, binary, generated, test, not-installed (a tool's bundled stubs of a distribution not installed beside it), error."),
   roots: z.array(
     z.object({
       root: z.string(),
