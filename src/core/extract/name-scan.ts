@@ -108,7 +108,8 @@ const enum PyLine {
 function pythonDeclarations(text: string): { index: number; indent: number; type: PyLine; name: string }[] {
   const out: { index: number; indent: number; type: PyLine; name: string }[] = [];
   const n = text.length;
-  let quote = nextTripleQuote(text, 0);
+  const nextTripleQuote = tripleQuotes(text);
+  let quote = nextTripleQuote(0);
   for (let pos = 0; pos < n; ) {
     let eol = text.indexOf('\n', pos);
     if (eol === -1) eol = n;
@@ -147,24 +148,34 @@ function pythonDeclarations(text: string): { index: number; indent: number; type
         eol = text.indexOf('\n', close);
         if (eol === -1) eol = n;
       }
-      quote = nextTripleQuote(text, close + 3);
+      quote = nextTripleQuote(close + 3);
     }
     pos = eol + 1;
   }
   return out;
 }
 
-/** The next `"""` or `'''` at or after `from` that is not inside a short string's quotes (`'"""'`); -1 when none. */
-function nextTripleQuote(text: string, from: number): number {
-  for (;;) {
-    const d = text.indexOf('"""', from);
-    const s = text.indexOf("'''", from);
-    const at = d === -1 ? s : s === -1 ? d : Math.min(d, s);
-    if (at <= 0) return at;
-    const before = text.charCodeAt(at - 1);
-    if (before !== 34 && before !== 39) return at;
-    from = at + 3;
-  }
+/**
+ * The next `"""` or `'''` at or after `from` that is not inside a short string's quotes
+ * (`'"""'`); -1 when none. Asked with `from` only growing: each kind's next place is kept until
+ * `from` passes it, since looking for the kind a file does not use (most use one) went to the
+ * end of the text again for every docstring.
+ */
+function tripleQuotes(text: string): (from: number) => number {
+  // -2: not looked for yet; -1: none from here on.
+  let d = -2;
+  let s = -2;
+  return (from) => {
+    for (;;) {
+      if (d !== -1 && d < from) d = text.indexOf('"""', from);
+      if (s !== -1 && s < from) s = text.indexOf("'''", from);
+      const at = d === -1 ? s : s === -1 ? d : Math.min(d, s);
+      if (at <= 0) return at;
+      const before = text.charCodeAt(at - 1);
+      if (before !== 34 && before !== 39) return at;
+      from = at + 3;
+    }
+  };
 }
 
 function isIdentStart(c: number): boolean {
@@ -180,7 +191,8 @@ function scanPython(text: string, opts: ScanOptions): ScannedName[] {
   const out: ScannedName[] = [];
   const stack: Scope[] = [];
   const lineOf = lineCounter(text);
-  const listed = opts.includePrivate ? null : PY_ALL.exec(text);
+  // (Most files have no `__all__`: the multi-line pattern would try every line start for one.)
+  const listed = opts.includePrivate || !text.includes('__all__') ? null : PY_ALL.exec(text);
   // Only a list of string literals says it all: a sum of lists (`(_tg_classes + ['Terminator'])`) is left to the extraction.
   const publicNames = listed && onlyStrings(listed[1]!) ? new Set([...listed[1]!.matchAll(/['"]([A-Za-z_]\w*)['"]/g)].map((x) => x[1]!)) : null;
   for (const d of pythonDeclarations(text)) {
