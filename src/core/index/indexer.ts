@@ -16,6 +16,7 @@ import { crateName, workspaceCrates } from './deps/cargo.js';
 import { foldersMatching, SKIPPED } from './workspace-folders.js';
 import type { NameSketch } from './name-sketch.js';
 import { BundledStubs } from './bundled-stubs.js';
+import { walkAhead } from './walk-ahead.js';
 
 /**
  * Keeping one root's index in step with its files. A full `sync` walks the root (gitignore
@@ -446,46 +447,6 @@ export class RootIndexer {
         return;
     }
   }
-}
-
-/**
- * The walk read to its end as fast as it goes, each path handed to `each` as found, while the
- * consumer takes them at its own pace; `done` once the walk is over.
- */
-function walkAhead(source: AsyncIterable<string>, each: (rel: string) => void, done: () => void): AsyncIterable<string> {
-  const found: string[] = [];
-  let over = false;
-  let failed: unknown = null;
-  const waiting: { wake: (() => void) | null } = { wake: null };
-  void (async () => {
-    try {
-      for await (const rel of source) {
-        each(rel);
-        found.push(rel);
-        waiting.wake?.();
-      }
-    } catch (err) {
-      failed = err;
-    } finally {
-      over = true;
-      done();
-      waiting.wake?.();
-    }
-  })();
-  return {
-    async *[Symbol.asyncIterator]() {
-      for (let i = 0; ; ) {
-        if (i < found.length) {
-          yield found[i++]!;
-          continue;
-        }
-        if (failed) throw failed;
-        if (over) return;
-        await new Promise<void>((r) => (waiting.wake = r));
-        waiting.wake = null;
-      }
-    },
-  };
 }
 
 function emptyStats(): IndexRunStats {
