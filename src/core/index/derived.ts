@@ -18,9 +18,7 @@ export function refreshDerived(root: string, db: Database.Database, changed: boo
   refreshUsage(root, db, changed, log);
   try {
     if (!vectorsDue(db, changed)) return null;
-    const got = learnIndexVectors(db);
-    if (got) log.info(`learned ${got.words} word vectors for ${root} in ${Math.round(got.ms)} ms`);
-    return got?.ms ?? 0;
+    return reportLearned(root, learnIndexVectors(db), log);
   } catch (err) {
     log.warn(`could not learn word vectors for ${root}: ${(err as Error).message}`);
     return null;
@@ -50,11 +48,15 @@ export function vectorsDue(db: Database.Database, changed: boolean): boolean {
 export async function storeAside(root: string, db: Database.Database, aside: VectorsAside | null, log: Logger): Promise<number | null> {
   if (!aside) return null;
   try {
-    const got = await aside.store(db);
-    if (got) log.info(`learned ${got.words} word vectors for ${root} in ${Math.round(got.ms)} ms`);
-    return got?.ms ?? 0;
+    return reportLearned(root, await aside.store(db), log);
   } catch (err) {
     log.warn(`could not learn word vectors for ${root}: ${(err as Error).message}`);
     return null;
   }
+}
+
+/** Log what learning gave; its time (ms), 0 when there was too little to learn from. */
+function reportLearned(root: string, got: { words: number; ms: number } | null, log: Logger): number {
+  if (got) log.info(`learned ${got.words} word vectors for ${root} in ${Math.round(got.ms)} ms`);
+  return got?.ms ?? 0;
 }

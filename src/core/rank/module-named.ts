@@ -24,8 +24,8 @@ import { adjacentCompounds } from './words.js';
  */
 function topModules(id: string): string[] {
   const out: string[] = [];
-  const first = id.slice(0, id.search(/[./:#]|$/));
-  if (first.length >= 3) out.push(first.toLowerCase());
+  const first = firstSegment(id);
+  if (first.length >= 3) out.push(first);
   const slash = id.lastIndexOf('/');
   if (slash >= 0) {
     const last = id.slice(slash + 1);
@@ -33,6 +33,11 @@ function topModules(id: string): string[] {
     if (head.length >= 3) out.push(head.toLowerCase());
   }
   return out;
+}
+
+/** The first segment of an id, lower-cased: `gzip` of `gzip.compress`, `zod` of `zod/v3.ZodType`. */
+function firstSegment(id: string): string {
+  return id.slice(0, id.search(/[./:#]|$/)).toLowerCase();
 }
 
 /** Whether the question's words name the item's top-level module (see topModules). */
@@ -67,7 +72,7 @@ export function packageNamer(words: ReadonlySet<string>, raw: string): (id: stri
   return (id, pkg) => {
     if (packageNamed(pkg)) return true;
     // The top-level module only: a module path's last part (`fp/debounce` in lodash) is a file of the package.
-    const m = id.slice(0, id.search(/[./:#]|$/)).toLowerCase();
+    const m = firstSegment(id);
     return m.length >= 3 && exact.has(m);
   };
 }
