@@ -6,6 +6,8 @@
  * apart; the negating prefix of the name can. Pure functions over words.
  */
 
+import { splitIdentifier } from './words.js';
+
 /** A word's root, so that forms compare: encode, encoding, encoded, encoder → encod. */
 export function wordRoot(w: string): string {
   return w.replace(/(ings?|ed|ers?|es|s)$/, '').replace(/e$/, '');
@@ -48,4 +50,13 @@ export function namesOpposite(nameWords: readonly string[], opposites: ReadonlyM
     const positive = opposites.get(r);
     return positive !== undefined && !roots.includes(positive);
   });
+}
+
+/**
+ * A name's words for `namesOpposite`: its identifier words, split where letters and digits meet
+ * as well, since a codec's name often leads with its format (`b64decode` is b, 64, decode: the
+ * opposite of "base64 encode bytes", which ranked it first).
+ */
+export function oppositeNameWords(name: string): string[] {
+  return splitIdentifier(name).flatMap((w) => w.split(/(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])/));
 }

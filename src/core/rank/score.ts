@@ -1,6 +1,6 @@
 import { hasWordStarting } from './sorted-words.js';
 import { matchText, splitIdentifier, stem } from './words.js';
-import { namesOpposite, oppositeRoots } from './opposites.js';
+import { namesOpposite, oppositeNameWords, oppositeRoots } from './opposites.js';
 import { directionMatch, directionOf } from './direction.js';
 import { namesModule, packageNamer } from './module-named.js';
 import { questionStems, summaryPrecision } from './summary-precision.js';
@@ -368,7 +368,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
     if (c.visibility !== 'public') score -= 0.06;
     if (c.deprecated) score -= DEPRECATED;
     if (c.kind === 'example') score -= 0.1;
-    if (oppositeScan?.test(c.name.toLowerCase()) && namesOpposite(splitIdentifier(c.name), opposites!)) score -= OPPOSITE_NAME;
+    if (oppositeScan?.test(c.name.toLowerCase()) && namesOpposite(oppositeNameWords(c.name), opposites!)) score -= OPPOSITE_NAME;
     // A question in words asks for something to call or use; a module answers it only by name
     // (`collections abc` spells the module's path: that is asking for it by name).
     if (shape.prose && c.kind === 'module' && !c.pathNamed) score -= PROSE.module;

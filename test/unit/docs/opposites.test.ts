@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesOpposite, oppositeRoots, wordRoot } from '../../../src/core/rank/opposites.js';
+import { namesOpposite, oppositeNameWords, oppositeRoots, wordRoot } from '../../../src/core/rank/opposites.js';
 import { splitIdentifier } from '../../../src/core/rank/words.js';
 
 /** Names that negate a question's verb (rank/opposites.ts). */
@@ -29,5 +29,16 @@ describe('opposite names', () => {
     expect(opposite('find a file', 'define')).toBe(false);
     expect(opposite('read a file', 'unread')).toBe(true);
     expect(opposite('set a variable', 'settings')).toBe(false);
+  });
+
+  it('reads a name that leads with its format past the digits (`b64decode`, `lz4decompress`)', () => {
+    expect(oppositeNameWords('b64decode')).toEqual(['b', '64', 'decode']);
+    expect(oppositeNameWords('urlsafe_b64encode')).toEqual(['urlsafe', 'b', '64', 'encode']);
+    const against = (question: string, name: string) => namesOpposite(oppositeNameWords(name), oppositeRoots(question.split(' ')));
+    expect(against('base64 encode bytes', 'b64decode')).toBe(true);
+    expect(against('base64 encode bytes', 'b64encode')).toBe(false);
+    expect(against('compress a block with lz4', 'lz4decompress')).toBe(true);
+    // Without the split the name is one word, and nothing negates the question.
+    expect(opposite('base64 encode bytes', 'b64decode')).toBe(false);
   });
 });
