@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { pathPrior } from '../rank/score.js';
+import { pathPrior } from '../rank/path-prior.js';
 import type { EmbeddingModel } from '../rank/threaded-encoder.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { PublicPaths } from './public-paths.js';
-import { isVendored, pathInPackage } from '../rank/score.js';
+import { isVendored, pathInPackage } from '../rank/path-prior.js';
 import type { SearchHit } from './search.js';
 import type { ItemRow } from './store.js';
 

@@ -1,9 +1,10 @@
 import type { Statement } from 'better-sqlite3';
-import { contextWords, coverage, type QueryShape } from '../rank/score.js';
+import { contextWords, coverage } from '../rank/coverage.js';
+import type { QueryShape } from '../rank/query-shape.js';
 
 /**
  * What modules say of themselves, as search uses it for questions in words: the words of each
- * candidate's module doc (a question's word found only there still counts, for less: score.ts
+ * candidate's module doc (a question's word found only there still counts, for less: coverage.ts
  * CONTEXT_CREDIT), and the members of the modules the question names or whose docs best
  * match it, which join the candidates. Both are remembered until the index is written (`clear`).
  */
@@ -12,7 +13,7 @@ import { contextWords, coverage, type QueryShape } from '../rank/score.js';
  * A prose question also takes the public top-level members of the (at most) two candidate
  * modules whose own docs have most of its words (MODULE_COVERAGE of their weight), up to
  * MODULE_MEMBERS each: "read the rows of a comma separated file" names `_csv`'s doc, not
- * `reader`'s. Measured with the module context credit (score.ts CONTEXT_CREDIT): short queries
+ * `reader`'s. Measured with the module context credit (coverage.ts CONTEXT_CREDIT): short queries
  * 0.815 → 0.831, C-implemented answers 0.587 → 0.591, held-out +0.003; 20 or 80 members, or four
  * modules, the same.
  */
@@ -114,7 +115,7 @@ export class ModuleDocs {
   }
 
   /**
-   * The words of each module's own doc (its summary and doc head, score.ts contextWords, and
+   * The words of each module's own doc (its summary and doc head, coverage.ts contextWords, and
    * those of the module it takes its doc from), remembered per module: looked up by prefix for
    * every candidate of every question in words, where scanning the text each time cost ~10% of
    * a search.

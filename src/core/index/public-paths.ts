@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
-import { isVendored, PRIVATE_SEGMENT } from '../rank/score.js';
+import { isVendored, PRIVATE_SEGMENT } from '../rank/path-prior.js';
 import { BUNDLER_RENAME } from '../extract/lang/js-reexports.js';
 import { MetaStamp } from './meta-stamp.js';
 import { UsageCounts } from './usage.js';

@@ -1,5 +1,7 @@
 import type { Statement } from 'better-sqlite3';
-import { blend, onScaleOf, OWN_WEIGHT, PRIVATE_SEGMENT, reservedName, type Candidate, type QueryShape, type Scored } from '../rank/score.js';
+import { PRIVATE_SEGMENT, reservedName } from '../rank/path-prior.js';
+import type { QueryShape } from '../rank/query-shape.js';
+import { blend, onScaleOf, OWN_WEIGHT, type Candidate, type Scored } from '../rank/score.js';
 import { abbreviatesModuleOf, adjacentCompounds, aliasedPath, isProse, memberPath, queryWords } from '../rank/words.js';
 import { spelledAcronyms } from '../rank/acronyms.js';
 import { phraseSynonyms, synonymsOf } from '../rank/synonyms.js';
@@ -134,7 +136,7 @@ export class RankedSearch {
     private readonly ownWeight: number = OWN_WEIGHT.project,
     /** Weight of the others' (score.ts STANDARD_LIBRARY_DEPENDENCY for a standard library's package database). */
     private readonly otherWeight = 0,
-    /** A language's standard library read as a dependency: a question naming its modules does not lift them (score.ts QueryShape.packagesNamed). */
+    /** A language's standard library read as a dependency: a question naming its modules does not lift them (query-shape.ts QueryShape.packagesNamed). */
     private readonly standardLibraryDb = false,
   ) {
     this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP);

@@ -3,7 +3,8 @@ import type { ProjectHints } from '../extract/context.js';
 import { scanNames, type ScannedName } from '../extract/name-scan.js';
 import type { LanguageId } from '../extract/types.js';
 import { lineAt } from '../lsp/positions.js';
-import { nameQuery, nameScore, pathPrior } from '../rank/score.js';
+import { nameQuery, nameScore } from '../rank/name-score.js';
+import { pathPrior } from '../rank/path-prior.js';
 import { classify, isTestFile } from './classify.js';
 import type { SearchHit } from './search.js';
 

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { MetaStamp } from './meta-stamp.js';
 import { ActiveCounts, type CountTable } from './pooled-counts.js';
 import { normModule } from './popularity.js';
-import { isVendored } from '../rank/score.js';
+import { isVendored } from '../rank/path-prior.js';
 
 /**
  * How many files use an item: the qualified names every file uses (extract/uses.ts, stored in

@@ -3,7 +3,7 @@ import { learnWordVectors, nearestWords, vectorWords, type WordVectors } from '.
 import { splitIdentifier, STOP_WORDS } from '../rank/words.js';
 import { dotScan, type DotScan } from '../rank/dot-scan.js';
 import { cosine, embedWords, leadingColumns, nearestRows } from '../rank/item-vectors.js';
-import { pathPrior } from '../rank/score.js';
+import { pathPrior } from '../rank/path-prior.js';
 import { MetaStamp } from './meta-stamp.js';
 
 /**
@@ -21,7 +21,7 @@ const COARSE = 24;
  * library of a few hundred documented functions (lodash: 354 words, underscore 346, the C
  * headers' 497) gives each word few contexts, and its similarities were the signal the answers
  * lost most by on their misses (lodash's held-out and fresh questions: −0.29 against the
- * winner, against −0.07 of coverage). Measured (twenty-seventh round, score.ts QueryShape.vectorTrust).
+ * winner, against −0.07 of coverage). Measured (twenty-seventh round, query-shape.ts QueryShape.vectorTrust).
  */
 export const TRUSTED_VOCABULARY = 1000;
 

@@ -52,7 +52,7 @@ export function namesModule(words: ReadonlySet<string>, id: string): boolean {
  * as a word or two adjacent words. A package is named as a whole, so within one package's
  * database every item moves alike; an item's module is matched as written only, since a
  * package's own namespaces are often everyday words (async's JSDoc `Collections`). A standard
- * library read as a dependency is not tested at all (score.ts QueryShape.packagesNamed).
+ * library read as a dependency is not tested at all (query-shape.ts QueryShape.packagesNamed).
  */
 export function packageNamer(words: ReadonlySet<string>, raw: string): (id: string, pkg: string) => boolean {
   const exact = new Set(words);

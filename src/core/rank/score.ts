@@ -1,5 +1,7 @@
-import { hasWordStarting } from './sorted-words.js';
-import { matchText, splitIdentifier, stem } from './words.js';
+import { coverage, matchers } from './coverage.js';
+import { nameQuery, nameScore } from './name-score.js';
+import { pathPrior } from './path-prior.js';
+import type { QueryShape } from './query-shape.js';
 import { namesOpposite, oppositeNameWords, oppositeRoots } from './opposites.js';
 import { directionMatch, directionOf } from './direction.js';
 import { namesModule, packageNamer } from './module-named.js';
@@ -161,145 +163,7 @@ const DIRECTION = 0.05;
  */
 const SUMMARY_PRECISION = 0.1;
 
-export interface QueryShape {
-  raw: string;
-  /** Weight of the root's own items for prose (OWN_WEIGHT: a standard library's, a project's). */
-  ownWeight?: number;
-  /** Weight of every other item for prose (STANDARD_LIBRARY_DEPENDENCY for a standard library's database read as a dependency; else 0). */
-  otherWeight?: number;
-  /**
-   * False for a standard library's database read as a dependency: a question naming one of its
-   * modules does not lift it over the project's declared packages (STANDARD_LIBRARY_DEPENDENCY).
-   * Its modules are everyday words ("copy a file together with its timestamps": `copy`,
-   * "random token": `random`), and its package is named after its language ("python object").
-   */
-  packagesNamed?: boolean;
-  /**
-   * How far the candidates' learned similarities (`Candidate.vec`) can be trusted, 0..1 (1 when
-   * unset): vectors learned from a small vocabulary (index/vectors.ts TRUSTED_VOCABULARY). The
-   * rest of their weight goes to coverage, so a small library's items keep the scale of a large
-   * one's where a project's databases are ranked together.
-   */
-  vectorTrust?: number;
-  words: string[];
-  /** IDF weight per word (0 for words the index does not contain). */
-  idf: Map<string, number>;
-  /** True for natural-language queries (rank/words.ts isProse: two or more plain words). */
-  prose: boolean;
-  /** Per query word, words the indexed docs use in the same contexts (learned word vectors), with their similarity. */
-  related?: Map<string, { word: string; sim: number }[]>;
-  /** Acronyms the question spells out (acronyms.ts), with the query words each stands for. */
-  acronyms?: readonly { acronym: string; words: readonly string[] }[];
-  /** Per query word, the words of the index that mean the same (synonyms.ts). */
-  synonyms?: ReadonlyMap<string, readonly string[]>;
-}
 
-/** How much a related word counts for the query word it stands in for (times its similarity). */
-const RELATED_CREDIT = 0.4;
-/**
- * How much a synonym (synonyms.ts) counts for the query word it stands in for: as much as the
- * word, since the list holds only the docs' terms for the same thing. Measured against 0.8 with
- * the list's third batch: C-implemented Python answers 0.760 → 0.781, Debian's 0.699 → 0.718,
- * Debian's tuning 0.544 → 0.546, held-out 0.574 → 0.573, the rest unchanged (0.7 lost C++ 0.014).
- */
-const SYNONYM_CREDIT = 1;
-
-/** A query prepared once for `nameScore` against every candidate. */
-export interface NameQuery {
-  q: string;
-  compact: string;
-  words: string[];
-}
-
-export function nameQuery(query: string): NameQuery {
-  const q = query.trim().toLowerCase();
-  return { q, compact: q.replace(/[\s_-]+/g, ''), words: splitIdentifier(query) };
-}
-
-/** 0..1: how well the query names this item. */
-export function nameScore(query: string | NameQuery, name: string, id: string): number {
-  const { q, compact: qc, words: qWords } = typeof query === 'string' ? nameQuery(query) : query;
-  if (!q) return 0;
-  const n = name.toLowerCase();
-  const i = id.toLowerCase();
-  if (q === n || q === i) return 1;
-  if (i.endsWith(`.${q}`) || i.endsWith(`::${q}`) || i.endsWith(`/${q}`)) return 0.95;
-  if (qc === n.replace(/_/g, '')) return 0.9;
-  if (n.startsWith(q) && q.length >= 2) return 0.5 + 0.3 * (q.length / n.length);
-  // Every word of the query must be in the name to count; most candidates fail on a substring test first.
-  if (qWords.length && qWords.every((w) => n.includes(w))) {
-    const nWords = new Set(splitIdentifier(name));
-    if (qWords.every((w) => nWords.has(w))) return 0.45 + 0.2 * (qWords.length / Math.max(nWords.size, 1));
-  }
-  if (i.includes(q) && q.length >= 3) return 0.3;
-  return 0;
-}
-
-/** Per query word, its stem (matched at the start of a word, so `delay` matches `delays`), its weight, and its related words' stems. */
-interface Matcher {
-  stem: string;
-  weight: number;
-  related: { stem: string; sim: number }[];
-  /** Stems of the words that mean the same. */
-  synonyms: string[];
-  /** Acronyms that stand for this word among others (found as whole words, they cover it fully). */
-  acronyms: string[];
-}
-
-/** The query's matchers, and one expression that finds all their stems in a text in a single pass. */
-interface Matchers {
-  list: Matcher[];
-  stems: string[];
-  scan: RegExp | null;
-  /** The acronyms as whole words (`crc` in "crc-32" and "crc32", not in "crcs" or "accrue"). */
-  acronymScan: RegExp | null;
-}
-
-function matchers(shape: QueryShape): Matchers {
-  const list: Matcher[] = [];
-  for (const w of shape.words) {
-    const weight = shape.idf.get(w) ?? 0;
-    if (weight <= 0) continue;
-    const acronyms = (shape.acronyms ?? []).filter((a) => a.words.includes(w)).map((a) => a.acronym);
-    list.push({ stem: stem(w), weight, related: (shape.related?.get(w) ?? []).map((r) => ({ stem: stem(r.word), sim: r.sim })), synonyms: (shape.synonyms?.get(w) ?? []).map(stem), acronyms });
-  }
-  const acronyms = [...new Set(list.flatMap((m) => m.acronyms))];
-  // A whole word: `crc` in "crc-32" and `crc32`, not in `crcs`; `re` not in "re-raise".
-  const acronymScan = acronyms.length ? new RegExp(`(?<![a-z0-9])(?:${acronyms.join('|')})(?![a-z]|-[a-z])`, 'g') : null;
-  const stems = [...new Set(list.flatMap((m) => [m.stem, ...m.synonyms, ...m.related.map((r) => r.stem)]))].filter(Boolean).sort((a, b) => b.length - a.length);
-  // Longest first: at a word's start the alternation takes the longest stem that matches there;
-  // the shorter stems that are its prefixes are added after the scan.
-  const scan = stems.length ? new RegExp(`(?<![a-z0-9])(?:${stems.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g') : null;
-  return { list, stems, scan, acronymScan };
-}
-
-/** The stems of `ms` that start a word of the (prepared) text `t`: one scan over it, however many stems. */
-function stemsIn(ms: Matchers, t: string): Set<string> {
-  const found = new Set<string>();
-  if (!ms.scan) return found;
-  ms.scan.lastIndex = 0;
-  for (let m = ms.scan.exec(t); m; m = ms.scan.exec(t)) found.add(m[0]);
-  if (!found.size) return found;
-  for (const s of ms.stems) {
-    if (found.has(s)) continue;
-    for (const f of found) {
-      if (f.length > s.length && f.startsWith(s)) {
-        found.add(s);
-        break;
-      }
-    }
-  }
-  return found;
-}
-
-/**
- * How much a question's word counts when the item's text lacks it but its module's own doc has
- * it (a prose question): `_csv.reader` takes "comma separated" from `_csv`'s doc, `secrets.token_hex`
- * "token" from `secrets`'. Measured (bench/docs-quality): tuning questions 0.509 → 0.534,
- * held-out 0.432 → 0.444, Go 0.856 → 0.858, the rest unchanged; at 0.2 tuning 0.523 and
- * held-out unchanged, at 0.5 0.537 and 0.441.
- */
-const CONTEXT_CREDIT = 0.35;
 
 /**
  * What a name that negates the question's verb costs in a question in words (opposites.ts):
@@ -309,31 +173,6 @@ const CONTEXT_CREDIT = 0.35;
  */
 const OPPOSITE_NAME = 0.1;
 
-/** A text's distinct words (as matchText splits and lower-cases them), sorted: a context a stem is looked up in by prefix. */
-export function contextWords(text: string): string[] {
-  return [...new Set(matchText(text).split(/[^a-z0-9]+/))].filter(Boolean).sort();
-}
-
-export function coverage(shape: QueryShape, text: string, ms = matchers(shape), context?: readonly string[]): number {
-  let total = 0;
-  let got = 0;
-  const prepared = matchText(text);
-  const found = stemsIn(ms, prepared);
-  // Also in the text as written: `RegExp` is `reg exp` once camelCase is split.
-  const acronyms = ms.acronymScan ? new Set([...(prepared.match(ms.acronymScan) ?? []), ...(text.toLowerCase().match(ms.acronymScan) ?? [])]) : null;
-  for (const m of ms.list) {
-    total += m.weight;
-    if (found.has(m.stem) || (acronyms?.size && m.acronyms.some((a) => acronyms.has(a)))) got += m.weight;
-    else {
-      let best = 0;
-      for (const r of m.related) if (r.sim > best && found.has(r.stem)) best = r.sim;
-      let credit = m.synonyms.some((x) => found.has(x)) ? SYNONYM_CREDIT : RELATED_CREDIT * best;
-      if (context && credit < CONTEXT_CREDIT && hasWordStarting(context, m.stem)) credit = CONTEXT_CREDIT;
-      got += m.weight * credit;
-    }
-  }
-  return total > 0 ? got / total : 0;
-}
 
 export interface Scored {
   index: number;
@@ -402,67 +241,6 @@ function lastName(raw: string): string {
   return raw.trim().split(/[\s.:#/]+/).pop() ?? '';
 }
 
-/** A segment of a qualified name that its language marks private (`_thread`, `pkg._impl`). */
-export const PRIVATE_SEGMENT = /(^|[./:])_[A-Za-z]/;
-/**
- * A C or C++ qualified name with a part the standards reserve to the implementation (two
- * underscores, or one and a capital): libstdc++'s `std::__invoke`,
- * `std::__future_base::_Async_state_impl`, its `__glibcxx_check_erase` and `_GLIBCXX_…`
- * macros, glibc's `__getdelim`. Their docs often say what a question asks (`__invoke`:
- * "Invoke a callable object"), but they are the library's own machinery.
- */
-export function reservedName(id: string): boolean {
-  return RESERVED_PART.test(id);
-}
-const RESERVED_PART = /(^|::)(__[A-Za-z0-9]|_[A-Z])/;
-
-/** A segment named `internal` (`std/internal/itoa`, `google.protobuf.internal`): not the API, by rule or convention. */
-const INTERNAL_SEGMENT = /(^|[./:])internal[./:]/;
-
-const VENDORED = /(^|[./])(vendor|_vendor|vendored|third_party|thirdparty|typeshed|node_modules|site-packages\/pip\/_internal)([./]|$)/;
-/** A vendored or bundled copy (`pip/_vendor/…`, `jedi/third_party/typeshed/…`, `node_modules/…`), by its path or id. */
-export function isVendored(pathOrId: string): boolean {
-  return VENDORED.test(pathOrId);
-}
-
-/**
- * A file's path inside its npm package (`node_modules/zod/v3/types.d.cts` → `v3/types.d.cts`).
- * An installed package's files are named `node_modules/<name>/…` (deps/npm.ts): that folder is
- * the package itself, the canonical definitions, not a copy vendored into something else. Judged
- * by their full path, every hit shown from one looked for the definition its copy stood for
- * (fold-hits.ts showCanonical), a tenth of a search's time over this repository's 38 npm
- * packages. (The path prior never saw that folder: a space stood before the file in its text.)
- */
-export function pathInPackage(file: string): string {
-  return file.replace(LEADING_PACKAGE_DIR, '');
-}
-const LEADING_PACKAGE_DIR = /^node_modules\/(?:@[^/]+\/)?[^/]+\//;
-const TESTS = /(^|[./])(tests?|testdata|test_\w+|\w+_tests?|conftest|__tests__|fixtures?)([./]|$)/;
-const SAMPLES = /(^|[./])(examples?|demos?|samples?|benchmarks?)([./]|$)/;
-
-/**
- * Where an item lives, as a prior: the public, top-level API a user means over deep, private,
- * test, example and vendored copies (`pip/_vendor/...`, `jedi/third_party/typeshed/...`). The
- * depth counts the path users write (a re-exported `asyncio.sleep` is two segments, not three).
- */
-export function pathPrior(c: Pick<Candidate, 'id' | 'name' | 'publicId' | 'file' | 'hidden'>): number {
-  const id = c.publicId ?? c.id;
-  const prefix = id.slice(0, id.length - c.name.length);
-  // The file after a separator, so that a folder it starts with (`vendor/…`, `tests/…`) is a segment too.
-  const where = `${prefix} /${pathInPackage(c.file ?? '')}`;
-  let p = 0;
-  const segments = id.split(/::|[./#]/).length;
-  p -= 0.02 * Math.max(0, segments - 2);
-  if (PRIVATE_SEGMENT.test(prefix) || c.hidden) p -= 0.06;
-  // Go does not let code outside its parent import an `internal` package; elsewhere (Node's
-  // lib/internal, google.protobuf.internal) the name says the same. As far from the API as a
-  // vendored copy: Go questions 0.847 → 0.856 (at −0.06: 0.849), the other corpora unchanged.
-  if (INTERNAL_SEGMENT.test(prefix)) p -= 0.15;
-  if (VENDORED.test(where)) p -= 0.15;
-  if (TESTS.test(where)) p -= 0.12;
-  if (SAMPLES.test(where)) p -= 0.05;
-  return p;
-}
 
 /**
  * A second similarity (a sentence-embedding model's cosine) put on the scale of the first (the

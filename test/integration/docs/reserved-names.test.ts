@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sharedTree } from './fixtures.js';
 
-/** A C++ name reserved to the implementation ranks below the public one that says the same (score.ts reservedName). */
+/** A C++ name reserved to the implementation ranks below the public one that says the same (path-prior.ts reservedName). */
 
 const header = [
   'namespace std {',

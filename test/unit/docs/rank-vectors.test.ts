@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dotScan } from '../../../src/core/rank/dot-scan.js';
 import { cosine, embedWords, leadingColumns, nearestRows } from '../../../src/core/rank/item-vectors.js';
-import { blend, pathInPackage, pathPrior, SEMANTIC_WEIGHT, type Candidate, type QueryShape } from '../../../src/core/rank/score.js';
+import { pathInPackage, pathPrior } from '../../../src/core/rank/path-prior.js';
+import type { QueryShape } from '../../../src/core/rank/query-shape.js';
+import { blend, SEMANTIC_WEIGHT, type Candidate } from '../../../src/core/rank/score.js';
 import type { WordVectors } from '../../../src/core/rank/word-vectors.js';
 
 /** Pure parts of prose ranking: item vectors from word vectors, and the priors a prose question applies. */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isTestFile } from '../../../src/core/index/classify.js';
 import { editDistance } from '../../../src/core/rank/edit-distance.js';
-import { blend, contextWords, coverage, nameScore, type QueryShape } from '../../../src/core/rank/score.js';
+import { contextWords, coverage } from '../../../src/core/rank/coverage.js';
+import { nameScore } from '../../../src/core/rank/name-score.js';
+import type { QueryShape } from '../../../src/core/rank/query-shape.js';
+import { blend } from '../../../src/core/rank/score.js';
 import { identifierText, isProse, memberPath, queryWords, splitIdentifier } from '../../../src/core/rank/words.js';
 import { questionStems, summaryPrecision } from '../../../src/core/rank/summary-precision.js';
 

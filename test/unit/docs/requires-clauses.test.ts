@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskedCode as code } from '../../helpers/masked-code.js';
 import { maskRequiresClauses } from '../../../src/core/extract/lang/cpp-requires-clauses.js';
-import { reservedName } from '../../../src/core/rank/score.js';
+import { reservedName } from '../../../src/core/rank/path-prior.js';
 
 
 describe('maskRequiresClauses', () => {
