@@ -11,12 +11,11 @@ import type { ExtractionPool } from './pool.js';
 import type { IndexStore, StoredFile } from './store.js';
 import { isGenerated, planGenerated, type GeneratedSource } from './generated.js';
 import { WriteBatch } from './write-batch.js';
-import { goModuleName, workspaceModulePaths } from './deps/go.js';
-import { crateName, workspaceCrates } from './deps/cargo.js';
-import { foldersMatching, SKIPPED } from './workspace-folders.js';
 import type { NameSketch } from './name-sketch.js';
 import { BundledStubs } from './bundled-stubs.js';
 import { walkAhead } from './walk-ahead.js';
+import { projectHints } from './project-hints.js';
+import { emptyStats, type IndexRunStats, type ProgressFn } from './run-stats.js';
 
 /**
  * Keeping one root's index in step with its files. A full `sync` walks the root (gitignore
@@ -48,31 +47,6 @@ export interface RootIndexerOptions {
   naming?: ProjectHints;
 }
 
-export interface IndexRunStats {
-  /** Source files seen in the walk (or paths given to update). */
-  seen: number;
-  /** Files whose content changed and were parsed. */
-  parsed: number;
-  /** Files read but unchanged by hash (only their mtime moved). */
-  rehashed: number;
-  /** Files skipped without reading (size and mtime unchanged). */
-  unchanged: number;
-  skipped: Record<string, number>;
-  failed: number;
-  deleted: number;
-  ms: number;
-  /** Relative paths parsed in this run (for diagnostics and tests). */
-  parsedFiles: string[];
-  /** The first few extraction failures, `path: message`. */
-  errors: string[];
-  /** Time spent writing to the database (on the indexing thread). */
-  writeMs: number;
-}
-
-export interface ProgressFn {
-  (done: number, total: number, message: string): void;
-}
-
 /**
  * Once this many files were parsed or removed since the last merge (by syncs, watcher updates,
  * earlier processes), the full-text index is merged into one segment, which also purges deleted
@@ -82,43 +56,6 @@ const OPTIMIZE_AFTER_FILES = 500;
 
 /** Files being read, extracted and written at once (each worker holds a batch or more of them). */
 const WINDOW = 2048;
-
-/** Folders a Python installation's packages live in: no project of the tree's own is found below them. */
-const NOT_PROJECTS = new Set([...SKIPPED, 'site-packages', 'dist-packages', '__pycache__']);
-
-/** Folders below the root (not the root) with a Python project manifest and a `src/` folder: the src layout of a monorepo's members. */
-function pythonSrcRoots(root: string): string[] {
-  return foldersMatching(root, ['**'], ['pyproject.toml', 'setup.py', 'setup.cfg'], NOT_PROJECTS).filter((d) => {
-    try {
-      return statSync(path.join(root, d, 'src')).isDirectory();
-    } catch {
-      return false;
-    }
-  });
-}
-
-/**
- * How a root's files are named: its go.mod's module, its Cargo.toml's crate and, for a root
- * walked as a project (`members`), the members of a monorepo (a go.work's modules, a Cargo
- * workspace's crates, Python projects in the src layout below the root). An installed package's
- * files (a package database: a site-packages, a crate, a module) are no monorepo: a folder of a
- * Python distribution with its own pyproject.toml and `src/` is imported as `pkg.src…`.
- */
-export function projectHints(root: string, opts: { members?: boolean } = {}): ProjectHints {
-  const hints: ProjectHints = {};
-  const goModule = goModuleName(root);
-  if (goModule) hints.goModule = goModule;
-  const crate = crateName(path.join(root, 'Cargo.toml'));
-  if (crate) hints.rustCrate = crate;
-  if (opts.members === false) return hints;
-  const goModules = workspaceModulePaths(root);
-  if (goModules.length) hints.goModules = goModules;
-  const crates = workspaceCrates(root);
-  if (crates.length) hints.rustCrates = crates;
-  const srcRoots = pythonSrcRoots(root);
-  if (srcRoots.length) hints.pythonSrcRoots = srcRoots;
-  return hints;
-}
 
 export class RootIndexer {
   /** How the root's files are named (projectHints); recomputed when a manifest changed (refreshHints). */
@@ -447,8 +384,4 @@ export class RootIndexer {
         return;
     }
   }
-}
-
-function emptyStats(): IndexRunStats {
-  return { seen: 0, parsed: 0, rehashed: 0, unchanged: 0, skipped: {}, failed: 0, deleted: 0, ms: 0, parsedFiles: [], errors: [], writeMs: 0 };
 }

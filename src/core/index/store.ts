@@ -300,7 +300,7 @@ export class IndexStore {
   }
 
   /**
-   * Record how the root's files are named (indexer.ts projectHints, as JSON). When it differs
+   * Record how the root's files are named (project-hints.ts projectHints, as JSON). When it differs
    * from what the index was written with (a go.work, a Cargo workspace or a nested pyproject.toml
    * came, went or changed), every file's hash is forgotten so the next sync extracts it again
    * under the new names, as an extractor change does (schema.ts migrate). Returns whether it did.

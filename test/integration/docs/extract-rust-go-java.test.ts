@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractSource } from '../../../src/core/extract/extract.js';
-import { projectHints } from '../../../src/core/index/indexer.js';
+import { projectHints } from '../../../src/core/index/project-hints.js';
 import { docsContext, FIXTURES, item } from './fixtures.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
 

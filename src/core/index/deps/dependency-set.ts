@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Logger } from '../../log.js';
-import type { ProgressFn } from '../indexer.js';
+import type { ProgressFn } from '../run-stats.js';
 import type { ExtractionPool } from '../pool.js';
 import type { IndexSource } from '../source.js';
 import { discoverDependencies } from './discover.js';
