@@ -87,13 +87,33 @@ export const STOP_WORDS = new Set(
   'a an and are as at be by for from has have how i in into is it its of on or that the this to was were what when where which will with do does can my me we you your our their them then than there these those some any all about over'.split(' '),
 );
 
+/** Suffixes `stem` takes off, the first that fits, and what replaces each. */
+const SUFFIXES: readonly (readonly [string, string])[] = [
+  ['ations', 'ate'], ['ation', 'ate'], ['ies', 'y'], ['ied', 'y'], ['sses', 'ss'], ['ing', ''], ['edly', ''], ['ed', ''], ['ly', ''], ['es', ''], ['s', ''],
+];
+
+/**
+ * Stems already taken, by word. A question in words stems every summary word of its several
+ * hundred candidates (summary-precision.ts), mostly the same few thousand words: taking a stem
+ * again was ~4% of such a search over a 250k-item installation.
+ */
+const stemMemo = new Map<string, string>();
+const STEM_MEMO_MAX = 50_000;
+
 /** A light suffix stemmer for comparing query words with item words (FTS5 uses porter for ranking itself). */
 export function stem(word: string): string {
+  let w = stemMemo.get(word);
+  if (w !== undefined) return w;
+  w = stemOf(word);
+  if (stemMemo.size >= STEM_MEMO_MAX) stemMemo.clear();
+  stemMemo.set(word, w);
+  return w;
+}
+
+function stemOf(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3) return w;
-  for (const [suf, rep] of [
-    ['ations', 'ate'], ['ation', 'ate'], ['ies', 'y'], ['ied', 'y'], ['sses', 'ss'], ['ing', ''], ['edly', ''], ['ed', ''], ['ly', ''], ['es', ''], ['s', ''],
-  ] as const) {
+  for (const [suf, rep] of SUFFIXES) {
     if (w.endsWith(suf) && w.length - suf.length >= 3) {
       w = w.slice(0, w.length - suf.length) + rep;
       break;

@@ -156,6 +156,28 @@ describe("the interpreter's standard library", () => {
     expect(pythonDependencies(installed, ['json', 'helper'], { VIRTUAL_ENV: venv }, 1).installed.map((d) => d.name)).toEqual(['python']);
   });
 
+  it("takes none of another interpreter's packages for a root that is an installation of its own (a copied or distribution's Python, pyenv's python3 on the PATH)", () => {
+    const venv = path.join(dir, 'venv-for-stdlib');
+    const installed = path.join(venv, 'lib', 'python3.12', 'site-packages');
+    mkdirSync(path.join(installed, 'clicker'), { recursive: true });
+    writeFileSync(path.join(installed, 'clicker', '__init__.py'), '');
+    mkdirSync(path.join(installed, 'clicker-8.0.dist-info'), { recursive: true });
+    writeFileSync(path.join(installed, 'clicker-8.0.dist-info', 'METADATA'), 'Metadata-Version: 2.1\nName: clicker\nVersion: 8.0\n');
+    writeFileSync(path.join(installed, 'clicker-8.0.dist-info', 'top_level.txt'), 'clicker\n');
+    // An installation elsewhere whose own site-packages has its own copy, which it imports.
+    const copied = path.join(dir, 'copied', 'lib', 'python3.12');
+    mkdirSync(path.join(copied, 'site-packages', 'clicker'), { recursive: true });
+    writeFileSync(path.join(copied, 'os.py'), '');
+    writeFileSync(path.join(copied, 'site-packages', 'clicker', '__init__.py'), '');
+    writeFileSync(path.join(copied, 'site-packages', 'tool.py'), 'import clicker\n');
+    expect(pythonDependencies(copied, ['clicker', 'os'], { VIRTUAL_ENV: venv }, 1).installed).toEqual([]);
+    // The same imports from a project resolve in the environment found.
+    const proj = path.join(dir, 'clicker-user');
+    mkdirSync(proj, { recursive: true });
+    writeFileSync(path.join(proj, 'main.py'), 'import clicker\n');
+    expect(pythonDependencies(proj, ['clicker'], { VIRTUAL_ENV: venv }, 1).installed.map((d) => d.name).sort()).toEqual(['clicker', 'python']);
+  });
+
   it('is no dependency where another root of the workspace is that library', () => {
     const installed = path.join(dir, 'venv-for-stdlib', 'lib', 'python3.12', 'site-packages');
     const stdlib = path.join(dir, 'base-python2', 'lib', 'python3.12');

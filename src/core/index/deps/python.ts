@@ -122,6 +122,12 @@ function isPythonProject(root: string, env: PythonEnvironment | null, pythonShar
   return !!env && env.origin !== 'python3' && isWithin(env.origin, root);
 }
 
+/** Whether `root` is the standard library of the environment's own interpreter. */
+function ownsStdlib(pyEnv: PythonEnvironment | null, root: string): boolean {
+  const dir = pyEnv?.stdlib?.dir;
+  return !!dir && (realPath(dir) ?? dir) === (realPath(root) ?? root);
+}
+
 /** An interpreter's folder of installed packages: `site-packages`, or Debian's `dist-packages`. */
 export function isSitePackages(root: string): boolean {
   return /^(site|dist)-packages$/.test(path.basename(root));
@@ -159,6 +165,12 @@ export function pythonDependencies(root: string, imports: readonly string[], env
   const tops = new Set(imports.filter((i) => i && !i.startsWith('.')).map((i) => i.split('.')[0]!));
   if (!declared.length && !tops.size) return out;
   const pyEnv = pythonEnvironment(root, env);
+  // A Python installation indexed as a root (its standard library folder, site-packages inside
+  // it) that is not the found interpreter's own imports from itself, not from the python3 the
+  // PATH finds first: its own packages are in the root already, and another interpreter's
+  // (pyenv's click and docutils beside a copied installation) were searched beside them on
+  // every question, three more databases of another installation.
+  if (looksLikeStdlib(root) && !ownsStdlib(pyEnv, root)) return out;
   const dists = (pyEnv?.sitePackages ?? []).flatMap(distributions);
   const byName = new Map(dists.map((d) => [normalizeDist(d.name), d]));
   const byTop = new Map<string, Distribution>();
