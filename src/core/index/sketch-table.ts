@@ -99,12 +99,13 @@ export class SketchTable {
 export class SlicedScan {
   private readonly table = new SketchTable();
   /**
-   * Files to scan, from `head` on: the walk runs ahead and queues thousands at once, and taking
-   * each from the front with shift() moved every file behind it (0.4 s of the pass's thread on
-   * a Python installation).
+   * Files to scan, taken from the end: the last found first. The extraction workers take the
+   * files in the order the walk found them, so the pass and the workers work towards each
+   * other, and the first files found, which the pass reaches last, are mostly written by then
+   * and skipped (their names are the index's to answer). In the walk's order, the pass ran
+   * ahead of the workers and scanned every file the workers would write anyway.
    */
   private queue: SketchFile[] = [];
-  private head = 0;
   private readonly written = new Set<string>();
   private walked = false;
   private scheduled = false;
@@ -136,7 +137,6 @@ export class SlicedScan {
   stop(): void {
     this.ended = true;
     this.queue = [];
-    this.head = 0;
   }
 
   search(query: string, limit: number, language?: string): SearchHit[] {
@@ -152,16 +152,12 @@ export class SlicedScan {
   private slice(): void {
     this.scheduled = false;
     const until = performance.now() + this.sliceMs;
-    while (this.head < this.queue.length && performance.now() < until && !this.ended) {
-      const f = this.queue[this.head++]!;
+    // At least one file a slice, however short the slice.
+    for (let first = true; this.queue.length && (first || performance.now() < until) && !this.ended; first = false) {
+      const f = this.queue.pop()!;
       if (!this.written.has(f.rel)) this.table.enter(f, scanFile(f, this.opts));
     }
-    // The scanned part dropped once it is most of the queue.
-    if (this.head > 1024 && this.head * 2 > this.queue.length) {
-      this.queue = this.queue.slice(this.head);
-      this.head = 0;
-    }
-    if (this.head < this.queue.length) this.schedule();
+    if (this.queue.length) this.schedule();
     else if (this.walked && !this.ended) {
       this.ended = true;
       this.onDone(this.table.size);

@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SlicedScan, type SketchFile } from '../../../src/core/index/sketch-table.js';
 
 /**
- * The quick name pass's scan takes queued files from the front of its queue without moving the
- * rest (a walk queues thousands at once), and drops the scanned part as it goes: every file is
- * still scanned once, in order, however the files arrive.
+ * The quick name pass's scan takes the last queued file first (the extraction workers take the
+ * first ones), skips the files the full index has written by the time it reaches them, and
+ * scans every other file once, however the files arrive.
  */
 
 const dir = mkdtempSync(path.join(tmpdir(), 'docent-sketch-scan-'));
@@ -40,5 +40,39 @@ describe('SlicedScan', () => {
     // One function a file.
     expect(names).toBe(FILES);
     for (const i of [0, 1023, 1024, 2047, 2999]) expect(scan.search(`func_${i}`, 5).map((h) => h.id)).toEqual([`m${i}.func_${i}`]);
+  });
+
+  it('takes the files found last first, and skips those the full index wrote before it reached them', async () => {
+    let names = -1;
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    const scan = new SlicedScan({ includePrivate: false, maxFileBytes: 1_000_000 }, 1000, (n) => {
+      names = n;
+      finished();
+    });
+    scan.add(files.slice(0, 10));
+    // The workers wrote the first three before the scan's first slice ran.
+    scan.markWritten(['m0.py', 'm1.py', 'm2.py']);
+    scan.walkDone();
+    await done;
+    expect(names).toBe(7);
+    expect(scan.search('func_1', 5)).toEqual([]);
+    expect(scan.search('func_9', 5).map((h) => h.id)).toEqual(['m9.func_9']);
+  });
+
+  it('scans the newest files before older ones still queued', async () => {
+    const order: string[] = [];
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    // One file a slice (a slice of 0 ms scans one file), so the order is visible in what was entered when.
+    const scan = new SlicedScan({ includePrivate: false, maxFileBytes: 1_000_000 }, 0, () => finished());
+    scan.add(files.slice(0, 4));
+    scan.walkDone();
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setImmediate(r));
+      order.push(...['m0', 'm1', 'm2', 'm3'].filter((m) => !order.includes(m) && scan.search(`func_${m.slice(1)}`, 1).length));
+    }
+    await done;
+    expect(order).toEqual(['m3', 'm2', 'm1', 'm0']);
   });
 });
