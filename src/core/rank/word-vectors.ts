@@ -50,31 +50,15 @@ export function learnWordVectors(docs: readonly string[][], opts: LearnOptions =
   if (dim < 4) return null;
   const index = new Map(words.map((w, i) => [w, i] as const));
 
-  // Co-occurrence within a document (both directions), as a sparse map keyed i * V + j.
-  const counts = new Map<number, number>();
-  const ids: number[] = [];
-  for (const d of docs) {
-    ids.length = 0;
-    for (const w of new Set(d)) {
-      const i = index.get(w);
-      if (i !== undefined) ids.push(i);
-      if (ids.length >= 24) break;
-    }
-    for (let a = 0; a < ids.length; a++) {
-      for (let b = a + 1; b < ids.length; b++) {
-        const k1 = ids[a]! * V + ids[b]!;
-        const k2 = ids[b]! * V + ids[a]!;
-        counts.set(k1, (counts.get(k1) ?? 0) + 1);
-        counts.set(k2, (counts.get(k2) ?? 0) + 1);
-      }
-    }
-  }
-  if (!counts.size) return null;
+  const pairs = cooccurrences(docs, index, V);
+  if (!pairs.n) return null;
+  const { lo, hi, count } = pairs;
   const row = new Float64Array(V);
   let total = 0;
-  for (const [k, c] of counts) {
-    row[Math.floor(k / V)]! += c;
-    total += c;
+  for (let n = 0; n < pairs.n; n++) {
+    row[lo[n]!]! += count[n]!;
+    row[hi[n]!]! += count[n]!;
+    total += 2 * count[n]!;
   }
   const ctx = new Float64Array(V);
   let ctxTotal = 0;
@@ -82,28 +66,33 @@ export function learnWordVectors(docs: readonly string[][], opts: LearnOptions =
     ctx[i] = Math.pow(row[i]!, 0.75);
     ctxTotal += ctx[i]!;
   }
-  // PPMI in CSR form (no sort: the order of columns within a row does not matter).
+  // PPMI in CSR form, both directions of each pair (each row's columns ascending).
+  const pmi = (i: number, j: number, c: number) => Math.log((c / total) / ((row[i]! / total) * (ctx[j]! / ctxTotal)));
+  const forward = new Float32Array(pairs.n);
+  const backward = new Float32Array(pairs.n);
   const rowStart = new Int32Array(V + 1);
-  const keys = new Float64Array(counts.size);
-  const pmis = new Float32Array(counts.size);
-  let m = 0;
-  for (const [k, c] of counts) {
-    const i = Math.floor(k / V);
-    const pmi = Math.log((c / total) / ((row[i]! / total) * (ctx[k - i * V]! / ctxTotal)));
-    if (pmi <= 0) continue;
-    keys[m] = k;
-    pmis[m++] = pmi;
-    rowStart[i + 1]!++;
+  for (let n = 0; n < pairs.n; n++) {
+    forward[n] = pmi(lo[n]!, hi[n]!, count[n]!);
+    backward[n] = pmi(hi[n]!, lo[n]!, count[n]!);
+    if (forward[n]! > 0) rowStart[lo[n]! + 1]!++;
+    if (backward[n]! > 0) rowStart[hi[n]! + 1]!++;
   }
   for (let i = 0; i < V; i++) rowStart[i + 1]! += rowStart[i]!;
+  const m = rowStart[V]!;
   const fill = rowStart.slice(0, V);
   const col = new Int32Array(m);
   const val = new Float32Array(m);
-  for (let n = 0; n < m; n++) {
-    const i = Math.floor(keys[n]! / V);
-    const at = fill[i]!++;
-    col[at] = keys[n]! - i * V;
-    val[at] = pmis[n]!;
+  for (let n = 0; n < pairs.n; n++) {
+    if (forward[n]! > 0) {
+      const at = fill[lo[n]!]!++;
+      col[at] = hi[n]!;
+      val[at] = forward[n]!;
+    }
+    if (backward[n]! > 0) {
+      const at = fill[hi[n]!]!++;
+      col[at] = lo[n]!;
+      val[at] = backward[n]!;
+    }
   }
 
   // Randomized subspace iteration: Q spans the top singular directions of the (symmetric) PPMI matrix.
@@ -166,6 +155,78 @@ export function learnWordVectors(docs: readonly string[][], opts: LearnOptions =
     for (let d = 0; d < dim; d++) vecs[i * dim + d]! /= norm;
   }
   return { words, index, dim, vecs };
+}
+
+/** The distinct word pairs that share a document, each with how many documents it shares: `lo` < `hi`, sorted by `lo`, then `hi`. */
+interface Cooccurrences {
+  n: number;
+  lo: Int32Array;
+  hi: Int32Array;
+  count: Int32Array;
+}
+
+/**
+ * Which vocabulary words share a document (a document's first 24 distinct ones), counted by
+ * sorting rather than in a map: every pair goes to its lower word's bucket, each bucket is
+ * sorted, and equal pairs are then runs. Counting a million distinct pairs (a Python
+ * installation's summaries) in a Map keyed by pair took 0.38 s; this takes a third of that, and
+ * each row of the matrix comes out with its columns in order.
+ */
+function cooccurrences(docs: readonly string[][], index: ReadonlyMap<string, number>, V: number): Cooccurrences {
+  const Pairs = V <= 65_536 ? Uint16Array : Uint32Array;
+  let los: Uint16Array | Uint32Array = new Pairs(1 << 20);
+  let his: Uint16Array | Uint32Array = new Pairs(1 << 20);
+  let np = 0;
+  const perLow = new Int32Array(V + 1);
+  const ids: number[] = [];
+  for (const d of docs) {
+    ids.length = 0;
+    for (const w of new Set(d)) {
+      const i = index.get(w);
+      if (i !== undefined) ids.push(i);
+      if (ids.length >= 24) break;
+    }
+    const k = ids.length;
+    if (np + (k * (k - 1)) / 2 > los.length) {
+      const size = Math.max(los.length * 2, np + k * k);
+      const l2 = new Pairs(size);
+      l2.set(los.subarray(0, np));
+      los = l2;
+      const h2 = new Pairs(size);
+      h2.set(his.subarray(0, np));
+      his = h2;
+    }
+    for (let a = 0; a < k; a++) {
+      for (let b = a + 1; b < k; b++) {
+        const x = ids[a]!;
+        const y = ids[b]!;
+        const low = x < y ? x : y;
+        los[np] = low;
+        his[np++] = x < y ? y : x;
+        perLow[low + 1]!++;
+      }
+    }
+  }
+  for (let i = 0; i < V; i++) perLow[i + 1]! += perLow[i]!;
+  const next = perLow.slice(0, V);
+  const bucket = new Pairs(np);
+  for (let n = 0; n < np; n++) bucket[next[los[n]!]!++] = his[n]!;
+  const lo = new Int32Array(np);
+  const hi = new Int32Array(np);
+  const count = new Int32Array(np);
+  let u = 0;
+  for (let low = 0; low < V; low++) {
+    const seg = bucket.subarray(perLow[low]!, perLow[low + 1]!).sort();
+    for (let n = 0; n < seg.length; ) {
+      let e = n + 1;
+      while (e < seg.length && seg[e] === seg[n]) e++;
+      lo[u] = low;
+      hi[u] = seg[n]!;
+      count[u++] = e - n;
+      n = e;
+    }
+  }
+  return { n: u, lo, hi, count };
 }
 
 /** Pseudo-random values in [-1, 1) for one word's row of the start matrix: FNV-1a of the word and the seed, then an LCG. */
