@@ -52,9 +52,16 @@ export function matchers(shape: QueryShape): Matchers {
   const acronymScan = acronyms.length ? new RegExp(`(?<![a-z0-9])(?:${acronyms.join('|')})(?![a-z]|-[a-z])`, 'g') : null;
   const stems = [...new Set(list.flatMap((m) => [m.stem, ...m.synonyms, ...m.related.map((r) => r.stem)]))].filter(Boolean).sort((a, b) => b.length - a.length);
   // Longest first: at a word's start the alternation takes the longest stem that matches there;
-  // the shorter stems that are its prefixes are added after the scan.
-  const scan = stems.length ? new RegExp(`(?<![a-z0-9])(?:${stems.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g') : null;
+  // the shorter stems that are its prefixes are added after the scan. Where a word starts is
+  // tested by stemsIn, not by a lookbehind in the expression: with one before the alternation,
+  // every position of the text paid for it (the scan was most of a question's blend).
+  const scan = stems.length ? new RegExp(`(?:${stems.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g') : null;
   return { list, stems, scan, acronymScan };
+}
+
+/** a–z, 0–9: what continues a word of a prepared (lower-cased) text. */
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 }
 
 /** The stems of `ms` that start a word of the (prepared) text `t`: one scan over it, however many stems. */
@@ -62,7 +69,11 @@ function stemsIn(ms: Matchers, t: string): Set<string> {
   const found = new Set<string>();
   if (!ms.scan) return found;
   ms.scan.lastIndex = 0;
-  for (let m = ms.scan.exec(t); m; m = ms.scan.exec(t)) found.add(m[0]);
+  for (let m = ms.scan.exec(t); m; m = ms.scan.exec(t)) {
+    // Inside a word (`set` in "reset"): look again from the next character, where a word may start.
+    if (m.index > 0 && isWordChar(t.charCodeAt(m.index - 1))) ms.scan.lastIndex = m.index + 1;
+    else found.add(m[0]);
+  }
   if (!found.size) return found;
   for (const s of ms.stems) {
     if (found.has(s)) continue;
