@@ -21,58 +21,49 @@ for (let i = 0; i < FILES; i++) {
   files.push({ abs: path.join(dir, rel), rel, language: 'python' });
 }
 
+/** A scan with slices of `sliceMs`, and the count of names it reports once done. */
+function scanning(sliceMs: number): { scan: SlicedScan; names: Promise<number> } {
+  let finished!: (names: number) => void;
+  const names = new Promise<number>((resolve) => (finished = resolve));
+  return { scan: new SlicedScan({ includePrivate: false, maxFileBytes: 1_000_000 }, sliceMs, finished), names };
+}
+
 describe('SlicedScan', () => {
   it('scans every queued file once, across slices and compactions of its queue', async () => {
-    let names = -1;
-    let finished!: () => void;
-    const done = new Promise<void>((resolve) => (finished = resolve));
-    const scan = new SlicedScan({ includePrivate: false, maxFileBytes: 1_000_000 }, 2, (n) => {
-      names = n;
-      finished();
-    });
+    const { scan, names } = scanning(2);
     // In batches, as the walk sends them, some while earlier ones are being scanned.
     for (let i = 0; i < FILES; i += 700) {
       scan.add(files.slice(i, i + 700));
       await new Promise((r) => setImmediate(r));
     }
     scan.walkDone();
-    await done;
     // One function a file.
-    expect(names).toBe(FILES);
+    expect(await names).toBe(FILES);
     for (const i of [0, 1023, 1024, 2047, 2999]) expect(scan.search(`func_${i}`, 5).map((h) => h.id)).toEqual([`m${i}.func_${i}`]);
   });
 
   it('takes the files found last first, and skips those the full index wrote before it reached them', async () => {
-    let names = -1;
-    let finished!: () => void;
-    const done = new Promise<void>((resolve) => (finished = resolve));
-    const scan = new SlicedScan({ includePrivate: false, maxFileBytes: 1_000_000 }, 1000, (n) => {
-      names = n;
-      finished();
-    });
+    const { scan, names } = scanning(1000);
     scan.add(files.slice(0, 10));
     // The workers wrote the first three before the scan's first slice ran.
     scan.markWritten(['m0.py', 'm1.py', 'm2.py']);
     scan.walkDone();
-    await done;
-    expect(names).toBe(7);
+    expect(await names).toBe(7);
     expect(scan.search('func_1', 5)).toEqual([]);
     expect(scan.search('func_9', 5).map((h) => h.id)).toEqual(['m9.func_9']);
   });
 
   it('scans the newest files before older ones still queued', async () => {
     const order: string[] = [];
-    let finished!: () => void;
-    const done = new Promise<void>((resolve) => (finished = resolve));
     // One file a slice (a slice of 0 ms scans one file), so the order is visible in what was entered when.
-    const scan = new SlicedScan({ includePrivate: false, maxFileBytes: 1_000_000 }, 0, () => finished());
+    const { scan, names } = scanning(0);
     scan.add(files.slice(0, 4));
     scan.walkDone();
     for (let i = 0; i < 4; i++) {
       await new Promise((r) => setImmediate(r));
       order.push(...['m0', 'm1', 'm2', 'm3'].filter((m) => !order.includes(m) && scan.search(`func_${m.slice(1)}`, 1).length));
     }
-    await done;
+    expect(await names).toBe(4);
     expect(order).toEqual(['m3', 'm2', 'm1', 'm0']);
   });
 });
