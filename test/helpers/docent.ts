@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -10,6 +10,15 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 /** Repository root and the built CLI entry (tests run against dist/, built by scripts/test.sh). */
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DOCENT_BIN = path.join(REPO, 'dist/cli/main.js');
+
+/**
+ * The built DocsIndex (dist/), whose worker threads exist (extraction writers, the vectors'
+ * thread); run from the sources, the same class does that work on the calling thread. Typed as
+ * the sources' class, which it is compiled from.
+ */
+export async function builtDocsIndex(): Promise<typeof import('../../src/core/index/service.js').DocsIndex> {
+  return ((await import(pathToFileURL(path.join(REPO, 'dist/core/index/service.js')).href)) as typeof import('../../src/core/index/service.js')).DocsIndex;
+}
 
 export interface DocentSession {
   client: Client;

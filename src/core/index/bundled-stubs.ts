@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { normalizeDist } from './packages.js';
 
 /**
  * Type stubs that a tool bundles for distributions this environment does not have. Jedi ships
@@ -21,11 +22,6 @@ const BUNDLED = /^(.*\/(?:site|dist)-packages)\/.*?\btypeshed\/stubs\/([^/]+)\//
 /** An installed distribution's metadata directory: its name, then (mostly) a version. */
 const METADATA = /^(.+?)(?:-\d[^/]*)?\.(?:dist|egg)-info$/;
 
-/** A distribution's name as PEP 503 normalises it: `python_dateutil`, `Python-DateUtil` → `python-dateutil`. */
-export function normalizeDistribution(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-');
-}
-
 export class BundledStubs {
   /** Per environment directory, the distributions installed there (normalised). */
   private readonly installed = new Map<string, ReadonlySet<string>>();
@@ -37,7 +33,7 @@ export class BundledStubs {
   notInstalled(abs: string): boolean {
     const m = BUNDLED.exec(abs.replaceAll('\\', '/'));
     if (!m) return false;
-    return !this.distributionsIn(m[1]!).has(normalizeDistribution(m[2]!));
+    return !this.distributionsIn(m[1]!).has(normalizeDist(m[2]!));
   }
 
   /** Forget what was read, so that the next sync sees distributions installed or removed since. */
@@ -57,7 +53,7 @@ export class BundledStubs {
       }
       for (const e of entries) {
         const m = METADATA.exec(e);
-        if (m) names.add(normalizeDistribution(m[1]!));
+        if (m) names.add(normalizeDist(m[1]!));
       }
       got = names;
       this.installed.set(env, got);

@@ -46,8 +46,8 @@ function npmPackage(parts: string[]): PackageRef | null {
   return { name: json.name, version: typeof json.version === 'string' ? json.version : '' };
 }
 
-/** Distribution names compare with `-`, `_` and `.` alike and case-insensitively (PEP 503). */
-function normalizeDist(name: string): string {
+/** Distribution names compare with `-`, `_` and `.` alike and case-insensitively (PEP 503): `Python-DateUtil` and `python_dateutil` are one key. */
+export function normalizeDist(name: string): string {
   return name.toLowerCase().replace(/[-_.]+/g, '_');
 }
 

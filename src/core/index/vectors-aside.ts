@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { distFile } from '../dist-root.js';
-import type { VectorsReply } from './vectors-worker.js';
-import { learnFrom, storeVectors } from './vectors.js';
+import { learnedReply, type VectorsReply } from './vectors-worker.js';
+import { storeVectors } from './vectors.js';
 
 /**
  * An index's word vectors learned on a thread of their own while the caller goes on: after a
@@ -22,7 +22,7 @@ export class VectorsAside {
   constructor(file: string, db: Database.Database) {
     const script = fileURLToPath(distFile('core/index/vectors-worker.js'));
     if (!existsSync(script)) {
-      this.learned = Promise.resolve(inline(db));
+      this.learned = Promise.resolve(learnedReply(db));
       return;
     }
     this.learned = new Promise<VectorsReply>((resolve) => {
@@ -40,13 +40,5 @@ export class VectorsAside {
     if ('none' in reply) return null;
     storeVectors(db, reply);
     return { words: reply.words.length, ms: performance.now() - this.t0 };
-  }
-}
-
-function inline(db: Database.Database): VectorsReply {
-  try {
-    return learnFrom(db) ?? { none: true };
-  } catch (err) {
-    return { error: (err as Error).message };
   }
 }

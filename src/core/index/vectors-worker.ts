@@ -11,23 +11,28 @@ import { learnFrom } from './vectors.js';
 
 export type VectorsReply = { words: string[]; dim: number; vecs: Float32Array } | { none: true } | { error: string };
 
+/** What learning from `db` gives the caller: the vectors, none (too little to learn from), or what failed. The inline path (vectors-aside.ts) uses it too. */
+export function learnedReply(db: Database.Database): VectorsReply {
+  try {
+    const wv = learnFrom(db);
+    return wv ? { words: wv.words, dim: wv.dim, vecs: wv.vecs } : { none: true };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
 const file = (workerData as { vectorsOf?: string } | null)?.vectorsOf;
 if (parentPort && file) {
   let reply: VectorsReply;
-  const transfer: ArrayBuffer[] = [];
   try {
     const db = new Database(file, { readonly: true, timeout: 5000 });
     try {
-      const wv = learnFrom(db);
-      if (wv) {
-        reply = { words: wv.words, dim: wv.dim, vecs: wv.vecs };
-        transfer.push(wv.vecs.buffer as ArrayBuffer);
-      } else reply = { none: true };
+      reply = learnedReply(db);
     } finally {
       db.close();
     }
   } catch (err) {
     reply = { error: (err as Error).message };
   }
-  parentPort.postMessage(reply, transfer);
+  parentPort.postMessage(reply, 'vecs' in reply ? [reply.vecs.buffer as ArrayBuffer] : []);
 }

@@ -1,3 +1,4 @@
+import { memoized } from '../memo.js';
 import { splitIdentifier } from './words.js';
 
 /**
@@ -183,18 +184,11 @@ function known(part: string): boolean {
  * trailing digits are ignored (`int64`, `sqlite3`).
  */
 export function abbreviatedWords(name: string): readonly string[] {
-  let got = memo.get(name);
-  if (got === undefined) {
-    got = spelledOut(name);
-    if (memo.size >= MEMO_MAX) memo.clear();
-    memo.set(name, got);
-  }
-  return got;
+  return spelled(name);
 }
 
 /** A search spells out the names of its hundred-odd candidates, mostly the same ones again. */
-const memo = new Map<string, readonly string[]>();
-const MEMO_MAX = 50_000;
+const spelled = memoized(50_000, (name: string) => spelledOut(name));
 
 function spelledOut(name: string): readonly string[] {
   const out = new Set<string>();

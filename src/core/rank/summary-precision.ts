@@ -1,3 +1,4 @@
+import { memoized } from '../memo.js';
 import { matchText, stem, STOP_WORDS } from './words.js';
 
 /**
@@ -24,19 +25,11 @@ export function summaryPrecision(questionStems: ReadonlySet<string>, summary: st
  * several hundred candidates' summaries, and the popular and the most used items are among the
  * candidates of most questions (splitting and stemming them again was ~6% of such a search).
  */
-const stemsMemo = new Map<string, readonly string[]>();
-const STEMS_MEMO_MAX = 20_000;
-
-function summaryStems(summary: string): readonly string[] {
-  let stems = stemsMemo.get(summary);
-  if (stems) return stems;
+const summaryStems = memoized(20_000, (summary: string): readonly string[] => {
   const out: string[] = [];
   for (const w of matchText(summary).split(/[^a-z0-9]+/)) if (w.length >= 2 && !STOP_WORDS.has(w)) out.push(stem(w));
-  stems = out;
-  if (stemsMemo.size >= STEMS_MEMO_MAX) stemsMemo.clear();
-  stemsMemo.set(summary, stems);
-  return stems;
-}
+  return out;
+});
 
 /** The stems a summary's words are tested against: the question's words and their synonyms. */
 export function questionStems(words: readonly string[], synonyms?: ReadonlyMap<string, readonly string[]>): Set<string> {

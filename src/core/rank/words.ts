@@ -1,3 +1,5 @@
+import { memoized } from '../memo.js';
+
 /**
  * Words from identifiers and prose. FTS5's tokenizer splits on punctuation (so `parse_config`
  * is already `parse config`) but not on case changes, so `parseConfig`, `HTTPServer` and
@@ -39,39 +41,23 @@ function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
-const prefixMemo = new Map<string, { text: string; parts: Set<string> }>();
-const PREFIX_MEMO_MAX = 20_000;
-
 /** The distinct non-empty segment texts of a qualified prefix, in order, and their join. */
-function prefixText(prefix: string): { text: string; parts: Set<string> } {
-  let got = prefixMemo.get(prefix);
-  if (got) return got;
+const prefixText = memoized(20_000, (prefix: string): { text: string; parts: Set<string> } => {
   const parts = new Set<string>();
   for (const seg of prefix.split(/[^A-Za-z0-9_]+/)) if (seg) parts.add(segmentText(seg));
   parts.delete('');
-  got = { text: [...parts].join(' '), parts };
-  if (prefixMemo.size >= PREFIX_MEMO_MAX) prefixMemo.clear();
-  prefixMemo.set(prefix, got);
-  return got;
-}
-
-const segmentMemo = new Map<string, string>();
-const SEGMENT_MEMO_MAX = 50_000;
+  return { text: [...parts].join(' '), parts };
+});
 
 /** identifierText for one segment without separators (`parse_configFile`). */
-function segmentText(seg: string): string {
-  let text = segmentMemo.get(seg);
-  if (text !== undefined) return text;
+const segmentText = memoized(50_000, (seg: string): string => {
   const whole = seg.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   const joined = splitIdentifier(seg).join(' ');
   const parts = [whole];
   if (joined !== whole) parts.push(joined);
   if (/[a-z][A-Z]|_/.test(seg)) parts.push(seg.toLowerCase().replace(/_/g, ''));
-  text = [...new Set(parts)].filter(Boolean).join(' ');
-  if (segmentMemo.size >= SEGMENT_MEMO_MAX) segmentMemo.clear();
-  segmentMemo.set(seg, text);
-  return text;
-}
+  return [...new Set(parts)].filter(Boolean).join(' ');
+});
 
 /** Text prepared for matching: camelCase split, lower case. */
 export function matchText(text: string): string {
@@ -97,17 +83,11 @@ const SUFFIXES: readonly (readonly [string, string])[] = [
  * hundred candidates (summary-precision.ts), mostly the same few thousand words: taking a stem
  * again was ~4% of such a search over a 250k-item installation.
  */
-const stemMemo = new Map<string, string>();
-const STEM_MEMO_MAX = 50_000;
+const stemmed = memoized(50_000, stemOf);
 
 /** A light suffix stemmer for comparing query words with item words (FTS5 uses porter for ranking itself). */
 export function stem(word: string): string {
-  let w = stemMemo.get(word);
-  if (w !== undefined) return w;
-  w = stemOf(word);
-  if (stemMemo.size >= STEM_MEMO_MAX) stemMemo.clear();
-  stemMemo.set(word, w);
-  return w;
+  return stemmed(word);
 }
 
 function stemOf(word: string): string {

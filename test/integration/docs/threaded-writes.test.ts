@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsIndex as SourceDocsIndex } from '../../../src/core/index/service.js';
-import { REPO } from '../../helpers/docent.js';
+import { builtDocsIndex, REPO } from '../../helpers/docent.js';
 
 /**
  * Worker threads write their own results, each on its own SQLite connection, taking turns on
@@ -41,7 +41,7 @@ async function build(Ctor: typeof SourceDocsIndex, workers: number): Promise<{ i
 }
 
 beforeAll(async () => {
-  ({ DocsIndex: DistDocsIndex } = (await import(pathToFileURL(path.join(REPO, 'dist/core/index/service.js')).href)) as { DocsIndex: typeof SourceDocsIndex });
+  DistDocsIndex = await builtDocsIndex();
   root = mkdtempSync(path.join(tmpdir(), 'docent-threaded-'));
   cleanup.push(root);
   for (let d = 0; d < 6; d++) {

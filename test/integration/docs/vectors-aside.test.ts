@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DocsIndex as SourceDocsIndex } from '../../../src/core/index/service.js';
-import { REPO } from '../../helpers/docent.js';
+import { builtDocsIndex } from '../../helpers/docent.js';
+import { tempDirs } from '../../helpers/temp-dirs.js';
 
 /**
  * The built index learns a root's word vectors on a thread of its own while the sync ends
@@ -15,7 +14,7 @@ import { REPO } from '../../helpers/docent.js';
 type DocsIndexLike = InstanceType<typeof SourceDocsIndex>;
 let DistDocsIndex: typeof SourceDocsIndex;
 let root: string;
-const cleanup: string[] = [];
+const tmp = tempDirs();
 
 // Summaries of six words drawn (deterministically) from a vocabulary of 300: enough distinct,
 // co-occurring words for vectors to be learned (index/vectors.ts MIN_DOCUMENTED_ITEMS).
@@ -37,25 +36,19 @@ function vectors(idx: DocsIndexLike): Map<string, Float32Array> {
 }
 
 async function build(Ctor: typeof SourceDocsIndex, workers: number): Promise<DocsIndexLike> {
-  const indexDir = mkdtempSync(path.join(tmpdir(), 'docent-vectors-aside-db-'));
-  cleanup.push(indexDir);
+  const indexDir = tmp('docent-vectors-aside-db-');
   const idx = new Ctor({ roots: [root], indexDir, includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers });
   await idx.catchUp();
   return idx;
 }
 
 beforeAll(async () => {
-  ({ DocsIndex: DistDocsIndex } = (await import(pathToFileURL(path.join(REPO, 'dist/core/index/service.js')).href)) as { DocsIndex: typeof SourceDocsIndex });
-  root = mkdtempSync(path.join(tmpdir(), 'docent-vectors-aside-'));
-  cleanup.push(root);
+  DistDocsIndex = await builtDocsIndex();
+  root = tmp('docent-vectors-aside-');
   for (let f = 0; f < 60; f++) {
     const funcs = Array.from({ length: 10 }, (_, k) => `def f${f}_${k}(x):\n    """${summary(f * 10 + k + 1)}."""\n    return x\n`).join('\n\n');
     writeFileSync(path.join(root, `m${f}.py`), `"""Module ${f}."""\n\n\n${funcs}`);
   }
-});
-
-afterAll(() => {
-  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('word vectors learned aside', () => {

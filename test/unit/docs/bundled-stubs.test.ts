@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BundledStubs, normalizeDistribution } from '../../../src/core/index/bundled-stubs.js';
+import { BundledStubs } from '../../../src/core/index/bundled-stubs.js';
+import { normalizeDist } from '../../../src/core/index/packages.js';
 
 /**
  * A tool's bundled typeshed stubs are judged against the distributions installed beside the
@@ -19,12 +20,13 @@ mkdirSync(path.join(env, 'python_dateutil-2.8.2.dist-info'), { recursive: true }
 mkdirSync(path.join(env, 'six.egg-info'), { recursive: true });
 mkdirSync(stubs, { recursive: true });
 
-describe('normalizeDistribution', () => {
+describe('normalizeDist (the key the stubs are judged by)', () => {
   it('folds case and runs of -, _ and . as PEP 503 does', () => {
-    expect(normalizeDistribution('Python_DateUtil')).toBe('python-dateutil');
-    expect(normalizeDistribution('zope.interface')).toBe('zope-interface');
-    expect(normalizeDistribution('antlr4-python3-runtime')).toBe('antlr4-python3-runtime');
-    expect(normalizeDistribution('a__b--c')).toBe('a-b-c');
+    expect(normalizeDist('Python_DateUtil')).toBe(normalizeDist('python-dateutil'));
+    expect(normalizeDist('zope.interface')).toBe(normalizeDist('zope-interface'));
+    expect(normalizeDist('antlr4-python3-runtime')).toBe(normalizeDist('antlr4_python3_runtime'));
+    expect(normalizeDist('a__b--c')).toBe(normalizeDist('a-b-c'));
+    expect(normalizeDist('a__b--c')).not.toBe(normalizeDist('abc'));
   });
 });
 

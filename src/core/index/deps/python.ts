@@ -4,6 +4,7 @@ import { DEFAULT_EXCLUDES } from '../indexer.js';
 import { walkFiles } from '../../workspace/files.js';
 import { declaredPythonNames, pythonEnvironment, type PythonEnvironment } from './python-env.js';
 import { looksLikeStdlib } from '../python-builtins.js';
+import { normalizeDist } from '../packages.js';
 import { pythonStdlibDependency } from './python-stdlib.js';
 import { isWithin, readText as read, realPath, type DiscoveredDependencies, type InstalledDependency } from './types.js';
 
@@ -23,11 +24,6 @@ interface Distribution {
   distInfo: string;
   /** Import names it provides. */
   topLevel: string[];
-}
-
-/** Distribution names compare with `-`, `_` and `.` alike and case-insensitively (PEP 503). */
-export function normalizeDist(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '_');
 }
 
 function metadata(distInfo: string): { name: string; version: string } | null {
