@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { contextWords, coverage } from '../rank/coverage.js';
+import { contextWords, coverage, matchers } from '../rank/coverage.js';
 import type { QueryShape } from '../rank/query-shape.js';
 
 /**
@@ -73,7 +73,8 @@ export class ModuleDocs {
     });
     const mods = rows.filter((r) => r.kind === 'module');
     if (!mods.length) return [...new Set(byName)];
-    const scored = mods.map((m) => ({ id: m.id, cov: coverage(shape, `${m.id} ${m.summary} ${m.doc_head}`) })).filter((m) => m.cov >= MODULE_COVERAGE).sort((a, b) => b.cov - a.cov).slice(0, MODULE_EXPAND);
+    const ms = matchers(shape);
+    const scored = mods.map((m) => ({ id: m.id, cov: coverage(shape, `${m.id} ${m.summary} ${m.doc_head}`, ms) })).filter((m) => m.cov >= MODULE_COVERAGE).sort((a, b) => b.cov - a.cov).slice(0, MODULE_EXPAND);
     // And those of a module that takes its doc from a matching one (csv from _csv): the module users import.
     const docTakers = this.docTakers();
     // A module both named and matching gives its members once.
