@@ -43,6 +43,7 @@ describe('synonymsOf', () => {
     expect(phraseSynonyms(['put', 'the', 'items', 'in', 'random', 'order']).get('order')).toEqual(['shuffle']);
     expect(phraseSynonyms(['values', 'the', 'arrays', 'have', 'in', 'common']).get('common')).toEqual(['intersection']);
     expect(phraseSynonyms(['split', 'at', 'each', 'line', 'break']).get('break')).toEqual(['newline']);
+    expect(phraseSynonyms(['only', 'invoke', 'it', 'the', 'first', 'time'])).toEqual(new Map([['first', ['once']], ['time', ['once']]]));
   });
 
   it('needs the phrase\'s words together and in order', () => {
