@@ -43,6 +43,20 @@ describe('full-text merging during a first build', () => {
     expect(merging(indexDir)).toEqual({ automerge: 4, crisismerge: 16 });
   });
 
+  it('loses no row in the merge at its end: every document word is found', async () => {
+    const indexDir = tmp('docent-bulk-fts-idx-');
+    await build(indexDir);
+    const db = new Database(indexDbPath(root, indexDir), { readonly: true });
+    try {
+      const matching = (expr: string) => db.prepare(`SELECT COUNT(*) FROM items_fts WHERE items_fts MATCH ?`).pluck().get(expr);
+      expect(matching('tokens')).toBe(30);
+      expect(matching('module')).toBe(30);
+      expect(matching('name : parse_7')).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
   it('is restored when a database is opened after a build stopped midway', async () => {
     const indexDir = tmp('docent-bulk-fts-idx-');
     await build(indexDir);
