@@ -43,12 +43,14 @@ export class IndexQueries {
   /**
    * `standardLibrary`: the root is a language's standard library (its own items rank well above
    * installed packages'); `standardLibraryDependency`: this is a standard library's package
-   * database, read as a project's dependency (its items rank a little below declared packages').
+   * database, read as a project's dependency (its items rank a little below declared packages');
+   * `installedPackage`: another installed package's database (a question in words takes fewer
+   * of its rows: lexical-candidates.ts CANDIDATES_PROSE_PACKAGE).
    */
-  constructor(store: IndexStore, opts: { standardLibrary?: boolean; standardLibraryDependency?: boolean } = {}) {
+  constructor(store: IndexStore, opts: { standardLibrary?: boolean; standardLibraryDependency?: boolean; installedPackage?: boolean } = {}) {
     this.paths = new PublicPaths(store.db);
     this.statements = new StatementCache(store.db);
-    this.ranked = new RankedSearch(store, this, this.paths, this.statements, opts.standardLibrary ? OWN_WEIGHT.standardLibrary : OWN_WEIGHT.project, opts.standardLibraryDependency ? STANDARD_LIBRARY_DEPENDENCY : 0, opts.standardLibraryDependency);
+    this.ranked = new RankedSearch(store, this, this.paths, this.statements, opts.standardLibrary ? OWN_WEIGHT.standardLibrary : OWN_WEIGHT.project, opts.standardLibraryDependency ? STANDARD_LIBRARY_DEPENDENCY : 0, opts.standardLibraryDependency, opts.installedPackage);
     // One read transaction for a search's few dozen statements: they see one state of the index
     // while a worker commits beside them, and SQLite takes the WAL read lock once instead of for
     // each statement (−3 to −7% of a search's time, most in a small package's database).

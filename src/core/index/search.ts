@@ -138,6 +138,8 @@ export class RankedSearch {
     private readonly otherWeight = 0,
     /** A language's standard library read as a dependency: a question naming its modules does not lift them (query-shape.ts QueryShape.packagesNamed). */
     private readonly standardLibraryDb = false,
+    /** An installed package's database (not a standard library's): its expressions keep fewer rows for a question in words (lexical-candidates.ts). */
+    private readonly installedPackage = false,
   ) {
     this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP);
     this.related = new RelatedWords(store.db);
@@ -315,7 +317,7 @@ export class RankedSearch {
     const alias = dotted && path && !pathNamed.size && !viaPublic.length ? aliasedPath(path) : null;
     const aliasRows = alias ? (this.prep(named).pluck().all(alias.name) as number[]) : [];
     for (const rowid of pathNamed) if (!exact.includes(rowid)) exact.push(rowid);
-    const take = new LexicalTake((sql) => this.prep(sql), prose, filtered);
+    const take = new LexicalTake((sql) => this.prep(sql), prose, filtered, this.installedPackage);
     const bm = take.bm;
     take.collect({ present, df, total, exact, acronyms, compounds: prose ? adjacentCompounds(query) : [], term }, this.counts);
     // Items whose name and summary mean what the question says, in other words (learned vectors).

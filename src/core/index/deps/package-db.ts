@@ -134,7 +134,7 @@ export class PackageDb {
     if (!existsSync(this.dbPath)) return false;
     try {
       this.store = IndexStore.openReadonly(this.dbPath);
-      this.queries = new IndexQueries(this.store, { standardLibraryDependency: this.dep.standardLibrary });
+      this.queries = new IndexQueries(this.store, { standardLibraryDependency: this.dep.standardLibrary, installedPackage: !this.dep.standardLibrary });
       this.probe = new SourceProbe(this.store.db);
       this.state = 'indexed';
       this.error = null;
