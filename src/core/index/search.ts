@@ -105,6 +105,17 @@ export interface SearchHit {
  * an expression instead of 60, the tuning set lost 0.009.
  */
 const VEC_K = 20;
+/**
+ * In an installed package's database (not a standard library's) a question in words takes 10
+ * nearest items, and neither the members of the modules whose docs match nor the classes and
+ * twins of its best few: a question in a project reads a few packages beside its roots, and
+ * those candidates cost as much there while rarely answering. Measured through projects
+ * (bench/docs-world.bench.mjs, three runs; after CANDIDATES_PROSE_PACKAGE): this repository's
+ * mean search 12.4 → 11.1 ms, the Python project's 12.0 → 10.3 ms, every set the same but
+ * ramda +0.001; one-package npm projects (bench/docs-project.bench.mjs) the same or up to
+ * +0.003. No nearest items at all cost ramda 0.006 and underscore 0.009 for another −5%.
+ */
+const VEC_K_PACKAGE = 10;
 /** Candidates taken from the nearest items by the configured sentence-embedding model. */
 const SEM_K = 30;
 /** The best few candidates of a question in words whose classes and twins join the candidates (kin-of-top.ts). */
@@ -330,7 +341,7 @@ export class RankedSearch {
     // C-implemented 0.685 → 0.699 and held-out 0.540 → 0.526, lodash held-out 0.694 → 0.714, C
     // 0.437 → 0.451).
     const qv = prose && vectors ? vectors.embedQuery(synonyms.size || acronyms.length ? [...words, ...[...synonyms.values()].flat(), ...acronyms.map((a) => a.acronym)] : words) : null;
-    if (qv && own && VEC_K > 0) take.unranked(this.related.nearestItems(qv, VEC_K).map((r) => r.rowid));
+    if (qv && own) take.unranked(this.related.nearestItems(qv, this.installedPackage ? VEC_K_PACKAGE : VEC_K).map((r) => r.rowid));
     // The most used items that carry two of the question's words (popular-pool.ts). Used by this
     // database's own count, even when the search weighs by all the databases' (opts.usage): the
     // pool of the items others use in a pooled count took more of each question's ten
@@ -366,7 +377,7 @@ export class RankedSearch {
 
     const rowsOf = candidateRowsReader((sql) => this.prep(sql), opts);
     let list = rowsOf([...bm.keys()]);
-    if (prose) {
+    if (prose && !this.installedPackage) {
       // The public members of the modules whose own docs say what the question asks ("comma
       // separated" is in `_csv`'s doc, not in `reader`'s): candidates whose words come partly
       // from their module (score.ts counts a word found only there for less).
@@ -410,7 +421,7 @@ export class RankedSearch {
     // first): the same items rank the same in every build.
     const order = (a: Scored, b: Scored) => b.score - a.score || dep(a.index) - dep(b.index) || (list[a.index]!.id < list[b.index]!.id ? -1 : list[a.index]!.id > list[b.index]!.id ? 1 : 0);
     const scored = blend(shape, cands, opts.semanticWeight).sort(order);
-    if (prose) {
+    if (prose && !this.installedPackage) {
       // The classes and same-named twins of the best few join, ranked with the rest (kin-of-top.ts).
       const rowids = kinOfTop((sql) => this.prep(sql), scored.slice(0, PARENT_OF_TOP).map((x) => list[x.index]!), candidateIds);
       const more = rowids.length ? rowsOf(rowids.filter((rowid) => !bm.has(rowid))) : [];
