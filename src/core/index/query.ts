@@ -45,7 +45,7 @@ export class IndexQueries {
    * installed packages'); `standardLibraryDependency`: this is a standard library's package
    * database, read as a project's dependency (its items rank a little below declared packages');
    * `installedPackage`: another installed package's database (a question in words takes fewer
-   * of its rows: lexical-candidates.ts CANDIDATES_PROSE_PACKAGE).
+   * candidates from it: search.ts VEC_K_PACKAGE).
    */
   constructor(store: IndexStore, opts: { standardLibrary?: boolean; standardLibraryDependency?: boolean; installedPackage?: boolean } = {}) {
     this.paths = new PublicPaths(store.db);

@@ -149,7 +149,7 @@ export class RankedSearch {
     private readonly otherWeight = 0,
     /** A language's standard library read as a dependency: a question naming its modules does not lift them (query-shape.ts QueryShape.packagesNamed). */
     private readonly standardLibraryDb = false,
-    /** An installed package's database (not a standard library's): its expressions keep fewer rows for a question in words (lexical-candidates.ts). */
+    /** An installed package's database (not a standard library's): a question in words takes fewer candidates from it (VEC_K_PACKAGE, lexical-candidates.ts CANDIDATES_PROSE_PACKAGE). */
     private readonly installedPackage = false,
   ) {
     this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP);
