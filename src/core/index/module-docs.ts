@@ -1,7 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { contextWords, coverage, matchers } from '../rank/coverage.js';
 import type { QueryShape } from '../rank/query-shape.js';
-import { BoundedMap } from '../memo.js';
 
 /**
  * What modules say of themselves, as search uses it for questions in words: the words of each
@@ -33,7 +32,7 @@ const NAMED_MEMBERS = 40;
 
 export class ModuleDocs {
   /** Module docs' words read so far (`of`). */
-  private readonly memo = new BoundedMap<string, readonly string[]>(20_000);
+  private readonly memo = new Map<string, readonly string[]>();
   private takers: Map<string, string[]> | null = null;
 
   constructor(private readonly prep: (sql: string) => Statement) {}
@@ -130,6 +129,7 @@ export class ModuleDocs {
       let words = this.memo.get(m);
       if (words === undefined) {
         words = contextWords((get.get(m) as string | undefined) ?? '');
+        if (this.memo.size > 20_000) this.memo.clear();
         this.memo.set(m, words);
       }
       out.set(m, words);

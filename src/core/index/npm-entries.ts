@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { typedPackagePath } from '../extract/lang/js-module-name.js';
 import { npmManifest, npmPackageDir } from './npm-manifest.js';
-import { BoundedMap } from '../memo.js';
 
 /**
  * Which import path an installed npm package's file answers to, from its package.json: `main`,
@@ -21,7 +20,7 @@ interface Entries {
   typed: boolean;
 }
 
-const cache = new BoundedMap<string, Entries | null>(2000);
+const cache = new Map<string, Entries | null>();
 const DTS = /\.d\.[cm]?ts$/;
 
 /** The entries of the package a file lies in (read once per package), and the file's stem there. */
@@ -37,6 +36,7 @@ function entriesFor(absFile: string): { entries: Entries; stem: string } | null 
     } catch {
       entries = null;
     }
+    if (cache.size > 2000) cache.clear();
     cache.set(dir, entries);
   }
   return entries ? { entries, stem: stem(parts.slice(at + 1 + depth).join('/')) } : null;

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BoundedMap } from '../memo.js';
 
 /**
  * An installed npm package's package.json, read once per package directory for everyone who
@@ -8,7 +7,7 @@ import { BoundedMap } from '../memo.js';
  * files (npm-entries.ts) ask for the same directory for every file of the package.
  */
 
-const manifests = new BoundedMap<string, Record<string, unknown> | null>(5000);
+const manifests = new Map<string, Record<string, unknown> | null>();
 const FIELDS = ['name', 'version', 'main', 'module', 'types', 'typings', 'browser', 'exports'] as const;
 
 function pick(json: Record<string, unknown>): Record<string, unknown> {
@@ -37,6 +36,7 @@ export function npmManifest(dir: string): Record<string, unknown> | null {
     } catch {
       m = null;
     }
+    if (manifests.size > 5000) manifests.clear();
     manifests.set(dir, m);
   }
   return m;

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { npmManifest, npmPackageDir } from './npm-manifest.js';
-import { BoundedMap } from '../memo.js';
 
 /**
  * Which installed package a file belongs to, from where it lies: the nearest package.json
@@ -16,7 +15,7 @@ export interface PackageRef {
   version: string;
 }
 
-const cache = new BoundedMap<string, PackageRef | null>(5000);
+const cache = new Map<string, PackageRef | null>();
 
 function cached(key: string, compute: () => PackageRef | null): PackageRef | null {
   let v = cache.get(key);
@@ -26,6 +25,7 @@ function cached(key: string, compute: () => PackageRef | null): PackageRef | nul
     } catch {
       v = null;
     }
+    if (cache.size > 5000) cache.clear();
     cache.set(key, v);
   }
   return v;

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import { MetaStamp } from './meta-stamp.js';
 import { ActiveCounts, type CountTable } from './pooled-counts.js';
-import { BoundedMap } from '../memo.js';
 
 /**
  * How much of the indexed world uses a module: the number of files that import it (or a
@@ -25,7 +24,7 @@ export class ModulePopularity {
   /** This database's importers per module, and the most any module has. */
   private own: CountTable = { counts: new Map(), max: 1 };
   /** The counts `of` measures by (this database's, or several databases' pooled: use), with `of`'s answers for them per module asked. */
-  private readonly active = new ActiveCounts<Map<string, number>>(this.own, () => new BoundedMap(100_000));
+  private readonly active = new ActiveCounts<Map<string, number>>(this.own, () => new Map());
 
   constructor(private readonly db: Database.Database) {
     this.written = new MetaStamp(db, 'last_update');
@@ -121,6 +120,7 @@ export class ModulePopularity {
           break;
         }
       }
+      if (answers.size >= 100_000) answers.clear();
       answers.set(module, got);
     }
     return got;

@@ -4,7 +4,6 @@ import { isVendored, PRIVATE_SEGMENT } from '../rank/path-prior.js';
 import { BUNDLER_RENAME } from '../extract/lang/js-reexports.js';
 import { MetaStamp } from './meta-stamp.js';
 import { UsageCounts } from './usage.js';
-import { BoundedMap } from '../memo.js';
 
 /**
  * The path users write for an item defined elsewhere: `asyncio.sleep` for `asyncio.tasks.sleep`
@@ -31,7 +30,7 @@ export class PublicPaths {
   /** Named public ids (not stars) by the module or class they are under: what a listing of it re-exports. */
   private byParent = new Map<string, string[]>();
   /** Answers already worked out (an id's public path, by `module\0id`): a search asks for a few hundred at a time, and the same items recur. */
-  private readonly memo = new BoundedMap<string, string>(200_000);
+  private memo = new Map<string, string>();
 
   private readonly usage: UsageCounts;
   private usageLoad = -1;
@@ -49,13 +48,13 @@ export class PublicPaths {
     const load = this.usage.generation();
     if (load !== this.usageLoad) {
       this.usageLoad = load;
-      this.memo.clear();
+      this.memo = new Map();
     }
     if (this.stamp.changed()) {
       this.byTarget = new Map();
       this.byPublic = new Map();
       this.byParent = new Map();
-      this.memo.clear();
+      this.memo = new Map();
       for (const r of this.all.iterate() as Iterable<{ public: string; target: string }>) {
         const pubs = this.byTarget.get(r.target);
         if (pubs) pubs.push(r.public);
@@ -95,6 +94,7 @@ export class PublicPaths {
     }
     if (!todo.length) return out;
     const resolved = this.resolve(todo.map((i) => items[i]!));
+    if (this.memo.size > 200_000) this.memo.clear();
     todo.forEach((i, k) => {
       out[i] = resolved[k]!;
       this.memo.set(`${items[i]!.module}\0${items[i]!.id}`, resolved[k]!);

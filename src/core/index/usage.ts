@@ -3,7 +3,6 @@ import { MetaStamp } from './meta-stamp.js';
 import { ActiveCounts, type CountTable } from './pooled-counts.js';
 import { normModule } from './popularity.js';
 import { isVendored } from '../rank/path-prior.js';
-import { BoundedMap } from '../memo.js';
 
 /**
  * How many files use an item: the qualified names every file uses (extract/uses.ts, stored in
@@ -106,7 +105,7 @@ export class UsageCounts {
   /** The whole table in memory (12k names for a Python installation): a search looks up hundreds of candidates. */
   private own: UsageTable = { counts: new Map(), max: 0, using: 0 };
   /** The table ofItem measures by (this database's, or several databases' pooled: use), with ofItem's answers for it, by row. */
-  private readonly active = new ActiveCounts<Map<number, ItemUse>>(this.own, () => new BoundedMap(100_000));
+  private readonly active = new ActiveCounts<Map<number, ItemUse>>(this.own, () => new Map());
 
   constructor(private readonly db: Database.Database) {
     this.stamp = new MetaStamp(db, 'usage');
@@ -187,6 +186,7 @@ export class UsageCounts {
     const known = items.get(r.rowid);
     if (known && known.id === r.id && known.publicId === publicId && known.kind === r.kind && known.parent === r.parent && known.name === r.name) return known.value;
     const value = this.measureItem(r, publicId);
+    if (items.size >= 100_000) items.clear();
     items.set(r.rowid, { id: r.id, kind: r.kind, parent: r.parent, name: r.name, publicId, value });
     return value;
   }

@@ -5,7 +5,6 @@ import { dotScan, type DotScan } from '../rank/dot-scan.js';
 import { cosine, embedWords, leadingColumns, nearestRows } from '../rank/item-vectors.js';
 import { pathPrior } from '../rank/path-prior.js';
 import { MetaStamp } from './meta-stamp.js';
-import { BoundedMap } from '../memo.js';
 
 /**
  * The index's learned word vectors (see rank/word-vectors.ts): learned from the stored items
@@ -61,7 +60,7 @@ export function storeVectors(db: Database.Database, wv: Pick<WordVectors, 'words
 export class RelatedWords {
   private readonly stamp: MetaStamp;
   private wv: WordVectors | null = null;
-  private cache = new BoundedMap<string, { word: string; sim: number }[]>(5000);
+  private cache = new Map<string, { word: string; sim: number }[]>();
 
   constructor(private readonly db: Database.Database) {
     this.stamp = new MetaStamp(db, 'vectors');
@@ -120,7 +119,7 @@ export class RelatedWords {
       ids.push(rows[i]!.id);
     }
     const used = matrix.subarray(0, rowids.length * wv.dim);
-    this.space = { wv, idf, matrix: used, prefixes: dotScan(leadingColumns(used, wv.dim, COARSE), rowids.length, COARSE), rowids, ids, rowOf: new Map(rowids.map((r, i) => [r, i] as const)), others: new BoundedMap(50_000) };
+    this.space = { wv, idf, matrix: used, prefixes: dotScan(leadingColumns(used, wv.dim, COARSE), rowids.length, COARSE), rowids, ids, rowOf: new Map(rowids.map((r, i) => [r, i] as const)), others: new Map() };
     return this.space;
   }
 
@@ -164,6 +163,7 @@ export class RelatedWords {
     let v = sp.others.get(key);
     if (v === undefined) {
       v = embedWords(sp.wv, itemWords(item.name, item.summary), sp.idf);
+      if (sp.others.size > 50_000) sp.others.clear();
       sp.others.set(key, v);
     }
     return v ? cosine(q, v) : 0;
@@ -176,6 +176,7 @@ export class RelatedWords {
     let r = this.cache.get(word);
     if (!r) {
       r = nearestWords(wv, word, k, min);
+      if (this.cache.size > 5000) this.cache.clear();
       this.cache.set(word, r);
     }
     return r;

@@ -1,7 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { ftsQuote } from './fts-quote.js';
 import { STOP_WORDS } from '../rank/words.js';
-import { BoundedMap } from '../memo.js';
 
 /**
  * How many rows of the full-text index have a word: capped (`docFreq`, every search's word
@@ -12,10 +11,10 @@ import { BoundedMap } from '../memo.js';
  * as absent until then.
  */
 export class WordCounts {
-  private readonly capped = new BoundedMap<string, number>(20_000);
-  private readonly exact = new BoundedMap<string, number>(5_000);
-  private readonly splits = new BoundedMap<string, readonly string[] | null>(5_000);
-  private readonly beside = new BoundedMap<string, boolean>(5_000);
+  private readonly capped = new Map<string, number>();
+  private readonly exact = new Map<string, number>();
+  private readonly splits = new Map<string, readonly string[] | null>();
+  private readonly beside = new Map<string, boolean>();
 
   constructor(private readonly prep: (sql: string) => Statement, private readonly cap: number) {}
 
@@ -24,6 +23,7 @@ export class WordCounts {
     let n = this.capped.get(word);
     if (n === undefined) {
       n = this.upToCap(ftsQuote(word));
+      if (this.capped.size > 20_000) this.capped.clear();
       this.capped.set(word, n);
     }
     return n;
@@ -34,6 +34,7 @@ export class WordCounts {
     let n = this.exact.get(word);
     if (n === undefined) {
       n = this.prep(`SELECT COUNT(*) FROM items_fts WHERE items_fts MATCH ?`).pluck().get(ftsQuote(word)) as number;
+      if (this.exact.size > 5_000) this.exact.clear();
       this.exact.set(word, n);
     }
     return n;
@@ -72,6 +73,7 @@ export class WordCounts {
           parts = [a, b];
         }
       }
+      if (this.splits.size > 5_000) this.splits.clear();
       this.splits.set(word, parts);
     }
     return parts;
@@ -83,6 +85,7 @@ export class WordCounts {
     let got = this.beside.get(expr);
     if (got === undefined) {
       got = this.prep(`SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT 1`).pluck().get(expr) !== undefined;
+      if (this.beside.size > 5_000) this.beside.clear();
       this.beside.set(expr, got);
     }
     return got;

@@ -10,7 +10,6 @@ import { isBuildOrDependencyDir } from '../../core/lsp/project-scan.js';
 import { walkFiles } from '../../core/workspace/files.js';
 import type { Workspace } from '../../core/workspace/workspace.js';
 import { matchesQuery, scopeSegments, type ParsedQuery } from './query.js';
-import { BoundedMap } from '../../core/memo.js';
 
 /**
  * Turning server answers into one flat list of candidates: workspace/symbol results as they
@@ -33,12 +32,13 @@ export interface Candidate {
  * File paths of the URIs in workspace/symbol answers: an answer names a few hundred files a
  * thousand times over, and the same files again at the next query, so each URI is parsed once.
  */
+const uriPaths = new Map<string, string | undefined>();
 const MAX_URI_PATHS = 8192;
-const uriPaths = new BoundedMap<string, string | undefined>(MAX_URI_PATHS);
 
 function pathOfUri(uri: string): string | undefined {
   if (uriPaths.has(uri)) return uriPaths.get(uri);
   const file = uriToPath(uri);
+  if (uriPaths.size >= MAX_URI_PATHS) uriPaths.clear();
   uriPaths.set(uri, file);
   return file;
 }

@@ -4,7 +4,6 @@ import { isProse, queryWords } from '../../rank/words.js';
 import { synonymsOf } from '../../rank/synonyms.js';
 import type { IndexSource } from '../source.js';
 import { ftsQuote } from '../fts-quote.js';
-import { BoundedMap } from '../../memo.js';
 
 /**
  * Which databases a docs_search reads. The roots' own always; of the installed packages' (one
@@ -19,9 +18,6 @@ import { BoundedMap } from '../../memo.js';
 
 /** Packages searched in full: those with an exact name match first (all of them, even beyond this), then the best of the rest. */
 export const FANOUT_PACKAGES = 4;
-
-/** Answers each probe memo keeps (a package database never changes, so nothing goes stale). */
-const MEMO = 4000;
 
 /** Rows counted per word at most: enough to tell a package that uses a word often from one that mentions it. */
 const ROWS_CAP = 1000;
@@ -41,10 +37,10 @@ export class SourceProbe implements PackageProbe {
   private readonly count: Statement;
   private sizeMemo: number | undefined;
   /** Rows with a word, and whether an item has a name: queries share them ("string", "parse"). */
-  private readonly wordRows = new BoundedMap<string, number>(MEMO);
-  private readonly names = new BoundedMap<string, boolean>(MEMO);
+  private readonly wordRows = new Map<string, number>();
+  private readonly names = new Map<string, boolean>();
   /** The rows of each query's words, as the word memo may be emptied between two asks of one query. */
-  private readonly queryRows = new BoundedMap<string, number[]>(MEMO);
+  private readonly queryRows = new Map<string, number[]>();
 
   constructor(private readonly db: Database.Database) {
     this.namedStatement = db.prepare(`SELECT 1 FROM items WHERE name = ? COLLATE NOCASE LIMIT 1`).pluck();
@@ -55,13 +51,13 @@ export class SourceProbe implements PackageProbe {
     const last = query.trim().split(/::|\.|#|\//).filter(Boolean).pop() ?? '';
     if (!/^[A-Za-z_$][\w$]*$/.test(last)) return false;
     let b = this.names.get(last);
-    if (b === undefined) this.names.set(last, (b = Boolean(this.namedStatement.get(last))));
+    if (b === undefined) remember(this.names, last, (b = Boolean(this.namedStatement.get(last))));
     return b;
   }
 
   rowsFor(query: string, words: readonly (readonly string[])[]): number[] {
     let got = this.queryRows.get(query);
-    if (!got) this.queryRows.set(query, (got = words.map((w) => this.rows(...w))));
+    if (!got) remember(this.queryRows, query, (got = words.map((w) => this.rows(...w))));
     return got;
   }
 
@@ -75,7 +71,7 @@ export class SourceProbe implements PackageProbe {
       } catch {
         n = 0; // a word FTS5 cannot parse matches nothing
       }
-      this.wordRows.set(key, n);
+      remember(this.wordRows, key, n);
     }
     return n;
   }
@@ -85,6 +81,11 @@ export class SourceProbe implements PackageProbe {
   }
 }
 
+/** A bounded memo: emptied when full (a package database never changes, so nothing goes stale). */
+function remember<V>(memo: Map<string, V>, key: string, value: V): void {
+  if (memo.size >= 4000) memo.clear();
+  memo.set(key, value);
+}
 
 /**
  * How likely each package is to hold the answer, from how many of its items use each of the
