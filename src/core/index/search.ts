@@ -380,7 +380,7 @@ export class RankedSearch {
     if (prose && !this.installedPackage) {
       // The public members of the modules whose own docs say what the question asks ("comma
       // separated" is in `_csv`'s doc, not in `reader`'s): candidates whose words come partly
-      // from their module (score.ts counts a word found only there for less).
+      // from their module (coverage.ts CONTEXT_CREDIT counts a word found only there for less).
       const more = this.modules.membersOfMatching(shape, list, (m) => this.paths.reexportsUnder(m)).filter((rowid) => !bm.has(rowid));
       if (more.length) {
         take.unranked(more);

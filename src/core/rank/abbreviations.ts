@@ -188,7 +188,7 @@ export function abbreviatedWords(name: string): readonly string[] {
 }
 
 /** A search spells out the names of its hundred-odd candidates, mostly the same ones again. */
-const spelled = memoized(50_000, (name: string) => spelledOut(name));
+const spelled = memoized(50_000, spelledOut);
 
 function spelledOut(name: string): readonly string[] {
   const out = new Set<string>();

@@ -4,7 +4,7 @@ import { matchText, stem, STOP_WORDS } from './words.js';
 /**
  * How much of an item's summary is the question: the share of the summary's words (stop words
  * aside) whose stems the question has, itself or through a synonym (synonyms.ts). Coverage
- * (score.ts) asks the other way round, how much of the question the item says, and the learned
+ * (coverage.ts) asks the other way round, how much of the question the item says, and the learned
  * vectors reward summaries with many related words, so an item whose summary says the question
  * and nothing else could rank below ones that say some of its words among others: "how many
  * bytes an object occupies in memory" put `io.StringIO` and `io.BytesIO` ("…an in-memory
