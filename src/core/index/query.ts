@@ -50,7 +50,12 @@ export class IndexQueries {
   constructor(store: IndexStore, opts: { standardLibrary?: boolean; standardLibraryDependency?: boolean; installedPackage?: boolean } = {}) {
     this.paths = new PublicPaths(store.db);
     this.statements = new StatementCache(store.db);
-    this.ranked = new RankedSearch(store, this, this.paths, this.statements, opts.standardLibrary ? OWN_WEIGHT.standardLibrary : OWN_WEIGHT.project, opts.standardLibraryDependency ? STANDARD_LIBRARY_DEPENDENCY : 0, opts.standardLibraryDependency, opts.installedPackage);
+    this.ranked = new RankedSearch(store, this, this.paths, this.statements, {
+      ownWeight: opts.standardLibrary ? OWN_WEIGHT.standardLibrary : OWN_WEIGHT.project,
+      otherWeight: opts.standardLibraryDependency ? STANDARD_LIBRARY_DEPENDENCY : 0,
+      standardLibraryDb: opts.standardLibraryDependency,
+      installedPackage: opts.installedPackage,
+    });
     // One read transaction for a search's few dozen statements: they see one state of the index
     // while a worker commits beside them, and SQLite takes the WAL read lock once instead of for
     // each statement (−3 to −7% of a search's time, most in a small package's database).

@@ -121,6 +121,18 @@ const SEM_K = 30;
 /** The best few candidates of a question in words whose classes and twins join the candidates (kin-of-top.ts). */
 const PARENT_OF_TOP = 5;
 
+/** What a database is to the search of a root or project, which weighs its items accordingly. */
+export interface DatabaseKind {
+  /** Weight of this root's own items over installed packages' for prose (score.ts OWN_WEIGHT; project's by default). */
+  ownWeight?: number;
+  /** Weight of the others' (score.ts STANDARD_LIBRARY_DEPENDENCY for a standard library's package database; 0 by default). */
+  otherWeight?: number;
+  /** A language's standard library read as a dependency: a question naming its modules does not lift them (query-shape.ts QueryShape.packagesNamed). */
+  standardLibraryDb?: boolean;
+  /** An installed package's database (not a standard library's): a question in words takes fewer candidates from it (VEC_K_PACKAGE, lexical-candidates.ts CANDIDATES_PROSE_PACKAGE). */
+  installedPackage?: boolean;
+}
+
 export class RankedSearch {
   /** How many rows have a word (cached until the index is written: see refresh). */
   private readonly counts: WordCounts;
@@ -143,14 +155,7 @@ export class RankedSearch {
     private readonly lookups: IndexQueries,
     private readonly paths: PublicPaths,
     private readonly statements: StatementCache,
-    /** Weight of this root's own items over installed packages' for prose (score.ts OWN_WEIGHT). */
-    private readonly ownWeight: number = OWN_WEIGHT.project,
-    /** Weight of the others' (score.ts STANDARD_LIBRARY_DEPENDENCY for a standard library's package database). */
-    private readonly otherWeight = 0,
-    /** A language's standard library read as a dependency: a question naming its modules does not lift them (query-shape.ts QueryShape.packagesNamed). */
-    private readonly standardLibraryDb = false,
-    /** An installed package's database (not a standard library's): a question in words takes fewer candidates from it (VEC_K_PACKAGE, lexical-candidates.ts CANDIDATES_PROSE_PACKAGE). */
-    private readonly installedPackage = false,
+    private readonly kind: DatabaseKind = {},
   ) {
     this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP);
     this.related = new RelatedWords(store.db);
@@ -289,7 +294,7 @@ export class RankedSearch {
     const vectors = own ? this.related : prose ? opts.borrowedVectors : undefined;
     const related = new Map<string, { word: string; sim: number }[]>();
     if (prose && vectors) for (const w of words) if ((df.get(w) ?? 0) > 0) related.set(w, vectors.of(w).filter((r) => !words.includes(r.word)));
-    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms, ownWeight: this.ownWeight, otherWeight: this.otherWeight, packagesNamed: !this.standardLibraryDb, vectorTrust: vectors?.trust() };
+    const shape: QueryShape = { raw: query, words, idf, prose, related, acronyms, synonyms, ownWeight: this.kind.ownWeight ?? OWN_WEIGHT.project, otherWeight: this.kind.otherWeight ?? 0, packagesNamed: !this.kind.standardLibraryDb, vectorTrust: vectors?.trust() };
     // A word in an expression: with its synonyms, any of them.
     const term = (w: string) => (synonyms.has(w) ? `(${[w, ...synonyms.get(w)!].map(ftsQuote).join(' OR ')})` : ftsQuote(w));
 
@@ -328,7 +333,7 @@ export class RankedSearch {
     const alias = dotted && path && !pathNamed.size && !viaPublic.length ? aliasedPath(path) : null;
     const aliasRows = alias ? (this.prep(named).pluck().all(alias.name) as number[]) : [];
     for (const rowid of pathNamed) if (!exact.includes(rowid)) exact.push(rowid);
-    const take = new LexicalTake((sql) => this.prep(sql), prose, filtered, this.installedPackage);
+    const take = new LexicalTake((sql) => this.prep(sql), prose, filtered, this.kind.installedPackage);
     const bm = take.bm;
     take.collect({ present, df, total, exact, acronyms, compounds: prose ? adjacentCompounds(query) : [], term }, this.counts);
     // Items whose name and summary mean what the question says, in other words (learned vectors).
@@ -341,7 +346,7 @@ export class RankedSearch {
     // C-implemented 0.685 → 0.699 and held-out 0.540 → 0.526, lodash held-out 0.694 → 0.714, C
     // 0.437 → 0.451).
     const qv = prose && vectors ? vectors.embedQuery(synonyms.size || acronyms.length ? [...words, ...[...synonyms.values()].flat(), ...acronyms.map((a) => a.acronym)] : words) : null;
-    if (qv && own) take.unranked(this.related.nearestItems(qv, this.installedPackage ? VEC_K_PACKAGE : VEC_K).map((r) => r.rowid));
+    if (qv && own) take.unranked(this.related.nearestItems(qv, this.kind.installedPackage ? VEC_K_PACKAGE : VEC_K).map((r) => r.rowid));
     // The most used items that carry two of the question's words (popular-pool.ts). Used by this
     // database's own count, even when the search weighs by all the databases' (opts.usage): the
     // pool of the items others use in a pooled count took more of each question's ten
@@ -377,7 +382,7 @@ export class RankedSearch {
 
     const rowsOf = candidateRowsReader((sql) => this.prep(sql), opts);
     let list = rowsOf([...bm.keys()]);
-    if (prose && !this.installedPackage) {
+    if (prose && !this.kind.installedPackage) {
       // The public members of the modules whose own docs say what the question asks ("comma
       // separated" is in `_csv`'s doc, not in `reader`'s): candidates whose words come partly
       // from their module (coverage.ts CONTEXT_CREDIT counts a word found only there for less).
@@ -421,7 +426,7 @@ export class RankedSearch {
     // first): the same items rank the same in every build.
     const order = (a: Scored, b: Scored) => b.score - a.score || dep(a.index) - dep(b.index) || (list[a.index]!.id < list[b.index]!.id ? -1 : list[a.index]!.id > list[b.index]!.id ? 1 : 0);
     const scored = blend(shape, cands, opts.semanticWeight).sort(order);
-    if (prose && !this.installedPackage) {
+    if (prose && !this.kind.installedPackage) {
       // The classes and same-named twins of the best few join, ranked with the rest (kin-of-top.ts).
       const rowids = kinOfTop((sql) => this.prep(sql), scored.slice(0, PARENT_OF_TOP).map((x) => list[x.index]!), candidateIds);
       const more = rowids.length ? rowsOf(rowids.filter((rowid) => !bm.has(rowid))) : [];
