@@ -16,8 +16,9 @@
 // is the item of that name in the package the set asks about. The project has lodash, ramda,
 // async and underscore side by side, where `R.uniq` answers a lodash question as well as
 // `_.uniq`: the js world is also scored so ("any utility library").
-// The reference, measured in the same run on the same databases: every package database
-// searched in full (no choice). Figures: MRR@10 and hit@1 per set both ways; docs_search time
+// The references, measured in the same run on the same databases: every package database
+// searched in full (no choice), and for time, the same choice searched on one thread
+// (index.searchThread false: no search lane, src/core/index/search-lane.ts). Figures: MRR@10 and hit@1 per set both ways; docs_search time
 // in process over all the questions, after a pass that warms every database.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -100,12 +101,14 @@ function matches(hit, accepted, pkg, anyUtility) {
 async function ask(ctx, sets, label) {
   const rows = [];
   const times = [];
+  const lists = [];
   for (const [name, qs, pkg] of sets) {
     const r = { name, n: qs.length, rr: 0, h1: 0, rrAny: 0, h1Any: 0 };
     for (const q of qs) {
       const t = performance.now();
       const res = await docsSearch({ query: q.q, limit: 10 }, ctx);
       times.push(performance.now() - t);
+      lists.push(JSON.stringify(res.results.map((h) => [h.id, h.score])));
       const i = res.results.findIndex((h) => matches(h, q.answers, pkg, false));
       const j = res.results.findIndex((h) => matches(h, q.answers, pkg, true));
       if (i >= 0) r.rr += 1 / (i + 1);
@@ -116,7 +119,7 @@ async function ask(ctx, sets, label) {
     }
     rows.push(r);
   }
-  return { rows, times };
+  return { rows, times, lists };
 }
 
 const pct = (xs, p) => {
@@ -150,8 +153,19 @@ for (const w of worlds()) {
   }
   const mean = (rows, key) => rows.reduce((s, r) => s + r[key] / r.n, 0) / rows.length;
   console.log(`  mean MRR@10: fan-out ${fmt(mean(fan.rows, any ? 'rrAny' : 'rr'))}, every package ${fmt(mean(all.rows, any ? 'rrAny' : 'rr'))}${any ? ' (any utility library)' : ''}`);
-  const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  console.log(`  docs_search time: fan-out p50 ${pct(fan.times, 50).toFixed(2)} ms, p95 ${pct(fan.times, 95).toFixed(2)} ms, mean ${avg(fan.times).toFixed(2)} ms; every package p50 ${pct(all.times, 50).toFixed(2)} ms, p95 ${pct(all.times, 95).toFixed(2)} ms, mean ${avg(all.times).toFixed(2)} ms (${(avg(all.times) / avg(fan.times)).toFixed(1)}×)`);
   await ctx.services.disposeAll();
+  // The search lane's reference: the same fan-out with every database searched on one thread
+  // (index.searchThread false), warmed and timed the same way, in the same run.
+  const one = contextFor(root, path.join(work, `index-${w.name}`), [], { searchThread: false });
+  const oneIndex = await docsIndexFor(one);
+  oneIndex.searchSources = (query, scope) => oneIndex.sources(scope);
+  await ask(one, w.sets, 'warm');
+  delete oneIndex.searchSources; // the fan-out's own choice again
+  const single = await ask(one, w.sets, 'one thread');
+  await one.services.disposeAll();
+  const same = single.lists.filter((l, i) => l === fan.lists[i]).length;
+  const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const timing = (label, t) => `${label} p50 ${pct(t, 50).toFixed(2)} ms, p95 ${pct(t, 95).toFixed(2)} ms, mean ${avg(t).toFixed(2)} ms`;
+  console.log(`  docs_search time: ${timing('fan-out', fan.times)}; ${timing('on one thread', single.times)} (${(avg(single.times) / avg(fan.times)).toFixed(2)}×, the same answers for ${same} of ${fan.lists.length}); ${timing('every package', all.times)} (${(avg(all.times) / avg(fan.times)).toFixed(1)}×)`);
 }
 if (!reuse) rmSync(work, { recursive: true, force: true });

@@ -14,9 +14,9 @@ const { createLogger } = await import(`${dist}/core/log.js`);
 const { OwnedSession } = await import(`${dist}/features/context.js`);
 const { loadConfig } = await import(`${dist}/core/config/load.js`);
 
-/** A feature context over one root, with its own services and index directory. */
-export function contextFor(root, indexDir, exclude = []) {
-  const { config } = loadConfig({ cwd: root, flags: { roots: [root], indexDir, index: { exclude, watch: false } }, env: {} });
+/** A feature context over one root, with its own services and index directory (and any other `index` settings). */
+export function contextFor(root, indexDir, exclude = [], index = {}) {
+  const { config } = loadConfig({ cwd: root, flags: { roots: [root], indexDir, index: { exclude, watch: false, ...index } }, env: {} });
   return { workspace: new Workspace([root]), config, services: new ServiceRegistry(), signal: new AbortController().signal, progress: () => {}, log: createLogger('bench'), session: new OwnedSession('bench') };
 }
 

@@ -47,6 +47,8 @@ export const ConfigSchema = z
         workers: z.number().int().min(0).optional(),
         /** Index the installed dependencies the roots declare or use (npm, Python, Cargo, Go, included C/C++ headers), one shared database per package version. */
         dependencies: z.boolean().default(true),
+        /** Search installed packages' databases on a thread beside the one answering requests (a question through a project reads several). */
+        searchThread: z.boolean().default(true),
       })
       .strict()
       .prefault({}),

@@ -33,6 +33,8 @@ export interface DocsIndexOptions {
    * command leaves it to `docent index`, which calls embed() and waits.
    */
   embedAfterSync?: boolean;
+  /** Search installed packages' databases on a thread beside the calling one (search-lane.ts; default true). */
+  searchLane?: boolean;
 }
 
 export interface RootIndex extends IndexSource {

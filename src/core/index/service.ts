@@ -18,6 +18,8 @@ import { watchRoot, type RootWatcher } from './watcher.js';
 import { IndexEmbeddings } from './embedding-runner.js';
 import type { DocsIndexOptions, ProgressListener, RootIndex } from './root-index.js';
 import { NameSketch } from './name-sketch.js';
+import { SearchLane, type SourceSearch } from './search-lane.js';
+import type { SearchHit } from './search.js';
 
 /**
  * The docs index of a whole workspace: one database, indexer and (in serve mode) watcher per
@@ -53,6 +55,8 @@ export class DocsIndex {
   readonly deps: DependencyIndexes | null;
   /** The configured sentence-embedding model (null when none is). */
   readonly embeddings: IndexEmbeddings | null;
+  /** Searches packages' databases beside the calling thread (created on the first search that reads one). */
+  private lane: SearchLane | null = null;
 
   constructor(private readonly opts: DocsIndexOptions) {
     this.log = opts.log ?? createLogger('docent:index');
@@ -376,6 +380,21 @@ export class DocsIndex {
     return searchSources(this.sources(scope), query);
   }
 
+  /**
+   * Ranked search of each source with its options, the hits in the same order: installed
+   * packages' databases partly on the search lane's thread while this one searches the rest.
+   */
+  searchEach(query: string, jobs: readonly SourceSearch[]): SearchHit[][] {
+    if (this.opts.searchLane === false || !jobs.some((j) => j.source.dependency)) return jobs.map((j) => j.source.queries.search(query, j.opts));
+    this.lane ??= new SearchLane(this.log);
+    return this.lane.searchAll(query, jobs);
+  }
+
+  /** How many package searches the search lane's thread has answered (0 while it is off or not started). */
+  get searchedBeside(): number {
+    return this.lane?.servedThere ?? 0;
+  }
+
   /** Where indexing stands, in full (index_status). */
   status(): IndexStatus {
     return fullStatus(this.statusView());
@@ -433,6 +452,7 @@ export class DocsIndex {
       clearTimeout(r.embedLater);
       r.store.close();
     }
+    this.lane?.dispose();
     this.deps?.dispose();
     this.roots.length = 0;
   }

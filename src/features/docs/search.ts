@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SearchHit } from '../../core/index/query.js';
 import { collectionsFor } from '../../core/index/collection-stats.js';
-import type { RelatedWords } from '../../core/index/vectors.js';
+import type { IndexSource } from '../../core/index/source.js';
 import { mergeSameId } from '../../core/index/fold-hits.js';
 import { pooledPriors } from '../../core/index/pooled-counts.js';
 import type { FeatureContext } from '../context.js';
@@ -60,14 +60,20 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   const searched = sources.length > 1 ? [...new Set(sources.flatMap((r) => r.queries.searchWords(input.query)))] : [];
   const collections = collectionsFor(sources, sources.length > 1 ? sources.map((r) => r.queries.wordStats(input.query, searched)) : []);
   // A database too small to learn word vectors measures its candidates with the largest vocabulary's.
-  const borrowedVectors = sources.length > 1 ? largestVocabulary(sources.map((r) => r.queries.wordVectors)) : undefined;
+  const lender = sources.length > 1 ? largestVocabulary(sources) : undefined;
+  const borrowedVectors = lender?.queries.wordVectors;
   // Items weighed by the use every database of the index saw, and modules by the importers every
   // one holds, not only their own database's (pooled-counts.ts): all of them within the scope,
   // not only those this query reads (deps/fanout.ts picks a few packages per query), so that one
   // sum serves every search until a count changes.
   const pooled = pooledPriors(index.sources(input.scope === 'project' ? 'project' : 'all'));
+  // Each database's ranked hits; installed packages' partly on a thread beside this one (search-lane.ts).
+  const found = index.searchEach(
+    input.query,
+    sources.map((r, i) => ({ source: r, borrowedFrom: lender, opts: { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection: collections[i], borrowedVectors, ...pooled.get(r.queries) } })),
+  );
   for (const [i, r] of sources.entries()) {
-    for (const h of r.queries.search(input.query, { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection: collections[i], borrowedVectors, ...pooled.get(r.queries) })) {
+    for (const h of found[i]!) {
       if (!inScope(h.package, input.scope)) continue;
       hits.push({ ...h, file: displayFile(index, r, h.file), also_in: h.also_in.map((a) => ({ ...a, file: displayFile(index, r, a.file) })) });
     }
@@ -122,10 +128,14 @@ export function renderDocsSearch(r: DocsSearchResult): string {
   return [head, ...lines, ...(state ? [state] : [])].join('\n');
 }
 
-/** Of several databases' learned word vectors, the ones with the most words (undefined when none has any). */
-function largestVocabulary(all: readonly RelatedWords[]): RelatedWords | undefined {
-  let best: RelatedWords | undefined;
-  for (const v of all) if (v.vocabulary() > (best?.vocabulary() ?? 0)) best = v;
+/** Of several databases, the one whose learned word vectors have the most words (undefined when none has any). */
+function largestVocabulary(all: readonly IndexSource[]): IndexSource | undefined {
+  let best: IndexSource | undefined;
+  let most = 0;
+  for (const s of all) {
+    const words = s.queries.wordVectors.vocabulary();
+    if (words > most) [best, most] = [s, words];
+  }
   return best;
 }
 

@@ -172,7 +172,7 @@ export class DependencyIndexes {
           }
           return abs;
         };
-        list.push({ root: base, queries: db.queries, dependency: { ecosystem: dep.ecosystem, name: dep.name, version: dep.version, display, probe: db.probe ?? undefined, standardLibrary: dep.standardLibrary } });
+        list.push({ root: base, queries: db.queries, dbPath: db.dbPath, dependency: { ecosystem: dep.ecosystem, name: dep.name, version: dep.version, display, probe: db.probe ?? undefined, standardLibrary: dep.standardLibrary } });
       }
     }
     // Only complete lists are kept: a database still being built joins when it is done.

@@ -1,0 +1,110 @@
+import { workerData, type MessagePort } from 'node:worker_threads';
+import type { CountTable } from './pooled-counts.js';
+import { IndexQueries } from './query.js';
+import type { SearchHit, SearchOptions } from './search.js';
+import { IndexStore } from './store.js';
+
+/**
+ * The search lane's thread (search-lane.ts): ranked searches of installed packages' databases,
+ * each opened here read-only on a connection of this thread's own, while the calling thread
+ * searches the roots. A package's database never changes once built (deps/package-db.ts moves
+ * a whole one into place), so what this thread keeps of it never goes stale; a root's is
+ * opened here only for its learned word vectors, which reload when the root relearns them
+ * (vectors.ts reads its stamp on every search).
+ */
+
+/** A database as the lane opens it: its file and what it is to a search (query.ts IndexQueries' options). */
+export interface LaneDatabase {
+  file: string;
+  standardLibraryDependency?: boolean;
+  installedPackage?: boolean;
+}
+
+/** A search's options as they cross to the thread: objects by reference (vectors, pooled counts) as what identifies them there. */
+export type LaneSearchOptions = Omit<SearchOptions, 'borrowedVectors' | 'usage' | 'popularity'>;
+
+export interface LaneRequest {
+  db: LaneDatabase;
+  query: string;
+  opts: LaneSearchOptions;
+  /** The database whose learned word vectors this one borrows (SearchOptions.borrowedVectors). */
+  borrowedFrom?: LaneDatabase;
+  /** Pooled counts by the id they were sent under (SearchOptions.usage, .popularity). */
+  usage?: number;
+  popularity?: number;
+}
+
+/** To the thread: one docs_search's share, with the pooled count tables it has not seen yet and those it may forget. */
+export interface LaneMessage {
+  seq: number;
+  tables: [number, CountTable][];
+  drop: number[];
+  requests: LaneRequest[];
+}
+
+/** From the thread: ready to search; a message's hits (with each search's time), in its requests' order; or why it failed. */
+export type LaneReply = { ready: true } | { seq: number; found: { hits: SearchHit[]; ms: number }[] } | { seq: number; error: string };
+
+/** Databases kept open here at most (the least recently searched is closed first). */
+const OPEN_KEPT = 64;
+
+const open = new Map<string, { store: IndexStore; queries: IndexQueries }>();
+const tables = new Map<number, CountTable>();
+
+function queriesFor(db: LaneDatabase): IndexQueries {
+  const key = `${db.file}\0${db.standardLibraryDependency ? 's' : ''}${db.installedPackage ? 'p' : ''}`;
+  const kept = open.get(key);
+  if (kept) {
+    // Most recently used last.
+    open.delete(key);
+    open.set(key, kept);
+    return kept.queries;
+  }
+  const store = IndexStore.openReadonly(db.file);
+  const queries = new IndexQueries(store, { standardLibraryDependency: db.standardLibraryDependency, installedPackage: db.installedPackage });
+  open.set(key, { store, queries });
+  for (const [oldest, old] of open) {
+    if (open.size <= OPEN_KEPT) break;
+    open.delete(oldest);
+    old.store.close();
+  }
+  return queries;
+}
+
+function table(id: number | undefined): CountTable | undefined {
+  return id === undefined ? undefined : tables.get(id);
+}
+
+function serve(msg: LaneMessage): LaneReply {
+  for (const id of msg.drop) tables.delete(id);
+  for (const [id, t] of msg.tables) tables.set(id, t);
+  try {
+    const found = msg.requests.map((r) => {
+      const t0 = performance.now();
+      const borrowedVectors = r.borrowedFrom ? queriesFor(r.borrowedFrom).wordVectors : undefined;
+      const hits = queriesFor(r.db).search(r.query, { ...r.opts, borrowedVectors, usage: table(r.usage), popularity: table(r.popularity) });
+      return { hits, ms: performance.now() - t0 };
+    });
+    return { seq: msg.seq, found };
+  } catch (err) {
+    return { seq: msg.seq, error: (err as Error).message };
+  }
+}
+
+/** What the calling thread gives the lane's thread: a port for the messages, and a counter it waits on for each answer. */
+export interface LaneWorkerData {
+  lane: { port: MessagePort; answered: Int32Array };
+}
+
+const given = (workerData as LaneWorkerData | null)?.lane;
+if (given) {
+  const { port, answered } = given;
+  // Each answer is on the port before the counter moves: the calling thread, woken, reads it at once.
+  const answer = (reply: LaneReply) => {
+    port.postMessage(reply);
+    Atomics.add(answered, 0, 1);
+    Atomics.notify(answered, 0);
+  };
+  port.on('message', (msg: LaneMessage) => answer(serve(msg)));
+  answer({ ready: true });
+}
