@@ -4,6 +4,7 @@ import { isProse, queryWords } from '../../rank/words.js';
 import { synonymsOf } from '../../rank/synonyms.js';
 import type { IndexSource } from '../source.js';
 import { ftsQuote } from '../fts-quote.js';
+import { ROWS_CAP, TermRows } from './term-rows.js';
 
 /**
  * Which databases a docs_search reads. The roots' own always; of the installed packages' (one
@@ -19,9 +20,6 @@ import { ftsQuote } from '../fts-quote.js';
 /** Packages searched in full: those with an exact name match first (all of them, even beyond this), then the best of the rest. */
 export const FANOUT_PACKAGES = 4;
 
-/** Rows counted per word at most: enough to tell a package that uses a word often from one that mentions it. */
-const ROWS_CAP = 1000;
-
 /** What a docs_search asks of a package database before choosing whether to search it in full. */
 export interface PackageProbe {
   /** An item is named exactly as the query's last name (`debounce`, `lodash.debounce`). */
@@ -35,6 +33,7 @@ export interface PackageProbe {
 export class SourceProbe implements PackageProbe {
   private readonly namedStatement: Statement;
   private readonly count: Statement;
+  private readonly terms: TermRows;
   private sizeMemo: number | undefined;
   /** Rows with a word, and whether an item has a name: queries share them ("string", "parse"). */
   private readonly wordRows = new Map<string, number>();
@@ -45,6 +44,7 @@ export class SourceProbe implements PackageProbe {
   constructor(private readonly db: Database.Database) {
     this.namedStatement = db.prepare(`SELECT 1 FROM items WHERE name = ? COLLATE NOCASE LIMIT 1`).pluck();
     this.count = db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${ROWS_CAP})`).pluck();
+    this.terms = new TermRows(db);
   }
 
   named(query: string): boolean {
@@ -66,10 +66,15 @@ export class SourceProbe implements PackageProbe {
     const key = alternatives.join(' ');
     let n = this.wordRows.get(key);
     if (n === undefined) {
-      try {
-        n = this.count.get(alternatives.map(ftsQuote).join(' OR ')) as number;
-      } catch {
-        n = 0; // a word FTS5 cannot parse matches nothing
+      // One word: its stored count (term-rows.ts). Alternatives are counted together by FTS5
+      // (a row with two of them is one row), as is any word in a database without stored counts.
+      n = alternatives.length === 1 ? this.terms.rowsOf(alternatives[0]!) : undefined;
+      if (n === undefined) {
+        try {
+          n = this.count.get(alternatives.map(ftsQuote).join(' OR ')) as number;
+        } catch {
+          n = 0; // a word FTS5 cannot parse matches nothing
+        }
       }
       remember(this.wordRows, key, n);
     }
