@@ -1,28 +1,38 @@
 /**
  * Which of a search's databases go to the search lane (search-lane.ts) and which stay on the
- * calling thread, so that the two finish about together: the longest first, each to whichever
- * side has less to do so far (the "longest processing time first" rule of scheduling on two
- * machines, within 7/6 of the best split). The calling thread starts with the databases only
- * it may search (the roots', which it writes); the lane with what a round trip to it costs.
+ * calling thread, so that the two finish about together: the longest first, each to the side
+ * where it would finish sooner (list scheduling on two machines, longest first). A database
+ * may cost more on one side than the other: the first search of a database on a thread reads
+ * its structures in (vectors, pools, module docs: up to ~170 ms for a standard library), so a
+ * database warm on one side only is dear to move.
  *
- * `costs[i]` is database i's expected search time (ms), `movable[i]` whether the lane may take
- * it. Returns, per database, true when the lane takes it; none when the split would not finish
- * before the calling thread alone would (a round trip dearer than what it takes away).
+ * `jobs[i]` is database i's expected search time here, and on the lane (null: only this thread
+ * may search it, as a root's). The calling thread starts with the databases only it may search;
+ * the lane with what a round trip to it costs. Returns, per database, true when the lane takes
+ * it; none when the split would not finish before this thread alone would.
  */
-export function splitForLane(costs: readonly number[], movable: readonly boolean[], laneOverhead: number): boolean[] {
-  const toLane = costs.map(() => false);
+export interface LaneJob {
+  here: number;
+  lane: number | null;
+}
+
+export function splitForLane(jobs: readonly LaneJob[], laneOverhead: number): boolean[] {
+  const toLane = jobs.map(() => false);
   let here = 0;
-  for (const [i, c] of costs.entries()) if (!movable[i]) here += c;
+  for (const j of jobs) if (j.lane === null) here += j.here;
   let lane = laneOverhead;
-  const order = costs.map((c, i) => ({ c, i })).filter((x) => movable[x.i]).sort((a, b) => b.c - a.c || a.i - b.i);
-  for (const { c, i } of order) {
-    if (lane < here) {
+  const order = jobs
+    .map((j, i) => ({ j, i }))
+    .filter((x) => x.j.lane !== null)
+    .sort((a, b) => Math.max(b.j.here, b.j.lane!) - Math.max(a.j.here, a.j.lane!) || a.i - b.i);
+  for (const { j, i } of order) {
+    if (lane + j.lane! < here + j.here) {
       toLane[i] = true;
-      lane += c;
-    } else here += c;
+      lane += j.lane!;
+    } else here += j.here;
   }
-  const alone = costs.reduce((a, b) => a + b, 0);
-  return Math.max(here, lane) < alone ? toLane : costs.map(() => false);
+  const alone = jobs.reduce((a, j) => a + j.here, 0);
+  return toLane.some(Boolean) && Math.max(here, lane) < alone ? toLane : jobs.map(() => false);
 }
 
 /**

@@ -42,11 +42,19 @@ export interface LaneMessage {
   requests: LaneRequest[];
 }
 
-/** From the thread: ready to search; a message's hits (with each search's time), in its requests' order; or why it failed. */
-export type LaneReply = { ready: true } | { seq: number; found: { hits: SearchHit[]; ms: number }[] } | { seq: number; error: string };
+/** To the thread: databases to read in while it has nothing else to do (RankedSearch.prepare), so that their first search here costs what the next does. */
+export interface LaneWarm {
+  warm: LaneDatabase[];
+}
+
+/**
+ * From the thread: ready to search; a message's hits (with each search's time), in its
+ * requests' order; why it failed; or a database read in (and how long that took).
+ */
+export type LaneReply = { ready: true } | { seq: number; found: { hits: SearchHit[]; ms: number }[] } | { seq: number; error: string } | { warmed: string; ms: number };
 
 /** Databases kept open here at most (the least recently searched is closed first). */
-const OPEN_KEPT = 64;
+export const OPEN_KEPT = 64;
 
 const open = new Map<string, { store: IndexStore; queries: IndexQueries }>();
 const tables = new Map<number, CountTable>();
@@ -105,6 +113,25 @@ if (given) {
     Atomics.add(answered, 0, 1);
     Atomics.notify(answered, 0);
   };
-  port.on('message', (msg: LaneMessage) => answer(serve(msg)));
+  // Read in one database a turn, so that a search sent meanwhile waits for one at most.
+  const toWarm: LaneDatabase[] = [];
+  const warmNext = () => {
+    const db = toWarm.shift();
+    if (!db) return;
+    const t0 = performance.now();
+    try {
+      queriesFor(db).prepareSearch();
+    } catch {
+      // Searched later, if at all, with whatever that search finds.
+    }
+    port.postMessage({ warmed: db.file, ms: performance.now() - t0 } satisfies LaneReply);
+    if (toWarm.length) setImmediate(warmNext);
+  };
+  port.on('message', (msg: LaneMessage | LaneWarm) => {
+    if ('warm' in msg) {
+      if (!toWarm.length) setImmediate(warmNext);
+      toWarm.push(...msg.warm);
+    } else answer(serve(msg));
+  });
   answer({ ready: true });
 }

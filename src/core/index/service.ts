@@ -387,6 +387,8 @@ export class DocsIndex {
   searchEach(query: string, jobs: readonly SourceSearch[]): SearchHit[][] {
     if (this.opts.searchLane === false || !jobs.some((j) => j.source.dependency)) return jobs.map((j) => j.source.queries.search(query, j.opts));
     this.lane ??= new SearchLane(this.log);
+    // Every package database is read in on the lane's thread while it is idle, not only these.
+    this.lane.warm(this.sources());
     return this.lane.searchAll(query, jobs);
   }
 

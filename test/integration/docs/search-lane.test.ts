@@ -115,7 +115,7 @@ beforeAll(async () => {
   const index = await built.docsIndexFor(two);
   searchedBeside = index.searchedBeside;
   // The thread gone (killed as a crash would end it): searches carry on on the calling thread.
-  await (index as unknown as { lane: { thread: { terminate(): Promise<number> } } }).lane.thread.terminate();
+  await (index as unknown as { lane: { thread: { thread: { terminate(): Promise<number> } } } }).lane.thread.thread.terminate();
   await new Promise((r) => setTimeout(r, 50));
   afterLoss = await answers(two);
   servedAfterLoss = index.searchedBeside - searchedBeside;

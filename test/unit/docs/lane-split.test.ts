@@ -3,28 +3,47 @@ import { SearchCosts, splitForLane } from '../../../src/core/index/lane-split.js
 
 /** Which databases of a search go to the search lane's thread (index/lane-split.ts), and what each is expected to cost. */
 
+/** Jobs costing the same on both sides (movable) or only here (null). */
+const same = (costs: number[], movable: boolean[]) => costs.map((c, i) => ({ here: c, lane: movable[i] ? c : null }));
+
 describe('splitForLane', () => {
   it('gives the lane the longest movable searches until both sides have about as much', () => {
     // A root (1 ms, stays) and a standard library (4 ms) with three packages (2, 1.5, 1 ms).
-    const split = splitForLane([1, 4, 2, 1.5, 1], [false, true, true, true, true], 0.3);
+    const split = splitForLane(same([1, 4, 2, 1.5, 1], [false, true, true, true, true]), 0.3);
     // Here: root 1 + 2 + 1.5 = 4.5 ms; the lane: 0.3 + 4 + 1 = 5.3 ms; alone 9.5 ms.
     expect(split).toEqual([false, true, false, false, true]);
   });
 
   it('keeps what only this thread may search here, whatever it costs', () => {
-    expect(splitForLane([5, 5], [false, false], 0.3)).toEqual([false, false]);
-    expect(splitForLane([9, 1, 1], [false, true, true], 0.3)).toEqual([false, true, true]);
+    expect(splitForLane(same([5, 5], [false, false]), 0.3)).toEqual([false, false]);
+    expect(splitForLane(same([9, 1, 1], [false, true, true]), 0.3)).toEqual([false, true, true]);
   });
 
   it('moves nothing when a round trip costs more than it takes away', () => {
-    expect(splitForLane([0.2, 0.1], [false, true], 0.3)).toEqual([false, false]);
-    expect(splitForLane([0.1], [true], 0.3)).toEqual([false]);
-    expect(splitForLane([], [], 0.3)).toEqual([]);
+    expect(splitForLane(same([0.2, 0.1], [false, true]), 0.3)).toEqual([false, false]);
+    expect(splitForLane(same([0.1], [true]), 0.3)).toEqual([false]);
+    expect(splitForLane([], 0.3)).toEqual([]);
   });
 
   it('splits movable searches alone across both sides', () => {
-    const split = splitForLane([3, 3, 3, 3], [true, true, true, true], 0.3);
+    const split = splitForLane(same([3, 3, 3, 3], [true, true, true, true]), 0.3);
     expect(split.filter(Boolean)).toHaveLength(2);
+  });
+
+  it('leaves a database on the side that has read it in unless moving it still finishes sooner', () => {
+    // A root (1 ms); a large package warm only here (3 ms; 40 ms to read in on the lane), a small
+    // one warm only there (1 ms; 2 ms to read in here), a third warm on both (2 ms).
+    const jobs = [
+      { here: 1, lane: null },
+      { here: 3, lane: 43 },
+      { here: 3, lane: 1 },
+      { here: 2, lane: 2 },
+    ];
+    // Here: 1 + 3 = 4 ms; the lane: 0.3 + 1 + 2 = 3.3 ms.
+    expect(splitForLane(jobs, 0.3)).toEqual([false, false, true, true]);
+    // Three warm only on the lane (2 ms there, 4 ms here): the third comes here all the same,
+    // where it ends at 4.5 ms rather than at 6.3 ms behind the other two.
+    expect(splitForLane([{ here: 0.5, lane: null }, { here: 4, lane: 2 }, { here: 4, lane: 2 }, { here: 4, lane: 2 }], 0.3)).toEqual([false, true, true, false]);
   });
 });
 

@@ -27,6 +27,8 @@ describe('FtsTokens', () => {
     expect(tokens.of('café')).toEqual(['cafe']);
     expect(tokens.of('utf-8')).toEqual(['utf', '8']);
     expect(tokens.of('--')).toEqual([]);
+    // Several at once, some seen before, one twice.
+    expect(tokens.ofAll(['parsing', 'Directories', '--', 'parsing', 'cafés'])).toEqual([['pars'], ['directori'], [], ['pars'], ['cafe']]);
   });
 });
 
@@ -42,17 +44,24 @@ describe('TermRows', () => {
   it('gives every word the count FTS5 gives, capped alike', () => {
     const db = indexDb([...summaries, ...Array.from({ length: ROWS_CAP + 5 }, (_, i) => `common word number ${i}`)]);
     storeTermRows(db);
-    const rows = new TermRows(db);
-    for (const w of ['directory', 'directories', 'Directory', 'parse', 'date', 'common', 'word', 'walking', 'absent']) expect(rows.rowsOf(w), w).toBe(ftsCount(db, w));
-    expect(rows.rowsOf('common')).toBe(ROWS_CAP);
-    expect(rows.rowsOf('directory')).toBe(4);
+    const words = ['directory', 'directories', 'Directory', 'parse', 'date', 'common', 'word', 'walking', 'absent'];
+    expect(new TermRows(db).rowsOfAll(words)).toEqual(words.map((w) => ftsCount(db, w)));
+    expect(new TermRows(db).rowsOfAll(['common', 'directory'])).toEqual([ROWS_CAP, 4]);
   });
 
   it('cannot tell for a phrase, nor in a database built before the counts were stored', () => {
     const db = indexDb(summaries);
-    expect(new TermRows(db).rowsOf('directory')).toBeUndefined();
+    expect(new TermRows(db).rowsOfAll(['directory'])).toEqual([undefined]);
     storeTermRows(db);
-    expect(new TermRows(db).rowsOf('top-down')).toBeUndefined();
+    expect(new TermRows(db).rowsOfAll(['top-down', 'date'])).toEqual([undefined, 1]);
+  });
+
+  it('gives the probe the cap for alternatives of which one has that many rows', () => {
+    const db = indexDb([...summaries, ...Array.from({ length: ROWS_CAP + 5 }, (_, i) => `common word number ${i}`)]);
+    const before = new SourceProbe(db).rowsFor('q', [['common', 'directory']]);
+    storeTermRows(db);
+    expect(new SourceProbe(db).rowsFor('q', [['common', 'directory']])).toEqual(before);
+    expect(before).toEqual([ROWS_CAP]);
   });
 
   it('gives the probe the same answers with and without stored counts', () => {
@@ -60,8 +69,10 @@ describe('TermRows', () => {
     const withCounts = indexDb(summaries);
     storeTermRows(withCounts);
     const after = new SourceProbe(withCounts);
-    const words = [['directory'], ['folder', 'directory'], ['date'], ['top-down'], ['absent']];
+    // One word; alternatives of which one has rows, both have (counted together: 'directory' and
+    // 'date' share no row, 'directories' and 'directory' are one term); a phrase; an absent word.
+    const words = [['directory'], ['folder', 'directory'], ['directory', 'date'], ['directories', 'directory'], ['date'], ['top-down'], ['absent']];
     expect(after.rowsFor('q', words)).toEqual(before.rowsFor('q', words));
-    expect(after.rowsFor('q', words)).toEqual([4, 4, 1, 1, 0]);
+    expect(after.rowsFor('q', words)).toEqual([4, 4, 5, 4, 1, 1, 0]);
   });
 });

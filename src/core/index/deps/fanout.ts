@@ -57,7 +57,12 @@ export class SourceProbe implements PackageProbe {
 
   rowsFor(query: string, words: readonly (readonly string[])[]): number[] {
     let got = this.queryRows.get(query);
-    if (!got) remember(this.queryRows, query, (got = words.map((w) => this.rows(...w))));
+    if (!got) {
+      // The words not counted yet, from the stored counts at once (term-rows.ts).
+      const fresh = [...new Set(words.flat())].filter((w) => !this.wordRows.has(w));
+      this.terms.rowsOfAll(fresh).forEach((n, i) => n !== undefined && remember(this.wordRows, fresh[i]!, n));
+      remember(this.queryRows, query, (got = words.map((w) => this.rows(...w))));
+    }
     return got;
   }
 
@@ -65,16 +70,14 @@ export class SourceProbe implements PackageProbe {
   rows(...alternatives: string[]): number {
     const key = alternatives.join(' ');
     let n = this.wordRows.get(key);
+    if (n === undefined && alternatives.length > 1) n = knownUnion(alternatives.map((a) => this.wordRows.get(a)));
     if (n === undefined) {
-      // One word: its stored count (term-rows.ts). Alternatives are counted together by FTS5
-      // (a row with two of them is one row), as is any word in a database without stored counts.
-      n = alternatives.length === 1 ? this.terms.rowsOf(alternatives[0]!) : undefined;
-      if (n === undefined) {
-        try {
-          n = this.count.get(alternatives.map(ftsQuote).join(' OR ')) as number;
-        } catch {
-          n = 0; // a word FTS5 cannot parse matches nothing
-        }
+      // Alternatives are counted together by FTS5 (a row with two of them is one row) unless
+      // their own counts tell, as is a phrase and any word of a database without stored counts.
+      try {
+        n = this.count.get(alternatives.map(ftsQuote).join(' OR ')) as number;
+      } catch {
+        n = 0; // a word FTS5 cannot parse matches nothing
       }
       remember(this.wordRows, key, n);
     }
@@ -84,6 +87,18 @@ export class SourceProbe implements PackageProbe {
   size(): number {
     return (this.sizeMemo ??= this.db.prepare(`SELECT COUNT(*) FROM items`).pluck().get() as number);
   }
+}
+
+/**
+ * Rows with any of several words, when their own counts (up to ROWS_CAP) tell it: one has the
+ * cap (so has the union), or at most one has any. Undefined otherwise: rows with two of them
+ * would count twice in the sum.
+ */
+function knownUnion(counts: readonly (number | undefined)[]): number | undefined {
+  if (counts.some((c) => c === undefined)) return undefined;
+  if (counts.some((c) => c! >= ROWS_CAP)) return ROWS_CAP;
+  const some = counts.filter((c) => c! > 0);
+  return some.length <= 1 ? (some[0] ?? 0) : undefined;
 }
 
 /** A bounded memo: emptied when full (a package database never changes, so nothing goes stale). */
