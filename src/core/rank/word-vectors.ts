@@ -1,3 +1,4 @@
+import { dotScan, type DotScan } from './dot-scan.js';
 /**
  * Word vectors learned from the indexed documentation itself, so that a question's words reach
  * a doc comment's words without downloading a model: "remove" finds "delete", "tally" finds
@@ -317,29 +318,39 @@ export function jacobiEigen(M: Float64Array, n: number): { values: number[]; vec
   return { values: [...Array(n).keys()].map((i) => A[i * n + i]!), vectors: Vm };
 }
 
-/** The `k` words closest to `word` (cosine), above `min`; [] for a word outside the vocabulary. */
+/**
+ * The vocabulary's dot-product scan (rank/dot-scan.ts), made once per set of vectors: a
+ * question's new word is compared with every word, ~420 µs over a Python installation's 6,620
+ * in JavaScript, ~40 µs with the scan's SIMD kernel.
+ */
+const scans = new WeakMap<WordVectors, DotScan>();
+
+/**
+ * How far below `min` a scan's single-precision product may fall while the exact one is not:
+ * 48 products of unit vectors' components err by well under 1e-5 in all.
+ */
+const SCAN_MARGIN = 1e-4;
+
+/**
+ * The `k` words closest to `word` (cosine), above `min`; [] for a word outside the vocabulary.
+ * The scan finds the few words that may reach `min`; their products are taken again exactly as
+ * they always were (double precision, in order), so the answer is the same to the bit.
+ */
 export function nearestWords(wv: WordVectors, word: string, k: number, min: number): { word: string; sim: number }[] {
   const i = wv.index.get(word);
   if (i === undefined) return [];
   const { dim, vecs } = wv;
+  const n = wv.words.length;
   const o = i * dim;
+  let scan = scans.get(wv);
+  if (!scan) scans.set(wv, (scan = dotScan(vecs, n, dim)));
+  const rough = scan.scores(vecs.subarray(o, o + dim));
   const best: { word: string; sim: number }[] = [];
-  // Four terms a step, added in the same order as one at a time (the same sums to the bit):
-  // a question's new word is compared with every word of the vocabulary (~0.5 ms over a Python
-  // installation's 6,620 words; 23% less so).
-  const four = dim - (dim % 4);
-  for (let j = 0, n = wv.words.length; j < n; j++) {
-    if (j === i) continue;
+  for (let j = 0; j < n; j++) {
+    if (j === i || rough[j]! < min - SCAN_MARGIN) continue;
     let s = 0;
     const jo = j * dim;
-    let d = 0;
-    for (; d < four; d += 4) {
-      s += vecs[o + d]! * vecs[jo + d]!;
-      s += vecs[o + d + 1]! * vecs[jo + d + 1]!;
-      s += vecs[o + d + 2]! * vecs[jo + d + 2]!;
-      s += vecs[o + d + 3]! * vecs[jo + d + 3]!;
-    }
-    for (; d < dim; d++) s += vecs[o + d]! * vecs[jo + d]!;
+    for (let d = 0; d < dim; d++) s += vecs[o + d]! * vecs[jo + d]!;
     if (s < min || (best.length >= k && s <= best[best.length - 1]!.sim)) continue;
     best.push({ word: wv.words[j]!, sim: s });
     best.sort((a, b) => b.sim - a.sim);

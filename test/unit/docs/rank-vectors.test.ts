@@ -4,7 +4,7 @@ import { cosine, embedWords, leadingColumns, nearestRows } from '../../../src/co
 import { pathInPackage, pathPrior } from '../../../src/core/rank/path-prior.js';
 import type { QueryShape } from '../../../src/core/rank/query-shape.js';
 import { blend, SEMANTIC_WEIGHT, type Candidate } from '../../../src/core/rank/score.js';
-import type { WordVectors } from '../../../src/core/rank/word-vectors.js';
+import { nearestWords, type WordVectors } from '../../../src/core/rank/word-vectors.js';
 
 /** Pure parts of prose ranking: item vectors from word vectors, and the priors a prose question applies. */
 
@@ -81,6 +81,50 @@ describe('item vectors', () => {
       expect(written[0]!.row).toBe(at);
       expect(written.map((w) => w.sim)).toEqual([...written.map((w) => w.sim)].sort((a, b) => b - a));
     }
+  });
+});
+
+describe('nearest words', () => {
+  /** The products one at a time in double precision, as nearestWords answered before its scan. */
+  function exactNearest(wv: WordVectors, word: string, k: number, min: number) {
+    const i = wv.index.get(word)!;
+    const best: { word: string; sim: number }[] = [];
+    for (let j = 0; j < wv.words.length; j++) {
+      if (j === i) continue;
+      let s = 0;
+      for (let d = 0; d < wv.dim; d++) s += wv.vecs[i * wv.dim + d]! * wv.vecs[j * wv.dim + d]!;
+      if (s < min || (best.length >= k && s <= best[best.length - 1]!.sim)) continue;
+      best.push({ word: wv.words[j]!, sim: s });
+      best.sort((a, b) => b.sim - a.sim);
+      if (best.length > k) best.pop();
+    }
+    return best;
+  }
+
+  it('gives the words the exact products give, to the bit, near the threshold and on ties', () => {
+    // 400 unit vectors of 48 dimensions in clusters (so that many pairs pass 0.6), a few repeated (ties).
+    const dim = 48;
+    let x = 7;
+    const rand = () => ((x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;
+    const centres = Array.from({ length: 20 }, () => Array.from({ length: dim }, rand));
+    const vecs = new Float32Array(400 * dim);
+    for (let w = 0; w < 400; w++) {
+      const c = centres[w % 20]!;
+      const v = w % 50 === 49 ? Array.from(vecs.subarray((w - 1) * dim, w * dim)) : c.map((a) => a + 0.35 * rand());
+      const norm = Math.hypot(...v);
+      vecs.set(v.map((a) => a / norm), w * dim);
+    }
+    const words = Array.from({ length: 400 }, (_, w) => `w${w}`);
+    const wv: WordVectors = { words, index: new Map(words.map((w, i) => [w, i])), dim, vecs };
+    let found = 0;
+    for (const w of words) {
+      const got = nearestWords(wv, w, 3, 0.6);
+      expect(got).toEqual(exactNearest(wv, w, 3, 0.6));
+      found += got.length;
+    }
+    // The clusters are close enough for most words to have neighbours above the threshold.
+    expect(found).toBeGreaterThan(600);
+    expect(nearestWords(wv, 'absent', 3, 0.6)).toEqual([]);
   });
 });
 
