@@ -89,9 +89,10 @@ export class SearchLane {
         out[i] = this.searchHere(query, j);
         continue;
       }
-      // A first search there read the database in: its time is not what the next costs.
+      // A first search there read the database in: its time is not what the next costs, but
+      // what it took beyond that is what moving it to a cold side costs.
       if (this.warmThere.has(j.source.dbPath!)) this.costs.observe(j.source.queries, f.ms);
-      else this.warmThere.add(j.source.dbPath!);
+      else this.firstSearch(j, f.ms, () => this.warmThere.add(j.source.dbPath!));
       this.servedThere++;
       out[i] = f.hits;
     }
@@ -113,9 +114,17 @@ export class SearchLane {
   private searchHere(query: string, j: SourceSearch): SearchHit[] {
     const t0 = performance.now();
     const hits = j.source.queries.search(query, j.opts);
-    if (this.warmHere.has(j.source.queries)) this.costs.observe(j.source.queries, performance.now() - t0);
-    else this.warmHere.add(j.source.queries);
+    const ms = performance.now() - t0;
+    if (this.warmHere.has(j.source.queries)) this.costs.observe(j.source.queries, ms);
+    else this.firstSearch(j, ms, () => this.warmHere.add(j.source.queries));
     return hits;
+  }
+
+  /** A database's first search on a side: that side is warm now, and the time beyond a search is its cost of reading in (unless the thread reported it). */
+  private firstSearch(j: SourceSearch, ms: number, nowWarm: () => void): void {
+    nowWarm();
+    const file = j.source.dbPath;
+    if (file && !this.coldCost.has(file)) this.coldCost.set(file, Math.max(0, ms - this.costs.of(j.source.queries)));
   }
 
   /** An installed package's built database; the vectors it borrows from a database with a file. */
