@@ -307,8 +307,9 @@ if (latency && largest) {
   const db = largest.idx.roots[0].store.db;
   const queries = mixedQueries(db, { lead: largest.qs.map((q) => q.q), n: nQueries, seed: 7 });
   await largest.idx.dispose();
-  const lat = await docsSearchOverMcp({ root: largest.root, indexDir: largest.indexDir, queries, env: embeddingsModel && !useModel ? { DOCENT_EMBEDDINGS_MODEL: embeddingsModel } : {} });
-  console.log(`docs_search through MCP stdio on ${largest.name} (${largest.items} items), ${queries.length} queries after a warm-up pass: p50 ${fmt(percentile(lat, 50))}, p95 ${fmt(percentile(lat, 95))}, max ${fmt(Math.max(...lat))} (target p95 < 10 ms)`);
+  const first = [];
+  const lat = await docsSearchOverMcp({ root: largest.root, indexDir: largest.indexDir, queries, firstPass: first, env: embeddingsModel && !useModel ? { DOCENT_EMBEDDINGS_MODEL: embeddingsModel } : {} });
+  console.log(`docs_search through MCP stdio on ${largest.name} (${largest.items} items), ${queries.length} queries after a warm-up pass: p50 ${fmt(percentile(lat, 50))}, p95 ${fmt(percentile(lat, 95))}, max ${fmt(Math.max(...lat))} (target p95 < 10 ms); the warm-up pass itself (each query new to the server, the first one included): p50 ${fmt(percentile(first, 50))}, p95 ${fmt(percentile(first, 95))}`);
 } else if (largest) await largest.idx.dispose();
 if (largest && !reuse) rmSync(largest.indexDir, { recursive: true, force: true });
 for (const t of temps) rmSync(t, { recursive: true, force: true });
