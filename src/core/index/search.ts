@@ -22,6 +22,7 @@ import { foldHits } from './fold-hits.js';
 import { MetaStamp } from './meta-stamp.js';
 import { ftsQuote } from './fts-quote.js';
 import { WordCounts } from './word-counts.js';
+import { TermVocabulary } from './term-vocabulary.js';
 import { ModuleDocs } from './module-docs.js';
 import { memberRows } from './member-rows.js';
 import { RustModules } from './rust-modules.js';
@@ -139,6 +140,8 @@ export class RankedSearch {
   /** What modules' own docs say (module-docs.ts); like the word counts, forgotten when the index was written since. */
   private readonly modules: ModuleDocs;
   private readonly written: MetaStamp;
+  /** When the index was last written (meta's last_update), as refresh last read it. */
+  private lastWrite: string | null = null;
   /** Which Rust modules are public (rust-modules.ts); like the word counts, forgotten when the index was written since. */
   private readonly rustModules: RustModules;
   /** Which packages are deprecated as a whole (deprecated-modules.ts); forgotten when the index was written since. */
@@ -157,7 +160,8 @@ export class RankedSearch {
     private readonly statements: StatementCache,
     private readonly kind: DatabaseKind = {},
   ) {
-    this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP);
+    const vocabulary = new TermVocabulary(store.db);
+    this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP, (word) => vocabulary.rowsOf(word, this.lastWrite));
     this.related = new RelatedWords(store.db);
     this.popularity = new ModulePopularity(store.db);
     this.usage = new UsageCounts(store.db);
@@ -206,7 +210,9 @@ export class RankedSearch {
    * words at once.
    */
   private refresh(): void {
-    if (this.written.changed(Date.now(), true)) {
+    const changed = this.written.changed(Date.now(), true);
+    if (changed) {
+      this.lastWrite = changed.value;
       this.counts.clear();
       this.modules.clear();
       this.packagePathMemo = undefined;

@@ -16,13 +16,19 @@ export class WordCounts {
   private readonly splits = new Map<string, readonly string[] | null>();
   private readonly beside = new Map<string, boolean>();
 
-  constructor(private readonly prep: (sql: string) => Statement, private readonly cap: number) {}
+  constructor(
+    private readonly prep: (sql: string) => Statement,
+    private readonly cap: number,
+    /** A single word's rows from the database's whole vocabulary, when it holds (term-vocabulary.ts); undefined: count it. */
+    private readonly known: (word: string) => number | undefined = () => undefined,
+  ) {}
 
   /** Rows that have `word`, counted up to the cap: beyond it a word is "very common" and the exact figure does not matter. */
   docFreq(word: string): number {
     let n = this.capped.get(word);
     if (n === undefined) {
-      n = this.upToCap(ftsQuote(word));
+      const whole = this.known(word);
+      n = whole === undefined ? this.upToCap(ftsQuote(word)) : Math.min(whole, this.cap);
       if (this.capped.size > 20_000) this.capped.clear();
       this.capped.set(word, n);
     }

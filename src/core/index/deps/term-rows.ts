@@ -13,11 +13,11 @@ export const ROWS_CAP = 1000;
  * for the 724 words of the question sets in 31 package databases, all 22,444 equal.
  */
 export function storeTermRows(db: Database.Database): void {
-  db.exec(`CREATE VIRTUAL TABLE temp.items_terms USING fts5vocab(main, items_fts, row);
+  db.exec(`CREATE VIRTUAL TABLE temp.term_source USING fts5vocab(main, items_fts, row);
     CREATE TABLE IF NOT EXISTS term_rows(term TEXT PRIMARY KEY, rows INTEGER NOT NULL) WITHOUT ROWID;
     DELETE FROM term_rows;
-    INSERT INTO term_rows SELECT term, MIN(doc, ${ROWS_CAP}) FROM temp.items_terms;
-    DROP TABLE temp.items_terms;`);
+    INSERT INTO term_rows SELECT term, MIN(doc, ${ROWS_CAP}) FROM temp.term_source;
+    DROP TABLE temp.term_source;`);
 }
 
 /**
