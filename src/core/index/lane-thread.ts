@@ -74,11 +74,12 @@ export class LaneThread {
   /** Send searches (with the pooled count tables they use); the message's number, to wait for with answer(). */
   send(requests: (Omit<LaneRequest, 'usage' | 'popularity'> & { usage?: CountTable; popularity?: CountTable })[]): number {
     const tables: [number, CountTable][] = [];
+    const fresh = new Map<CountTable, number>();
     const idOf = (t: CountTable | undefined): number | undefined => {
       if (!t) return undefined;
-      let id = this.sent.get(t);
+      let id = this.sent.get(t) ?? fresh.get(t);
       if (id === undefined) {
-        this.sent.set(t, (id = this.nextTable++));
+        fresh.set(t, (id = this.nextTable++));
         tables.push([id, t]);
       }
       return id;
@@ -87,14 +88,18 @@ export class LaneThread {
     // Forget the oldest tables beyond the few kept, but none this message uses.
     const inUse = new Set(sent.flatMap((r) => [r.usage, r.popularity]));
     const drop: number[] = [];
-    for (const [t, id] of this.sent) {
-      if (this.sent.size <= TABLES_KEPT) break;
+    let kept = this.sent.size + fresh.size;
+    for (const id of this.sent.values()) {
+      if (kept <= TABLES_KEPT) break;
       if (inUse.has(id)) continue;
-      this.sent.delete(t);
       drop.push(id);
+      kept--;
     }
     const seq = ++this.seq;
+    // Throws for what cannot cross (then nothing here records it as sent).
     this.port!.postMessage({ seq, tables, drop, requests: sent } satisfies LaneMessage);
+    for (const [t, id] of this.sent) if (drop.includes(id)) this.sent.delete(t);
+    for (const [t, id] of fresh) this.sent.set(t, id);
     return seq;
   }
 

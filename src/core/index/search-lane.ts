@@ -77,7 +77,8 @@ export class SearchLane {
     const thread = jobs.some((j) => this.movable(j)) ? this.usable() : null;
     const toLane = thread ? splitForLane(jobs.map((j) => this.laneJob(j)), LANE_OVERHEAD_MS) : jobs.map(() => false);
     const away = jobs.filter((_, i) => toLane[i]);
-    const seq = away.length ? thread!.send(away.map((j) => this.request(query, j))) : null;
+    const seq = away.length ? this.trySend(thread!, query, away) : null;
+    if (seq === null) toLane.fill(false);
     const out: SearchHit[][] = jobs.map((j, i) => (toLane[i] ? [] : this.searchHere(query, j)));
     if (seq === null) return out;
     const found = thread!.answer(seq);
@@ -101,6 +102,16 @@ export class SearchLane {
 
   dispose(): void {
     this.thread?.dispose();
+  }
+
+  /** Post the thread's share; null when it cannot be sent (every search then runs here). */
+  private trySend(thread: LaneThread, query: string, away: readonly SourceSearch[]): number | null {
+    try {
+      return thread.send(away.map((j) => this.request(query, j)));
+    } catch (err) {
+      this.log.debug(`search lane: ${(err as Error).message}; searched on the main thread`);
+      return null;
+    }
   }
 
   /** A database's expected cost on each side: a side that has not read it in yet adds what that takes. */
