@@ -140,6 +140,8 @@ export class RankedSearch {
   /** What modules' own docs say (module-docs.ts); like the word counts, forgotten when the index was written since. */
   private readonly modules: ModuleDocs;
   private readonly written: MetaStamp;
+  /** Every term's rows, once the index has been quiet a while (term-vocabulary.ts). */
+  private readonly vocabulary: TermVocabulary;
   /** When the index was last written (meta's last_update), as refresh last read it. */
   private lastWrite: string | null = null;
   /** Which Rust modules are public (rust-modules.ts); like the word counts, forgotten when the index was written since. */
@@ -160,8 +162,8 @@ export class RankedSearch {
     private readonly statements: StatementCache,
     private readonly kind: DatabaseKind = {},
   ) {
-    const vocabulary = new TermVocabulary(store.db);
-    this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP, (word) => vocabulary.rowsOf(word, this.lastWrite));
+    this.vocabulary = new TermVocabulary(store.db);
+    this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP, (word) => this.vocabulary.rowsOf(word, this.lastWrite));
     this.related = new RelatedWords(store.db);
     this.popularity = new ModulePopularity(store.db);
     this.usage = new UsageCounts(store.db);
@@ -201,6 +203,7 @@ export class RankedSearch {
     this.popularity.prepare();
     this.usage.prepare();
     this.modules.prepare();
+    this.vocabulary.prepare(this.lastWrite);
   }
 
   /**

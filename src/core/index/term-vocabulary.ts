@@ -39,6 +39,11 @@ export class TermVocabulary {
     return terms.length === 1 ? (counts.get(terms[0]!) ?? 0) : undefined;
   }
 
+  /** Read the terms now if the database is quiet enough (what the first search would otherwise do). */
+  prepare(lastWrite: string | null, now = Date.now()): void {
+    this.current(lastWrite, now);
+  }
+
   private current(lastWrite: string | null, now: number): Map<string, number> | null {
     if (this.readFor === lastWrite) return this.counts;
     this.counts = null;
