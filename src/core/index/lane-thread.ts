@@ -4,7 +4,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import { distFile } from '../dist-root.js';
 import type { CountTable } from './pooled-counts.js';
 import type { SearchHit } from './search.js';
-import type { LaneDatabase, LaneMessage, LaneReply, LaneRequest, LaneWarm, LaneWorkerData } from './search-lane-worker.js';
+import type { LaneDatabase, LaneForget, LaneMessage, LaneReply, LaneRequest, LaneWarm, LaneWorkerData } from './search-lane-worker.js';
 
 /** How long a search waits for the thread's answer before the lane is given up. */
 const ANSWER_TIMEOUT_MS = 10_000;
@@ -69,6 +69,11 @@ export class LaneThread {
   /** Have the thread read these databases in while it is idle. */
   warm(dbs: LaneDatabase[]): void {
     if (dbs.length && !this.down) this.port!.postMessage({ warm: dbs } satisfies LaneWarm);
+  }
+
+  /** Have the thread close a database (it was closed here). */
+  forget(file: string): void {
+    if (!this.down) this.port!.postMessage({ forget: file } satisfies LaneForget);
   }
 
   /** Send searches (with the pooled count tables they use); the message's number, to wait for with answer(). */

@@ -34,6 +34,13 @@ export interface LightItem {
 
 const LANGUAGE_FAMILY: Record<string, string> = { javascript: 'js', typescript: 'js', c: 'c', cpp: 'c' };
 
+/** What a database is: IndexQueries' options. */
+export interface IndexKind {
+  standardLibrary?: boolean;
+  standardLibraryDependency?: boolean;
+  installedPackage?: boolean;
+}
+
 export class IndexQueries {
   private readonly paths: PublicPaths;
   private readonly ranked: RankedSearch;
@@ -47,7 +54,11 @@ export class IndexQueries {
    * `installedPackage`: another installed package's database (a question in words takes fewer
    * candidates from it: search.ts VEC_K_PACKAGE).
    */
-  constructor(store: IndexStore, opts: { standardLibrary?: boolean; standardLibraryDependency?: boolean; installedPackage?: boolean } = {}) {
+  constructor(
+    store: IndexStore,
+    /** What the database is to a search (another thread opens it with the same: search-lane.ts). */
+    readonly opts: IndexKind = {},
+  ) {
     this.paths = new PublicPaths(store.db);
     this.statements = new StatementCache(store.db);
     this.ranked = new RankedSearch(store, this, this.paths, this.statements, {

@@ -1,23 +1,21 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
 import type { CountTable } from './pooled-counts.js';
-import { IndexQueries } from './query.js';
+import { IndexQueries, type IndexKind } from './query.js';
 import type { SearchHit, SearchOptions } from './search.js';
 import { IndexStore } from './store.js';
 
 /**
- * The search lane's thread (search-lane.ts): ranked searches of installed packages' databases,
- * each opened here read-only on a connection of this thread's own, while the calling thread
- * searches the roots. A package's database never changes once built (deps/package-db.ts moves
- * a whole one into place), so what this thread keeps of it never goes stale; a root's is
- * opened here only for its learned word vectors, which reload when the root relearns them
- * (vectors.ts reads its stamp on every search).
+ * The search lane's thread (search-lane.ts): ranked searches of a question's databases, each
+ * opened here read-only on a connection of this thread's own, while the calling thread searches
+ * the rest. A package's database never changes once built (deps/package-db.ts moves a whole one
+ * into place); a root's may be written meanwhile, and a search here sees what was committed and
+ * drops what it remembered of the index when it was written since, as the calling thread's
+ * does (search.ts refresh; the learned word vectors reload by their stamp, vectors.ts).
  */
 
 /** A database as the lane opens it: its file and what it is to a search (query.ts IndexQueries' options). */
-export interface LaneDatabase {
+export interface LaneDatabase extends IndexKind {
   file: string;
-  standardLibraryDependency?: boolean;
-  installedPackage?: boolean;
 }
 
 /** A search's options as they cross to the thread: objects by reference (vectors, pooled counts) as what identifies them there. */
@@ -47,6 +45,11 @@ export interface LaneWarm {
   warm: LaneDatabase[];
 }
 
+/** To the thread: a database closed by the calling thread (a root left the workspace), to close here too. */
+export interface LaneForget {
+  forget: string;
+}
+
 /**
  * From the thread: ready to search; a message's hits (with each search's time), in its
  * requests' order; why it failed; or a database read in (and how long that took).
@@ -60,7 +63,7 @@ const open = new Map<string, { store: IndexStore; queries: IndexQueries }>();
 const tables = new Map<number, CountTable>();
 
 function queriesFor(db: LaneDatabase): IndexQueries {
-  const key = `${db.file}\0${db.standardLibraryDependency ? 's' : ''}${db.installedPackage ? 'p' : ''}`;
+  const key = `${db.file}\0${db.standardLibrary ? 'r' : ''}${db.standardLibraryDependency ? 's' : ''}${db.installedPackage ? 'p' : ''}`;
   const kept = open.get(key);
   if (kept) {
     // Most recently used last.
@@ -69,7 +72,7 @@ function queriesFor(db: LaneDatabase): IndexQueries {
     return kept.queries;
   }
   const store = IndexStore.openReadonly(db.file);
-  const queries = new IndexQueries(store, { standardLibraryDependency: db.standardLibraryDependency, installedPackage: db.installedPackage });
+  const queries = new IndexQueries(store, { standardLibrary: db.standardLibrary, standardLibraryDependency: db.standardLibraryDependency, installedPackage: db.installedPackage });
   open.set(key, { store, queries });
   for (const [oldest, old] of open) {
     if (open.size <= OPEN_KEPT) break;
@@ -127,8 +130,14 @@ if (given) {
     port.postMessage({ warmed: db.file, ms: performance.now() - t0 } satisfies LaneReply);
     if (toWarm.length) setImmediate(warmNext);
   };
-  port.on('message', (msg: LaneMessage | LaneWarm) => {
-    if ('warm' in msg) {
+  port.on('message', (msg: LaneMessage | LaneWarm | LaneForget) => {
+    if ('forget' in msg) {
+      for (const [key, kept] of open) {
+        if (!key.startsWith(`${msg.forget}\0`)) continue;
+        open.delete(key);
+        kept.store.close();
+      }
+    } else if ('warm' in msg) {
       if (!toWarm.length) setImmediate(warmNext);
       toWarm.push(...msg.warm);
     } else answer(serve(msg));

@@ -12,8 +12,11 @@ import type { IndexSource } from './source.js';
  * (deps/fanout.ts), ~1.5–3.5 ms each, over 10 ms in all. The lane searches some of them on a
  * thread of its own (lane-thread.ts) while the calling thread searches the rest, split by what
  * each costs on either side (lane-split.ts), so that a question takes about as long as the
- * larger half. Only installed packages' databases go there: they never change once built, and
- * the thread opens them read-only. The roots stay here, where they are written. While idle the
+ * larger half. The thread opens each database it searches read-only on a connection of its own:
+ * an installed package's never changes once built; a root's is written here (and by the
+ * extraction workers), and the thread's search sees what was committed, as this thread's own
+ * does while the workers write, its word counts and module docs forgotten when the index was
+ * written since (search.ts refresh). While idle the
  * thread reads in the package databases this thread has not searched yet (one read in on both
  * would hold its vectors and pools twice: the Python project's 32 databases on both sides took
  * ~40 MB more), and a database is moved to a side where it is cold only when its cost there,
@@ -138,9 +141,22 @@ export class SearchLane {
     if (file && !this.coldCost.has(file)) this.coldCost.set(file, Math.max(0, ms - this.costs.of(j.source.queries)));
   }
 
-  /** An installed package's built database; the vectors it borrows from a database with a file. */
+  /**
+   * A database with a file, not in a first build (whose names the sketch holds here), and not a
+   * root searched with a sentence-embedding model's question vector (its item vectors stay
+   * here); the vectors it borrows from a database with a file.
+   */
   private movable(j: SourceSearch): boolean {
-    return Boolean(j.source.dependency && j.source.dbPath && !j.source.sketch && (!j.opts.borrowedVectors || j.borrowedFrom?.dbPath));
+    const s = j.source;
+    if (!s.dbPath || s.sketch || (!s.dependency && j.opts.queryVector)) return false;
+    return !j.opts.borrowedVectors || Boolean(j.borrowedFrom?.dbPath);
+  }
+
+  /** A database closed here (a root left the workspace): the thread closes its connection too. */
+  forget(file: string): void {
+    this.thread?.forget(file);
+    this.warmThere.delete(file);
+    this.coldCost.delete(file);
   }
 
   private request(query: string, { source, opts, borrowedFrom }: SourceSearch) {
@@ -162,6 +178,5 @@ export class SearchLane {
 }
 
 function laneDatabase(s: IndexSource): LaneDatabase {
-  const standard = s.dependency?.standardLibrary ?? false;
-  return { file: s.dbPath!, standardLibraryDependency: Boolean(s.dependency) && standard, installedPackage: Boolean(s.dependency) && !standard };
+  return { file: s.dbPath!, ...s.queries.opts };
 }

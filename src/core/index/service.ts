@@ -430,6 +430,7 @@ export class DocsIndex {
   }
 
   private closeRoot(r: RootIndex): void {
+    this.lane?.forget(r.dbPath);
     clearTimeout(r.usageRecount);
     clearTimeout(r.embedLater);
     this.embeddings?.forget(r.root);
