@@ -7,7 +7,7 @@
  * database warm on one side only is dear to move.
  *
  * `jobs[i]` is database i's expected search time here, and on the lane (null: only this thread
- * may search it, as a root's). The calling thread starts with the databases only it may search;
+ * may search it, as a root in a first build). The calling thread starts with the databases only it may search;
  * the lane with what a round trip to it costs. Returns, per database, true when the lane takes
  * it; none when the split would not finish before this thread alone would.
  */

@@ -16,11 +16,11 @@ import type { IndexSource } from './source.js';
  * an installed package's never changes once built; a root's is written here (and by the
  * extraction workers), and the thread's search sees what was committed, as this thread's own
  * does while the workers write, its word counts and module docs forgotten when the index was
- * written since (search.ts refresh). While idle the
- * thread reads in the package databases this thread has not searched yet (one read in on both
- * would hold its vectors and pools twice: the Python project's 32 databases on both sides took
- * ~40 MB more), and a database is moved to a side where it is cold only when its cost there,
- * reading in included, still makes the split finish sooner.
+ * written since (search.ts refresh). While idle the thread reads in the package databases this
+ * thread has not searched yet (one read in on both would hold its vectors and pools twice: the
+ * Python project's 32 databases on both sides took ~40 MB more), and a database is moved to a
+ * side where it is cold only when its cost there, reading in included, still makes the split
+ * finish sooner.
  *
  * The thread's answers are the calling thread's: the same code over the same rows, with the
  * same options (the pooled counts and the borrowed word vectors by what identifies them). While

@@ -55,7 +55,7 @@ export class DocsIndex {
   readonly deps: DependencyIndexes | null;
   /** The configured sentence-embedding model (null when none is). */
   readonly embeddings: IndexEmbeddings | null;
-  /** Searches packages' databases beside the calling thread (created on the first search that reads one). */
+  /** Searches some of a question's databases beside the calling thread (created on the first search through a package). */
   private lane: SearchLane | null = null;
 
   constructor(private readonly opts: DocsIndexOptions) {
@@ -381,8 +381,9 @@ export class DocsIndex {
   }
 
   /**
-   * Ranked search of each source with its options, the hits in the same order: installed
-   * packages' databases partly on the search lane's thread while this one searches the rest.
+   * Ranked search of each source with its options, the hits in the same order. A question
+   * through installed packages has some of its databases searched on the search lane's thread
+   * while this one searches the rest (search-lane.ts); a root alone has nothing to split.
    */
   searchEach(query: string, jobs: readonly SourceSearch[]): SearchHit[][] {
     if (this.opts.searchLane === false || !jobs.some((j) => j.source.dependency)) return jobs.map((j) => j.source.queries.search(query, j.opts));
@@ -392,7 +393,7 @@ export class DocsIndex {
     return this.lane.searchAll(query, jobs);
   }
 
-  /** How many package searches the search lane's thread has answered (0 while it is off or not started). */
+  /** How many searches the search lane's thread has answered (0 while it is off or not started). */
   get searchedBeside(): number {
     return this.lane?.servedThere ?? 0;
   }

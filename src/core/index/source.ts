@@ -11,7 +11,7 @@ export interface IndexSource {
   /** The directory the source's file paths are relative to. */
   root: string;
   queries: IndexQueries;
-  /** The database's file (the search lane opens an installed package's there too: search-lane.ts). */
+  /** The database's file (the search lane's thread opens it too: search-lane.ts). */
   dbPath?: string;
   /** A first build's quick view of every name (name-sketch.ts), while the build runs: docs_search answers names from it too. */
   sketch?: NameSketch | null;

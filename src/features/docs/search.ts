@@ -67,7 +67,7 @@ export async function docsSearch(input: z.output<typeof DocsSearchInput>, ctx: F
   // not only those this query reads (deps/fanout.ts picks a few packages per query), so that one
   // sum serves every search until a count changes.
   const pooled = pooledPriors(index.sources(input.scope === 'project' ? 'project' : 'all'));
-  // Each database's ranked hits; installed packages' partly on a thread beside this one (search-lane.ts).
+  // Each database's ranked hits, some searched on a thread beside this one (core/index/search-lane.ts).
   const found = index.searchEach(
     input.query,
     sources.map((r, i) => ({ source: r, borrowedFrom: lender, opts: { kinds: input.kinds, module: input.module, limit, language, queryVector, semanticWeight: index.embeddings?.weight, collection: collections[i], borrowedVectors, ...pooled.get(r.queries) } })),

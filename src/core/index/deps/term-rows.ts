@@ -9,8 +9,9 @@ export const ROWS_CAP = 1000;
  * when the package is built, since the database never changes after. The fan-out's probe
  * (fanout.ts) asks it for every word of every question in every package database beside the
  * project: counted with FTS5 (reading each word's rows, up to a thousand) that took 1.5 ms of
- * a question through a Python project with 30 packages, the first time a word was asked. The counts are FTS5's own (fts5vocab), so the same numbers: compared
- * for the 724 words of the question sets in 31 package databases, all 22,444 equal.
+ * a question through a Python project with 30 packages, the first time a word was asked. The
+ * counts are FTS5's own (fts5vocab), so the same numbers: compared for the 724 words of the
+ * question sets in 31 package databases, all 22,444 equal.
  */
 export function storeTermRows(db: Database.Database): void {
   db.exec(`CREATE VIRTUAL TABLE temp.term_source USING fts5vocab(main, items_fts, row);
