@@ -28,6 +28,8 @@ export interface PackageProbe {
   rowsFor(query: string, words: readonly (readonly string[])[]): number[];
   /** Items in the database. */
   size(): number;
+  /** Read now what the first question would (the stored term counts). */
+  prepare?(): void;
 }
 
 export class SourceProbe implements PackageProbe {
@@ -82,6 +84,11 @@ export class SourceProbe implements PackageProbe {
       remember(this.wordRows, key, n);
     }
     return n;
+  }
+
+  prepare(): void {
+    this.terms.prepare();
+    this.size();
   }
 
   size(): number {

@@ -45,6 +45,11 @@ export class TermRows {
       .map((t) => (t.length === 1 ? (counts.get(t[0]!) ?? 0) : undefined));
   }
 
+  /** Read the stored counts now (what the first question would). */
+  prepare(): void {
+    this.loaded();
+  }
+
   private loaded(): Map<string, number> | null {
     if (this.counts !== undefined) return this.counts;
     const stored = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'term_rows'`).get();
