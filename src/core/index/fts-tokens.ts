@@ -11,7 +11,7 @@ const KEPT = 20_000;
 
 /**
  * The terms FTS5 makes of words (`"Directories"` → `directori`), for looking them up where the
- * full-text index's own terms are listed (deps/term-rows.ts). Asked of SQLite itself, through
+ * full-text index's own terms are listed (term-vocabulary.ts). Asked of SQLite itself, through
  * an in-memory table with the same tokenizer, since a stemmer written again here could differ
  * from FTS5's Porter on some word and then count nothing for it. A question's new words go in
  * together, as rows of one transaction read back at once (~35 µs a question; one at a time

@@ -162,7 +162,7 @@ export class RankedSearch {
     private readonly statements: StatementCache,
     private readonly kind: DatabaseKind = {},
   ) {
-    this.vocabulary = new TermVocabulary(store.db);
+    this.vocabulary = TermVocabulary.of(store.db);
     this.counts = new WordCounts((sql) => this.prep(sql), DF_CAP, (word) => this.vocabulary.rowsOf(word, this.lastWrite));
     this.related = new RelatedWords(store.db);
     this.popularity = new ModulePopularity(store.db);

@@ -4,7 +4,8 @@ import { isProse, queryWords } from '../../rank/words.js';
 import { synonymsOf } from '../../rank/synonyms.js';
 import type { IndexSource } from '../source.js';
 import { ftsQuote } from '../fts-quote.js';
-import { ROWS_CAP, TermRows } from './term-rows.js';
+import { TermVocabulary } from '../term-vocabulary.js';
+import { metaValue } from '../embeddings.js';
 
 /**
  * Which databases a docs_search reads. The roots' own always; of the installed packages' (one
@@ -19,6 +20,9 @@ import { ROWS_CAP, TermRows } from './term-rows.js';
 
 /** Packages searched in full: those with an exact name match first (all of them, even beyond this), then the best of the rest. */
 export const FANOUT_PACKAGES = 4;
+
+/** Rows counted per word at most: enough to tell a package that uses a word often from one that mentions it. */
+const ROWS_CAP = 1000;
 
 /** What a docs_search asks of a package database before choosing whether to search it in full. */
 export interface PackageProbe {
@@ -35,7 +39,9 @@ export interface PackageProbe {
 export class SourceProbe implements PackageProbe {
   private readonly namedStatement: Statement;
   private readonly count: Statement;
-  private readonly terms: TermRows;
+  /** The database's whole vocabulary (term-vocabulary.ts), as of its build (a package's never changes). */
+  private readonly terms: TermVocabulary;
+  private readonly builtAt: string | null;
   private sizeMemo: number | undefined;
   /** Rows with a word, and whether an item has a name: queries share them ("string", "parse"). */
   private readonly wordRows = new Map<string, number>();
@@ -46,7 +52,8 @@ export class SourceProbe implements PackageProbe {
   constructor(private readonly db: Database.Database) {
     this.namedStatement = db.prepare(`SELECT 1 FROM items WHERE name = ? COLLATE NOCASE LIMIT 1`).pluck();
     this.count = db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ${ROWS_CAP})`).pluck();
-    this.terms = new TermRows(db);
+    this.terms = TermVocabulary.of(db);
+    this.builtAt = lastUpdate(db);
   }
 
   named(query: string): boolean {
@@ -60,9 +67,9 @@ export class SourceProbe implements PackageProbe {
   rowsFor(query: string, words: readonly (readonly string[])[]): number[] {
     let got = this.queryRows.get(query);
     if (!got) {
-      // The words not counted yet, from the stored counts at once (term-rows.ts).
+      // The words not counted yet, from the vocabulary at once (term-vocabulary.ts).
       const fresh = [...new Set(words.flat())].filter((w) => !this.wordRows.has(w));
-      this.terms.rowsOfAll(fresh).forEach((n, i) => n !== undefined && remember(this.wordRows, fresh[i]!, n));
+      this.terms.rowsOfAll(fresh, this.builtAt).forEach((n, i) => n !== undefined && remember(this.wordRows, fresh[i]!, Math.min(n, ROWS_CAP)));
       remember(this.queryRows, query, (got = words.map((w) => this.rows(...w))));
     }
     return got;
@@ -75,7 +82,8 @@ export class SourceProbe implements PackageProbe {
     if (n === undefined && alternatives.length > 1) n = knownUnion(alternatives.map((a) => this.wordRows.get(a)));
     if (n === undefined) {
       // Alternatives are counted together by FTS5 (a row with two of them is one row) unless
-      // their own counts tell, as is a phrase and any word of a database without stored counts.
+      // their own counts tell, as is a phrase and any word while the vocabulary is not read
+      // (a package built within the last minute).
       try {
         n = this.count.get(alternatives.map(ftsQuote).join(' OR ')) as number;
       } catch {
@@ -87,7 +95,7 @@ export class SourceProbe implements PackageProbe {
   }
 
   prepare(): void {
-    this.terms.prepare();
+    this.terms.prepare(this.builtAt);
     this.size();
   }
 
@@ -106,6 +114,15 @@ function knownUnion(counts: readonly (number | undefined)[]): number | undefined
   if (counts.some((c) => c! >= ROWS_CAP)) return ROWS_CAP;
   const some = counts.filter((c) => c! > 0);
   return some.length <= 1 ? (some[0] ?? 0) : undefined;
+}
+
+/** When the database was written last (meta's last_update), null when it has no such value. */
+function lastUpdate(db: Database.Database): string | null {
+  try {
+    return metaValue(db, 'last_update') ?? null;
+  } catch {
+    return null; // no meta table
+  }
 }
 
 /** A bounded memo: emptied when full (a package database never changes, so nothing goes stale). */

@@ -9,7 +9,6 @@ import { IndexQueries } from '../query.js';
 import { EXTRACTOR_VERSION, SCHEMA_VERSION } from '../schema.js';
 import { IndexStore } from '../store.js';
 import { refreshDerived } from '../derived.js';
-import { storeTermRows } from './term-rows.js';
 import { createLogger, type Logger } from '../../log.js';
 import { SourceProbe } from './fanout.js';
 import type { InstalledDependency } from './types.js';
@@ -41,11 +40,9 @@ function safe(s: string): string {
  * which files a dependency lists (2: the Python and Rust standard libraries' own tests, read
  * for the names they use), how they are named (3: a Go module by its path even without a
  * go.mod), 4: an npm package's small entry points without docs (ws's index.js), for the
- * names they re-export; 5: each term's row count for the fan-out's probe, deps/term-rows.ts,
- * which a database built before lacks: it still works, counted the slow way). A root's index
- * is not affected, so EXTRACTOR_VERSION stays.
+ * names they re-export. A root's index is not affected, so EXTRACTOR_VERSION stays.
  */
-const PACKAGE_RULES = 5;
+const PACKAGE_RULES = 4;
 
 /** The folder of this docent's package databases under `<cache>/packages` (schema, extraction and listing rules; private items or not). */
 export function layoutName(includePrivate: boolean): string {
@@ -240,8 +237,6 @@ export class PackageDb {
       store.db.prepare(`UPDATE files SET package = ?, version = ?`).run(name, version);
       // Usage counts and word vectors, as a root's index has them (a failure leaves search working without them).
       refreshDerived(`${ecosystem}:${name}@${version}`, store.db, true, opts.log ?? createLogger('docent:deps'));
-      // What the fan-out's probe asks of every package for every question, counted once.
-      storeTermRows(store.db);
       const meta = store.db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)`);
       meta.run('package', JSON.stringify({ ecosystem, name, version, source: this.dep.base, built: new Date().toISOString(), files: this.built.parsed }));
       meta.run('state', 'closed');

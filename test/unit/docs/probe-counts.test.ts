@@ -2,10 +2,13 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { FTS_TOKENIZE, FtsTokens } from '../../../src/core/index/fts-tokens.js';
 import { migrate } from '../../../src/core/index/schema.js';
-import { ROWS_CAP, storeTermRows, TermRows } from '../../../src/core/index/deps/term-rows.js';
+import { TermVocabulary } from '../../../src/core/index/term-vocabulary.js';
 import { SourceProbe } from '../../../src/core/index/deps/fanout.js';
 
-/** A package database's stored term counts (deps/term-rows.ts), which the fan-out's probe reads instead of counting with FTS5. */
+/** The fan-out's probe counting a package's words from its whole vocabulary (term-vocabulary.ts) as FTS5 counts them (deps/fanout.ts). */
+
+/** The probe's cap (fanout.ts ROWS_CAP). */
+const ROWS_CAP = 1000;
 
 /** An index database as docent makes it, with these summaries. */
 function indexDb(summaries: string[]): Database.Database {
@@ -32,7 +35,7 @@ describe('FtsTokens', () => {
   });
 });
 
-describe('TermRows', () => {
+describe("the probe's counts from the vocabulary", () => {
   const summaries = [
     'Remove a directory and all its contents.',
     'Create directories recursively.',
@@ -40,13 +43,19 @@ describe('TermRows', () => {
     'Parse a date string.',
     'Directory walking, top down.',
   ];
+  /** A probe that cannot read the vocabulary: the database was written just now (term-vocabulary.ts SETTLE_MS), so it counts with FTS5. */
+  const countingProbe = (db: Database.Database) => {
+    db.prepare(`INSERT OR REPLACE INTO meta(key, value) VALUES ('last_update', ?)`).run(String(Date.now()));
+    return new SourceProbe(db);
+  };
 
   it('gives every word the count FTS5 gives, capped alike', () => {
     const db = indexDb([...summaries, ...Array.from({ length: ROWS_CAP + 5 }, (_, i) => `common word number ${i}`)]);
-    storeTermRows(db);
     const words = ['directory', 'directories', 'Directory', 'parse', 'date', 'common', 'word', 'walking', 'absent'];
-    expect(new TermRows(db).rowsOfAll(words)).toEqual(words.map((w) => ftsCount(db, w)));
-    expect(new TermRows(db).rowsOfAll(['common', 'directory'])).toEqual([ROWS_CAP, 4]);
+    expect(new SourceProbe(db).rowsFor('q', words.map((w) => [w]))).toEqual(words.map((w) => ftsCount(db, w)));
+    expect(new SourceProbe(db).rowsFor('q', [['common'], ['directory']])).toEqual([ROWS_CAP, 4]);
+    // Uncapped in the vocabulary itself.
+    expect(new TermVocabulary(db).rowsOfAll(['common', 'directory'], null)).toEqual([ROWS_CAP + 5, 4]);
   });
 
   it('counts no deleted row', () => {
@@ -54,31 +63,26 @@ describe('TermRows', () => {
     // A row deleted (as a re-extracted file's are): fts5vocab leaves it out as MATCH does,
     // in one segment or several (checked on a copy of lodash's database with a third deleted).
     db.prepare(`DELETE FROM items_fts WHERE rowid = 1`).run();
-    storeTermRows(db);
-    expect(new TermRows(db).rowsOfAll(['directory', 'remove'])).toEqual([ftsCount(db, 'directory'), 0]);
+    expect(new TermVocabulary(db).rowsOfAll(['directory', 'remove'], null)).toEqual([ftsCount(db, 'directory'), 0]);
     expect(ftsCount(db, 'directory')).toBe(3);
   });
 
-  it('cannot tell for a phrase, nor in a database built before the counts were stored', () => {
+  it('cannot tell for a phrase, nor while the database is being written', () => {
     const db = indexDb(summaries);
-    expect(new TermRows(db).rowsOfAll(['directory'])).toEqual([undefined]);
-    storeTermRows(db);
-    expect(new TermRows(db).rowsOfAll(['top-down', 'date'])).toEqual([undefined, 1]);
+    expect(new TermVocabulary(db).rowsOfAll(['top-down', 'date'], null)).toEqual([undefined, 1]);
+    expect(new TermVocabulary(db).rowsOfAll(['directory'], String(Date.now()))).toEqual([undefined]);
   });
 
   it('gives the probe the cap for alternatives of which one has that many rows', () => {
-    const db = indexDb([...summaries, ...Array.from({ length: ROWS_CAP + 5 }, (_, i) => `common word number ${i}`)]);
-    const before = new SourceProbe(db).rowsFor('q', [['common', 'directory']]);
-    storeTermRows(db);
-    expect(new SourceProbe(db).rowsFor('q', [['common', 'directory']])).toEqual(before);
+    const rows = [...summaries, ...Array.from({ length: ROWS_CAP + 5 }, (_, i) => `common word number ${i}`)];
+    const before = countingProbe(indexDb(rows)).rowsFor('q', [['common', 'directory']]);
+    expect(new SourceProbe(indexDb(rows)).rowsFor('q', [['common', 'directory']])).toEqual(before);
     expect(before).toEqual([ROWS_CAP]);
   });
 
-  it('gives the probe the same answers with and without stored counts', () => {
-    const before = new SourceProbe(indexDb(summaries));
-    const withCounts = indexDb(summaries);
-    storeTermRows(withCounts);
-    const after = new SourceProbe(withCounts);
+  it('gives the probe the same answers with and without the vocabulary', () => {
+    const before = countingProbe(indexDb(summaries));
+    const after = new SourceProbe(indexDb(summaries));
     // One word; alternatives of which one has rows, both have (counted together: 'directory' and
     // 'date' share no row, 'directories' and 'directory' are one term); a phrase; an absent word.
     const words = [['directory'], ['folder', 'directory'], ['directory', 'date'], ['directories', 'directory'], ['date'], ['top-down'], ['absent']];
