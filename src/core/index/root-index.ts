@@ -35,6 +35,12 @@ export interface DocsIndexOptions {
   embedAfterSync?: boolean;
   /** Search installed packages' databases on a thread beside the calling one (search-lane.ts; default true). */
   searchLane?: boolean;
+  /**
+   * Run a first build's quick name pass (name-sketch.ts; default true). It serves searches that
+   * arrive during the build, so a one-shot command, whose process answers nothing until the
+   * build is done, goes without it: its thread would only take a core from the extraction.
+   */
+  nameSketch?: boolean;
 }
 
 export interface RootIndex extends IndexSource {

@@ -139,7 +139,8 @@ export class DocsIndex {
           r.phase = 'files';
           // A first build sketches every name first, so names are found long before the build ends.
           // Its thread gets a core of its own while it scans: shared with two busy workers, it took as long as they did.
-          const sketch = r.searchableAt === null ? new NameSketch({ includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, project: r.indexer.hints }, { started: (settled) => this.getPool().yieldCore(settled) }) : null;
+          // Only where a search may arrive meanwhile (nameSketch: a server; a served index).
+          const sketch = r.searchableAt === null && (this.opts.nameSketch !== false || this.serving) ? new NameSketch({ includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, project: r.indexer.hints }, { started: (settled) => this.getPool().yieldCore(settled) }) : null;
           r.sketch = sketch;
           let stats: IndexRunStats;
           // The word vectors are learned beside the rest of the sync's end (vectors-aside.ts).

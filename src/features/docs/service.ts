@@ -42,6 +42,8 @@ function create(workspace: Workspace, config: DocentConfig, background: boolean,
     embeddings: embeddingsConfigOf(config.docs.embeddings, workspace.roots[0]),
     // A server embeds after each catch-up; a one-shot command only when it is `docent index`.
     embedAfterSync: background,
+    // A one-shot command searches (if at all) once the build is done: no quick name pass.
+    nameSketch: background,
   });
   // A file docent writes (the edit applier) is re-indexed at once, not when a watcher reports it.
   const off = services

@@ -142,3 +142,32 @@ describe('docs_search with a sketch', () => {
     }
   });
 });
+
+describe('which builds run the quick pass', () => {
+  it("a one-shot command's build runs none (nothing in its process searches until it ends); a served index's does", async () => {
+    const big = mkdtempSync(path.join(tmpdir(), 'docent-sketch-which-'));
+    for (let i = 0; i < 1100; i++) {
+      const dir = path.join(big, `pkg${i % 11}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, `mod${i}.py`), `def function_number_${i}(x):\n    """Return x."""\n    return x\n`);
+    }
+    // The CLI's service: built in the foreground (docsIndexFor waits for the build).
+    const oneShot = docsContext(big);
+    try {
+      const index = await docsIndexFor(oneShot);
+      expect(index.status().roots[0]!.searchable_by_name_after_ms).toBeGreaterThanOrEqual(0);
+      expect(index.status().roots[0]).not.toHaveProperty('names_searchable_after_ms');
+    } finally {
+      await oneShot.services.disposeAll();
+    }
+    // The same tree with the default (a server's DocsIndex): the pass ran and says when it was done.
+    const { DocsIndex } = await import('../../../src/core/index/service.js');
+    const served = new DocsIndex({ roots: [big], indexDir: mkdtempSync(path.join(tmpdir(), 'docent-sketch-which-idx-')), includePrivate: false, maxFileBytes: 1_000_000, exclude: [], workers: 0 });
+    try {
+      await served.catchUp();
+      expect(served.status().roots[0]!.names_searchable_after_ms).toBeGreaterThanOrEqual(0);
+    } finally {
+      await served.dispose();
+    }
+  }, 120_000);
+});
