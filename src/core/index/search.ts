@@ -29,7 +29,17 @@ import { RustModules } from './rust-modules.js';
 import { DeprecatedModules } from './deprecated-modules.js';
 import { candidateRowsReader, type CandidateRow } from './candidate-rows.js';
 import { DF_CAP, LexicalTake } from './lexical-candidates.js';
+import { memoized } from '../memo.js';
 import { isMember, kinOfTop } from './kin-of-top.js';
+
+
+/**
+ * What a question's words spell (acronyms, everyday phrases) depends on the question alone, and
+ * every database a question reads asked it again: a dozen times a question through a project,
+ * a tenth of what a search allocated. Remembered for the latest questions (not changed by callers).
+ */
+const questionAcronyms = memoized(16, spelledAcronyms);
+const questionPhrases = memoized(16, (query: string) => phraseSynonyms(query.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)));
 
 /**
  * Ranked search over one root's index (docs_search): candidates from a few FTS5 expressions, the
@@ -276,13 +286,13 @@ export class RankedSearch {
     const prose = isProse(query, words);
     // Acronyms the question spells out ("cyclic redundancy check" for CRC): standard ones the
     // index has, and initials some doc writes beside their phrase (rank/acronyms.ts).
-    const acronyms = prose ? spelledAcronyms(query).filter((a) => this.counts.docFreq(a.acronym) > 0 && (a.known || this.counts.besidePhrase(a.acronym, a.words))) : [];
+    const acronyms = prose ? questionAcronyms(query).filter((a) => this.counts.docFreq(a.acronym) > 0 && (a.known || this.counts.besidePhrase(a.acronym, a.words))) : [];
     // A prose question's everyday word also looks for the docs' term for it (rank/synonyms.ts):
     // "folder" for directory, counted as one idea whose rows are all of theirs. Not a word of a
     // spelled acronym, whose phrase means the acronym ("comma separated" is csv, not split).
     // Likewise each word of an everyday phrase ("whole number": integer).
     const synonyms = new Map<string, string[]>();
-    const phrases = prose ? phraseSynonyms(query.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)) : null;
+    const phrases = prose ? questionPhrases(query) : null;
     if (prose) for (const w of words) {
       if (acronyms.some((a) => a.words.includes(w))) continue;
       const said = phrases?.get(w);

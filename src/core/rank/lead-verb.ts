@@ -50,12 +50,23 @@ for (const [a, b] of INVERSE_PAIRS) {
 
 /** The root of a text's first word that is not an adverb (`Recursively delete…` → delet), or null. */
 export function leadVerb(text: string): string | null {
-  for (const w of text.trimStart().slice(0, 60).toLowerCase().split(/[^a-z]+/, 3)) {
-    if (!w) return null;
-    if (w.length > 4 && w.endsWith('ly')) continue;
-    return wordRoot(w);
+  // A scan rather than lower-casing and splitting the summary: it runs for every candidate.
+  let i = 0;
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 10)) i++;
+  for (let words = 0; words < 2; words++) {
+    let e = i;
+    while (e < text.length && isLetter(text.charCodeAt(e))) e++;
+    if (e === i) return null;
+    const w = text.slice(i, e).toLowerCase();
+    if (!(w.length > 4 && w.endsWith('ly'))) return wordRoot(w);
+    i = e;
+    while (i < text.length && !isLetter(text.charCodeAt(i))) i++;
   }
   return null;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 }
 
 /** The inverse actions of a question's lead verb (roots), or null when it has none known. */

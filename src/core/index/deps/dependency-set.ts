@@ -8,6 +8,7 @@ import { discoverDependencies } from './discover.js';
 import { insideRoot } from './python.js';
 import { PackageDb, packageDbPath, pruneOldLayouts, type PackageState } from './package-db.js';
 import type { InstalledDependency, MissingDependency } from './types.js';
+import { memoized } from '../../memo.js';
 
 /**
  * The dependencies of a workspace's roots and their package databases. Each root's
@@ -164,14 +165,15 @@ export class DependencyIndexes {
         if (seen.has(db) || !db.queries) continue;
         seen.add(db);
         const base = dep.base;
-        const display = (rel: string) => {
+        // Asked for every hit of every search (before the best are chosen), mostly of the same files: remembered.
+        const display = memoized(2048, (rel: string) => {
           const abs = path.join(base, rel);
           for (const r of roots) {
             const inRoot = path.relative(r, abs);
             if (inRoot && !inRoot.startsWith('..') && !path.isAbsolute(inRoot)) return (roots.length > 1 ? `${path.basename(r)}/` : '') + inRoot.split(path.sep).join('/');
           }
           return abs;
-        };
+        });
         list.push({ root: base, queries: db.queries, dbPath: db.dbPath, dependency: { ecosystem: dep.ecosystem, name: dep.name, version: dep.version, display, probe: db.probe ?? undefined, standardLibrary: dep.standardLibrary } });
       }
     }
