@@ -2,7 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import { PRIVATE_SEGMENT, reservedName } from '../rank/path-prior.js';
 import type { QueryShape } from '../rank/query-shape.js';
 import { blend, onScaleOf, OWN_WEIGHT, type Candidate, type Scored } from '../rank/score.js';
-import { abbreviatesModuleOf, adjacentCompounds, aliasedPath, isProse, memberPath, queryWords } from '../rank/words.js';
+import { abbreviatesModuleOf, adjacentCompounds, aliasedPath, isProse, matchText, memberPath, queryWords } from '../rank/words.js';
+import type { PreparedText } from '../rank/coverage.js';
 import { spelledAcronyms } from '../rank/acronyms.js';
 import { phraseSynonyms, synonymsOf } from '../rank/synonyms.js';
 import { abbreviatedWords } from '../rank/abbreviations.js';
@@ -39,6 +40,8 @@ import { isMember, kinOfTop } from './kin-of-top.js';
  * a tenth of what a search allocated. Remembered for the latest questions (not changed by callers).
  */
 const questionAcronyms = memoized(16, spelledAcronyms);
+/** Prepared coverage texts kept per database (~0.5 kB each). */
+const PROSE_TEXTS = 3000;
 const questionPhrases = memoized(16, (query: string) => phraseSynonyms(query.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)));
 
 /**
@@ -231,6 +234,7 @@ export class RankedSearch {
       this.packagePathMemo = undefined;
       this.rustModules.clear();
       this.deprecatedModules.clear();
+      this.proseTexts.clear();
     }
   }
 
@@ -252,6 +256,24 @@ export class RankedSearch {
   }
 
   private packagePathMemo: string | null | undefined;
+
+  /**
+   * Candidates' coverage texts for questions in words, prepared (coverage.ts PreparedText), by
+   * rowid: the same rows come back question after question, and building each text again was
+   * a fifth of what a search allocated. Forgotten when the index is written, or when full.
+   */
+  private readonly proseTexts = new Map<number, string>();
+
+  private proseText(r: CandidateRow): PreparedText {
+    const raw = () => `${r.name} ${r.id} ${r.signature} ${r.summary} ${r.doc_head} ${abbreviatedWords(r.name).join(' ')}`;
+    let prepared = this.proseTexts.get(r.rowid);
+    if (prepared === undefined) {
+      prepared = matchText(raw());
+      if (this.proseTexts.size >= PROSE_TEXTS) this.proseTexts.clear();
+      this.proseTexts.set(r.rowid, prepared);
+    }
+    return { prepared, raw };
+  }
 
   /**
    * The import path of the one package this database holds (`ws` for @types/ws), or null: a
@@ -423,7 +445,7 @@ export class RankedSearch {
       const modelSims = sem ? onScaleOf(rows.map((r) => this.embedded.similarity(sem, r.rowid, r.id)), learnedSims) : null;
       const moduleDocs = prose ? this.modules.of(rows.map((r) => r.module)) : null;
       return rows.map((r, i) => ({
-        id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: `${r.signature} ${r.summary} ${r.doc_head}${prose ? ` ${abbreviatedWords(r.name).join(' ')}` : ''}`, hasDoc: r.has_doc === 1,
+        id: r.id, name: r.name, bm: bm.get(r.rowid) ?? 0, text: prose ? this.proseText(r) : `${r.signature} ${r.summary} ${r.doc_head}`, hasDoc: r.has_doc === 1,
         context: r.kind === 'module' ? undefined : moduleDocs?.get(r.module),
         visibility: r.visibility, deprecated: r.deprecated === 1 || this.deprecatedModules.covers(r.module), kind: r.kind, publicId: ids[i], file: r.path,
         own: r.package === null,

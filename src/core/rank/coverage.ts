@@ -94,13 +94,23 @@ export function contextWords(text: string): string[] {
   return [...new Set(matchText(text).split(/[^a-z0-9]+/))].filter(Boolean).sort();
 }
 
-export function coverage(shape: QueryShape, text: string, ms = matchers(shape), context?: readonly string[]): number {
+/**
+ * A text as coverage reads it, made beforehand: `prepared` is matchText's form of it, `raw()`
+ * gives it as written (asked only when the question spells an acronym). The search remembers
+ * its candidates' prepared texts between questions rather than building them for each.
+ */
+export interface PreparedText {
+  prepared: string;
+  raw(): string;
+}
+
+export function coverage(shape: QueryShape, text: string | PreparedText, ms = matchers(shape), context?: readonly string[]): number {
   let total = 0;
   let got = 0;
-  const prepared = matchText(text);
+  const prepared = typeof text === 'string' ? matchText(text) : text.prepared;
   const found = stemsIn(ms, prepared);
   // Also in the text as written: `RegExp` is `reg exp` once camelCase is split.
-  const acronyms = ms.acronymScan ? new Set([...(prepared.match(ms.acronymScan) ?? []), ...(text.toLowerCase().match(ms.acronymScan) ?? [])]) : null;
+  const acronyms = ms.acronymScan ? new Set([...(prepared.match(ms.acronymScan) ?? []), ...((typeof text === 'string' ? text : text.raw()).toLowerCase().match(ms.acronymScan) ?? [])]) : null;
   for (const m of ms.list) {
     total += m.weight;
     if (found.has(m.stem) || (acronyms?.size && m.acronyms.some((a) => acronyms.has(a)))) got += m.weight;

@@ -1,4 +1,4 @@
-import { coverage, matchers } from './coverage.js';
+import { coverage, matchers, type PreparedText } from './coverage.js';
 import { nameQuery, nameScore } from './name-score.js';
 import { pathPrior } from './path-prior.js';
 import type { QueryShape } from './query-shape.js';
@@ -24,8 +24,8 @@ export interface Candidate {
   name: string;
   /** -bm25 (higher is better). */
   bm: number;
-  /** Text used for the coverage check. */
-  text: string;
+  /** Text used for the coverage check (after the name and id), or the whole of it prepared (coverage.ts PreparedText). */
+  text: string | PreparedText;
   /** The words of what the item's module says of itself (contextWords of its doc's start): a question's words found only there count for less. */
   context?: readonly string[];
   hasDoc: boolean;
@@ -209,7 +209,7 @@ export function blend(shape: QueryShape, cands: readonly Candidate[], semanticWe
   const namesPackage = words && shape.packagesNamed !== false ? packageNamer(words, shape.raw) : null;
   return cands.map((c, index) => {
     const bm = c.bm / maxBm;
-    const cov = coverage(shape, `${c.name} ${c.id} ${c.text}`, ms, shape.prose ? c.context : undefined);
+    const cov = coverage(shape, typeof c.text === 'string' ? `${c.name} ${c.id} ${c.text}` : c.text, ms, shape.prose ? c.context : undefined);
     // A member the query names by path (`json loads`, `Array.from` → `ArrayConstructor.from`) is named as well as by its id.
     const nm = Math.max(nameScore(nq, c.name, c.id), c.publicId && c.publicId !== c.id ? nameScore(nq, c.name, c.publicId) : 0, c.pathNamed ? 0.95 : 0);
     let score = shape.prose ? PROSE.bm * bm + PROSE.cov * cov + PROSE.name * nm : 0.3 * bm + 0.25 * cov + 0.6 * nm;

@@ -103,12 +103,15 @@ function stemOf(word: string): string {
   return w.replace(/e$/, '');
 }
 
-/** Query words: identifiers split, lowercased, stop words dropped (unless nothing else remains). */
-export function queryWords(query: string): string[] {
+/**
+ * Query words: identifiers split, lowercased, stop words dropped (unless nothing else remains).
+ * Asked several times by every database a question reads: remembered, and frozen (shared).
+ */
+export const queryWords = memoized(64, (query: string): readonly string[] => {
   const raw = query.split(/\s+/).flatMap((t) => splitIdentifier(t));
   const kept = raw.filter((w) => !STOP_WORDS.has(w));
-  return [...new Set(kept.length ? kept : raw)];
-}
+  return Object.freeze([...new Set(kept.length ? kept : raw)]);
+});
 
 /**
  * The names a question's adjacent words would make (`isarray` and `is_array` for "tell whether a
