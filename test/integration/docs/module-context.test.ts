@@ -71,3 +71,35 @@ describe('a module the question names', () => {
     expect(ids).toContain('rng.mix');
   });
 });
+
+describe("a candidate's text after an edit", () => {
+  it('is read again once the index is written (the search keeps prepared texts by rowid, and a rewritten file may get its rowids back)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docent-prose-texts-src-'));
+    cpSync(path.join(FIXTURES, 'python-context'), dir, { recursive: true });
+    const t = await tempIndex(dir, 'docent-prose-texts-');
+    try {
+      const ask = () => t.idx.roots[0]!.queries.search("iterator over a stream's lines split into fields", { limit: 5 });
+      const before = ask();
+      expect(before[0]?.id).toBe('tabular.reader');
+      const rowidsBefore = t.idx.roots[0]!.store.db.prepare(`SELECT rowid FROM items WHERE id = 'tabular.reader'`).pluck().all();
+      const file = path.join(dir, 'tabular.py');
+      writeFileSync(file, readFileSync(file, 'utf8').replace("Return an iterator over a stream's lines, each split into its fields.", 'Open a stream.'));
+      await t.idx.catchUp({ force: true });
+      // The same rowid (the file's rows were the last written), new words: scored by them.
+      expect(t.idx.roots[0]!.store.db.prepare(`SELECT rowid FROM items WHERE id = 'tabular.reader'`).pluck().all()).toEqual(rowidsBefore);
+      const after = ask();
+      expect(after[0]?.id).not.toBe('tabular.reader');
+      // Scored as a fresh index of the edited files scores it.
+      const fresh = await tempIndex(dir, 'docent-prose-texts-fresh-');
+      try {
+        const score = (hits: typeof after) => hits.find((h) => h.id === 'tabular.reader')?.score;
+        expect(score(after)).toBeDefined();
+        expect(score(after)).toBe(score(fresh.idx.roots[0]!.queries.search("iterator over a stream's lines split into fields", { limit: 5 })));
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
+});
