@@ -64,3 +64,43 @@ function toRow(r: unknown[]): CandidateRow {
     version: r[16] as string | null,
   };
 }
+
+/** Candidate rows kept per database; ~1 kB each. */
+const KEPT_ROWS = 2000;
+
+/**
+ * A database's candidate rows kept between searches, by rowid, for the unfiltered reader: the
+ * same rows come back question after question (a question through a project reads each of its
+ * databases' ~100 candidates), and reading and building them was a tenth of a search. A rowid
+ * the reader did not return (a trait impl block) is kept as null. The search clears it whenever
+ * the index was written (a rewritten file may get its rowids back), and it clears itself when full.
+ */
+export class CandidateRowCache {
+  private readonly rows = new Map<number, CandidateRow | null>();
+
+  clear(): void {
+    this.rows.clear();
+  }
+
+  /** `read`, answered from the kept rows where it can: the same rows, in the order asked. */
+  through(read: (rowids: readonly number[]) => CandidateRow[]): (rowids: readonly number[]) => CandidateRow[] {
+    return (rowids) => {
+      let missing = rowids.filter((rowid) => !this.rows.has(rowid));
+      if (missing.length) {
+        // Full: start again with these rows alone (all of them read now).
+        if (this.rows.size + missing.length > KEPT_ROWS) {
+          this.rows.clear();
+          missing = [...new Set(rowids)];
+        }
+        for (const rowid of missing) this.rows.set(rowid, null);
+        for (const r of read(missing)) this.rows.set(r.rowid, r);
+      }
+      const out: CandidateRow[] = [];
+      for (const rowid of rowids) {
+        const r = this.rows.get(rowid);
+        if (r) out.push(r);
+      }
+      return out;
+    };
+  }
+}

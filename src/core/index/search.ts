@@ -28,7 +28,7 @@ import { ModuleDocs } from './module-docs.js';
 import { memberRows } from './member-rows.js';
 import { RustModules } from './rust-modules.js';
 import { DeprecatedModules } from './deprecated-modules.js';
-import { candidateRowsReader, type CandidateRow } from './candidate-rows.js';
+import { CandidateRowCache, candidateRowsReader, type CandidateRow } from './candidate-rows.js';
 import { DF_CAP, LexicalTake } from './lexical-candidates.js';
 import { memoized } from '../memo.js';
 import { isMember, kinOfTop } from './kin-of-top.js';
@@ -235,6 +235,7 @@ export class RankedSearch {
       this.rustModules.clear();
       this.deprecatedModules.clear();
       this.proseTexts.clear();
+      this.candidateRows.clear();
     }
   }
 
@@ -263,6 +264,8 @@ export class RankedSearch {
    * a fifth of what a search allocated. Forgotten when the index is written, or when full.
    */
   private readonly proseTexts = new Map<number, string>();
+  /** Candidate rows by rowid, for searches without a filter (candidate-rows.ts). */
+  private readonly candidateRows = new CandidateRowCache();
 
   private proseText(r: CandidateRow): PreparedText {
     const raw = () => `${r.name} ${r.id} ${r.signature} ${r.summary} ${r.doc_head} ${abbreviatedWords(r.name).join(' ')}`;
@@ -421,7 +424,7 @@ export class RankedSearch {
     for (const rowid of exact) bm.set(rowid, best);
     if (!bm.size) return [];
 
-    const rowsOf = candidateRowsReader((sql) => this.prep(sql), opts);
+    const rowsOf = filtered ? candidateRowsReader((sql) => this.prep(sql), opts) : this.candidateRows.through(candidateRowsReader((sql) => this.prep(sql), opts));
     let list = rowsOf([...bm.keys()]);
     if (prose && !this.kind.installedPackage) {
       // The public members of the modules whose own docs say what the question asks ("comma
