@@ -80,6 +80,8 @@ function entriesOf(pkgDir: string): Entries | null {
   };
   for (const f of ['types', 'typings', 'module', 'main', 'browser']) if (typeof json[f] === 'string') add(json[f] as string, name);
   const exp = json.exports;
+  // Without `main` or `exports`, Node loads the package's `index.js` (express has neither).
+  if (typeof json.main !== 'string' && exp === undefined) add('index.js', name);
   const subpaths = exp && typeof exp === 'object' && !Array.isArray(exp) && Object.keys(exp).some((k) => k.startsWith('.'));
   if (!subpaths) {
     for (const f of leaves(exp)) add(f, name);

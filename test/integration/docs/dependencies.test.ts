@@ -109,6 +109,21 @@ describe('installed dependencies in the docs index', () => {
     expect(ids(await session.call('docs_search', { query: 'stop accepting connections', scope: 'deps' }))[0]).toBe('sockdemo.SocketServer.close');
   });
 
+  it("reads the index.js of a package that names neither main nor exports, and keeps what it passes on from other packages (express's `express.static`)", async () => {
+    const s = sc(await session.call('index_status', {}));
+    expect(s.packages).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'mwdemo', version: '4.2.0', ecosystem: 'npm', files: 3, state: 'indexed' })]));
+    // `exports.static = require('serve-static')`: serve-static is not indexed (not declared here),
+    // so the name stays an item of mwdemo, under the package's path, its line saying where it comes from.
+    const stat = sc(await session.call('docs_search', { query: 'mwdemo.static', scope: 'deps' })).results as { id: string; package: string | null; signature?: string; snippet?: string }[];
+    expect(stat[0]).toMatchObject({ id: 'mwdemo.static', package: 'mwdemo' });
+    expect(sc(await session.call('docs_get', { id: 'mwdemo.static' })).signature).toBe("exports.static = require('serve-static')");
+    // A member of a local bound to another package (`bodyParser.json`).
+    expect(sc(await session.call('docs_get', { id: 'mwdemo.urlencoded' })).signature).toBe('exports.urlencoded = bodyParser.urlencoded');
+    // The package's own names under its path too: the relative re-export and the documented function.
+    expect(ids(await session.call('docs_search', { query: 'mwdemo.Router', scope: 'deps' }))[0]).toBe('mwdemo.Router');
+    expect(ids(await session.call('docs_search', { query: 'create an application that routes requests through middleware', scope: 'deps' }))).toContain('mwdemo.createApplication');
+  });
+
   it('indexes a package whose JavaScript is documented with plain // lines, as underscore\'s is', async () => {
     const s = sc(await session.call('index_status', {}));
     expect(s.packages).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'linedoc', version: '0.3.0', ecosystem: 'npm', files: 1, state: 'indexed' })]));

@@ -26,6 +26,16 @@ describe('npmEntryOf', () => {
     expect(npmEntryOf(write('n/node_modules/a/lib/other.js'))).toBeNull();
     write('n/node_modules/b/package.json', JSON.stringify({ name: 'b', main: 'src' }));
     expect(npmEntryOf(write('n/node_modules/b/src/index.js'))).toBe('b');
+    expect(npmEntryOf(write('n/node_modules/b/index.js'))).toBeNull();
+  });
+
+  it("takes index.js when the package names neither main nor exports, as Node does (express's package.json)", () => {
+    write('n/node_modules/ex/package.json', JSON.stringify({ name: 'ex', version: '4.0.0' }));
+    expect(npmEntryOf(write('n/node_modules/ex/index.js'))).toBe('ex');
+    expect(npmEntryOf(write('n/node_modules/ex/lib/ex.js'))).toBeNull();
+    // With exports, Node reads only what they name.
+    write('n/node_modules/ey/package.json', JSON.stringify({ name: 'ey', exports: { '.': './main.js' } }));
+    expect(npmEntryOf(write('n/node_modules/ey/index.js'))).toBeNull();
   });
 
   it('takes every condition of exports, subpaths and `*` patterns, scoped names included', () => {

@@ -159,3 +159,15 @@ export class AttachedExports {
     return out;
   }
 }
+
+/**
+ * Whether a value is what another package exports: `require('serve-static')`, or a member of a
+ * top-level name bound to one (`bodyParser.json`, with `var bodyParser = require('body-parser')`).
+ */
+export function fromPackage(v: Node, packageLocals: ReadonlySet<string>): boolean {
+  const spec = requiredSpec(v);
+  if (spec !== null) return !spec.startsWith('.');
+  let head = v;
+  while (head.type === 'member_expression') head = field(head, 'object') ?? head;
+  return head !== v && head.type === 'identifier' && packageLocals.has(head.text);
+}

@@ -10,9 +10,11 @@ import { requiredSpec, type RequiredLocal } from './js-commonjs.js';
  * (`var _x = require('./x')`, and Babel's `var _x2 = _interopRequireDefault(_x)` after it;
  * a destructured `const { Command, Help: H } = require('./lib')` with the member each names).
  */
-export function scanModuleExports(root: Node, imports: string[]): { exportedNames: Set<string>; isModule: boolean; requiredLocals: Map<string, RequiredLocal> } {
+export function scanModuleExports(root: Node, imports: string[]): { exportedNames: Set<string>; isModule: boolean; requiredLocals: Map<string, RequiredLocal>; packageLocals: Set<string> } {
   const exportedNames = new Set<string>();
   const requiredLocals = new Map<string, RequiredLocal>();
+  /** Top-level names bound to another package (`var bodyParser = require('body-parser')`). */
+  const packageLocals = new Set<string>();
   let isModule = false;
   for (const st of namedChildren(root)) {
     if (st.type === 'import_statement') {
@@ -58,10 +60,11 @@ export function scanModuleExports(root: Node, imports: string[]): { exportedName
         const arg = v.type === 'call_expression' ? field(v, 'arguments')?.namedChild(0) : null;
         const bound = spec ? { spec } : arg?.type === 'identifier' ? requiredLocals.get(arg.text) : undefined;
         if (bound?.spec.startsWith('.')) requiredLocals.set(name.text, bound);
+        else if (spec) packageLocals.add(name.text);
       }
     }
   }
-  return { exportedNames, isModule, requiredLocals };
+  return { exportedNames, isModule, requiredLocals, packageLocals };
 }
 
 /** `const { Command, Help: H } = require('./lib')`: each local bound to a member of a relative module. */

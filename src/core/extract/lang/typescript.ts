@@ -6,7 +6,7 @@ import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
-import { AttachedExports, commonJsReexport, compiledReexport, placeholder, reexportedValue, required, uniqueReexports, type RequiredLocal } from './js-commonjs.js';
+import { AttachedExports, commonJsReexport, compiledReexport, fromPackage, placeholder, reexportedValue, required, uniqueReexports, type RequiredLocal } from './js-commonjs.js';
 import { exportAssigned, jsReexports } from './js-reexports.js';
 import { scanModuleExports } from './js-module-exports.js';
 import { jsModuleName } from './js-module-name.js';
@@ -48,7 +48,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
   const seenDocs = new Set<number>();
 
   // Pass 1: what the file exports, and whether it is a module at all.
-  const { exportedNames, isModule, requiredLocals } = scanModuleExports(root, imports);
+  const { exportedNames, isModule, requiredLocals, packageLocals } = scanModuleExports(root, imports);
   /** Re-exports read while visiting (CommonJS aliases), beside the ESM ones jsReexports reads. */
   const reexports: Reexport[] = [];
   /** Top-level names bound to a relative `require` (JavaScript), with the module each loads. */
@@ -308,6 +308,14 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     const name = field(left, 'property')?.text ?? path;
     const isExport = /^(module\.)?exports\./.test(path);
     const comment = docComment(anchor, plainLines);
+    // `module.exports = function Router(options) {…}` with its doc: the function is the module's
+    // export, an item under its own name (the module's name when it has none) and the module's default.
+    if (path === 'module.exports' && /^(function_expression|function|arrow_function|class)$/.test(right.type)) {
+      visitStatement(right, anchor, { ...scope, topLevel: true }, true);
+      const own = field(right, 'name')?.text;
+      if (own) reexports.push({ public: `${module}.default`, target: `${module}.${own}` });
+      return;
+    }
     if (path === 'module.exports' && !comment) moduleExportsReexports(right);
     if (path === 'module.exports' && right.type === 'object') return visitObjectMembers(right, { ...scope, id: module, topLevel: true }, 'function');
     const object = field(left, 'object');
@@ -336,16 +344,21 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     // bundler's or compiler's renamed local (`map$1`, `_map`) keeps the exported name as the
     // public path of its declaration. A plain local under another name (`exports.each =
     // forEach`) stays an item of its own: both names are the API.
+    let packageLine: string | null = null;
     if (isExport && !comment && !owner(path) && (reexportedValue(right) || (right.type === 'identifier' && locals.get(right.text)?.member !== undefined))) {
       const re = commonJsReexport(name, right, opts.file, module, locals, jsModuleName);
       if (re) reexports.push(re);
       else if (right.type === 'identifier') reexports.push({ public: `${module}.${name}`, target: `${module}.${right.text}` });
-      return;
+      // What another package defines (`exports.static = require('serve-static')`, `exports.json =
+      // bodyParser.json` in express): no index of this package has it, so it stays an item here,
+      // its line saying where it comes from, or the name users write would be found nowhere.
+      if (re || right.type === 'identifier' || !fromPackage(right, packageLocals)) return;
+      packageLine = oneLine(a.text);
     }
     const isFn = /^(arrow_function|function_expression|function)$/.test(right.type);
     const ownerId = owner(path);
     const sub: Scope = isExport || !ownerId ? scope : { ...scope, id: ownerId, inClass: true };
-    const sig = isFn ? oneLine(`${path} = ${source.slice(right.startIndex, (field(right, 'body') ?? right).startIndex)}`) : '';
+    const sig = isFn ? oneLine(`${path} = ${source.slice(right.startIndex, (field(right, 'body') ?? right).startIndex)}`) : (packageLine ?? '');
     emit(name, isFn ? (ownerId && !isExport ? 'method' : 'function') : 'variable', anchor, a, { ...sub, topLevel: scope.topLevel || isExport }, isExport || !isModule ? 'public' : 'internal', sig, isFn ? sigParams(field(right, 'parameters')) : [], isFn ? typeOf(field(right, 'return_type')) : null);
     descend(right, scope);
   }
