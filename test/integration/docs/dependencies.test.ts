@@ -111,7 +111,7 @@ describe('installed dependencies in the docs index', () => {
 
   it("reads the index.js of a package that names neither main nor exports, and keeps what it passes on from other packages (express's `express.static`)", async () => {
     const s = sc(await session.call('index_status', {}));
-    expect(s.packages).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'mwdemo', version: '4.2.0', ecosystem: 'npm', files: 3, state: 'indexed' })]));
+    expect(s.packages).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'mwdemo', version: '4.2.0', ecosystem: 'npm', files: 4, state: 'indexed' })]));
     // `exports.static = require('serve-static')`: serve-static is not indexed (not declared here),
     // so the name stays an item of mwdemo, under the package's path, its line saying where it comes from.
     const stat = sc(await session.call('docs_search', { query: 'mwdemo.static', scope: 'deps' })).results as { id: string; package: string | null; signature?: string; snippet?: string }[];
@@ -121,6 +121,10 @@ describe('installed dependencies in the docs index', () => {
     expect(sc(await session.call('docs_get', { id: 'mwdemo.urlencoded' })).signature).toBe('exports.urlencoded = bodyParser.urlencoded');
     // The package's own names under its path too: the relative re-export and the documented function.
     expect(ids(await session.call('docs_search', { query: 'mwdemo.Router', scope: 'deps' }))[0]).toBe('mwdemo.Router');
+    // `module.exports = function Router(options)` is an item named Router (it was `module.exports`).
+    expect(sc(await session.call('docs_get', { id: 'mwdemo.Router' })).summary).toBe("A router: match a request's path against its routes, in the order they were added.");
+    // `var proto = module.exports = function(path)`, required whole as `Route`: its default.
+    expect(sc(await session.call('docs_get', { id: 'mwdemo.Route' })).summary).toBe('Initialize a route for the given path, holding the handlers of each method.');
     expect(ids(await session.call('docs_search', { query: 'create an application that routes requests through middleware', scope: 'deps' }))).toContain('mwdemo.createApplication');
   });
 

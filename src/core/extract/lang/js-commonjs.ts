@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import { field } from '../syntax.js';
+import { field, namedChildren } from '../syntax.js';
 import type { Reexport } from '../types.js';
 import { BUNDLER_RENAME } from './js-reexports.js';
 
@@ -170,4 +170,48 @@ export function fromPackage(v: Node, packageLocals: ReadonlySet<string>): boolea
   let head = v;
   while (head.type === 'member_expression') head = field(head, 'object') ?? head;
   return head !== v && head.type === 'identifier' && packageLocals.has(head.text);
+}
+
+/** A function or class written in place: what `module.exports = …` may define. */
+export function definition(v: Node): boolean {
+  return /^(arrow_function|function_expression|function|generator_function|class)$/.test(v.type);
+}
+
+/**
+ * The definition a declaration's value exports as the whole module: `var proto = module.exports
+ * = function(options) {…}` (express's router) gives the function. Null for any other value.
+ */
+export function exportedDefinition(value: Node): Node | null {
+  if (value.type !== 'assignment_expression' || field(value, 'left')?.text.replace(/\s+/g, '') !== 'module.exports') return null;
+  const right = field(value, 'right');
+  return right && definition(right) ? right : null;
+}
+
+/**
+ * The re-exports `module.exports = …` makes without a doc of its own: an object's members
+ * (`{ partition: require('./partition'), debounce }`), a local (bound to a required module: its
+ * names; defined here: the module's default, as `export default` makes it), or a required module
+ * (all of its names, as `export * from './impl'`). A local is also told to `attached`.
+ */
+export function moduleExportsReexports(right: Node, file: string, module: string, locals: ReadonlyMap<string, RequiredLocal>, moduleName: (file: string) => string, attached: AttachedExports): Reexport[] {
+  const out: Reexport[] = [];
+  if (right.type === 'object') {
+    for (const p of namedChildren(right)) {
+      const key = p.type === 'pair' ? field(p, 'key')?.text.replace(/^['"]|['"]$/g, '') : p.type === 'shorthand_property_identifier' ? p.text : null;
+      const value = p.type === 'pair' ? field(p, 'value') : p;
+      const re = key && value ? commonJsReexport(key, value, file, module, locals, moduleName) : null;
+      if (re) out.push(re);
+    }
+  } else if (right.type === 'identifier') {
+    attached.exportLocal(right.text);
+    // A member required by name (`const { Foo } = require('./foo')`): the module's default.
+    const local = locals.get(right.text);
+    const re = local ? commonJsReexport(local.member ? 'default' : '*', right, file, module, locals, moduleName) : null;
+    if (re) out.push(re);
+    else if (!local) out.push({ public: `${module}.default`, target: `${module}.${right.text}` });
+  } else if (required(right)) {
+    const re = commonJsReexport('*', right, file, module, locals, moduleName);
+    if (re) out.push(re);
+  }
+  return out;
 }

@@ -6,7 +6,7 @@ import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
-import { AttachedExports, commonJsReexport, compiledReexport, fromPackage, placeholder, reexportedValue, required, uniqueReexports, type RequiredLocal } from './js-commonjs.js';
+import { AttachedExports, commonJsReexport, compiledReexport, definition, exportedDefinition, fromPackage, moduleExportsReexports, placeholder, reexportedValue, required, uniqueReexports, type RequiredLocal } from './js-commonjs.js';
 import { exportAssigned, jsReexports } from './js-reexports.js';
 import { scanModuleExports } from './js-module-exports.js';
 import { jsModuleName } from './js-module-name.js';
@@ -199,8 +199,16 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
           const nameNode = field(d, 'name');
           if (nameNode?.type !== 'identifier') continue;
           const name = nameNode.text;
-          const value = field(d, 'value');
-          const vis = topVisibility(name, exported, scope);
+          let value = field(d, 'value');
+          let vis = topVisibility(name, exported, scope);
+          // `var proto = module.exports = function(options) {…}` (express's router): the function
+          // is the module's export, named by the variable.
+          const exportedValue = value ? exportedDefinition(value) : null;
+          if (exportedValue) {
+            value = exportedValue;
+            vis = 'public';
+            reexports.push({ public: `${module}.default`, target: `${module}.${name}` });
+          }
           const anchorFor = namedChildren(st).length === 1 ? anchor : d === st.namedChild(0) ? anchor : d;
           if (value && /^(arrow_function|function_expression|function|generator_function)$/.test(value.type)) {
             const sig = oneLine(`${st.text.split(/\s/)[0]} ${source.slice(d.startIndex, (field(value, 'body') ?? value).startIndex)}`.replace(/=>\s*$/, '=>'));
@@ -273,32 +281,6 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     }
   }
 
-  /** `module.exports = { partition: require('./partition'), debounce }` and `module.exports = require('./impl')`: re-exports. */
-  function moduleExportsReexports(right: Node): void {
-    if (right.type === 'object') {
-      for (const p of namedChildren(right)) {
-        const key = p.type === 'pair' ? field(p, 'key')?.text.replace(/^['"]|['"]$/g, '') : p.type === 'shorthand_property_identifier' ? p.text : null;
-        const value = p.type === 'pair' ? field(p, 'value') : p;
-        const re = key && value ? commonJsReexport(key, value, opts.file, module, locals, jsModuleName) : null;
-        if (re) reexports.push(re);
-      }
-    } else if (right.type === 'identifier') {
-      attached.exportLocal(right.text);
-      // A local bound to a whole required module (`module.exports = WebSocket`): its names; a
-      // member required by name (`const { Foo } = require('./foo')`): the module's default.
-      const local = locals.get(right.text);
-      const re = local ? commonJsReexport(local.member ? 'default' : '*', right, opts.file, module, locals, jsModuleName) : null;
-      if (re) reexports.push(re);
-      // A local defined here (`module.exports = WebSocketServer`) is the module's default, as
-      // `export default` makes it: what requiring the file under another name reaches.
-      else if (!local) reexports.push({ public: `${module}.default`, target: `${module}.${right.text}` });
-    } else if (required(right)) {
-      // The whole module's names, as `export * from './impl'`.
-      const re = commonJsReexport('*', right, opts.file, module, locals, jsModuleName);
-      if (re) reexports.push(re);
-    }
-  }
-
   /** `exports.x = …`, `module.exports.x = …`, `Foo.prototype.bar = function…`, lodash's `lodash.VERSION = …`. */
   function visitAssignment(a: Node, anchor: Node, scope: Scope): void {
     const left = field(a, 'left');
@@ -310,13 +292,13 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     const comment = docComment(anchor, plainLines);
     // `module.exports = function Router(options) {…}` with its doc: the function is the module's
     // export, an item under its own name (the module's name when it has none) and the module's default.
-    if (path === 'module.exports' && /^(function_expression|function|arrow_function|class)$/.test(right.type)) {
+    if (path === 'module.exports' && definition(right)) {
       visitStatement(right, anchor, { ...scope, topLevel: true }, true);
       const own = field(right, 'name')?.text;
       if (own) reexports.push({ public: `${module}.default`, target: `${module}.${own}` });
       return;
     }
-    if (path === 'module.exports' && !comment) moduleExportsReexports(right);
+    if (path === 'module.exports' && !comment) reexports.push(...moduleExportsReexports(right, opts.file, module, locals, jsModuleName, attached));
     if (path === 'module.exports' && right.type === 'object') return visitObjectMembers(right, { ...scope, id: module, topLevel: true }, 'function');
     const object = field(left, 'object');
     if (!isExport && !comment && scope.topLevel && scope.id === module && object?.type === 'identifier') attached.attach(object.text, name, right);
@@ -327,6 +309,10 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     if (isExport && (!comment || locals.has(right.text)) && right.type === 'identifier' && right.text === name) {
       const re = commonJsReexport(name, right, opts.file, module, locals, jsModuleName);
       if (re) reexports.push(re);
+      // A whole module (`var Router = require('./router')`) is what it exports, whatever it calls
+      // it there: its default too (`var proto = module.exports = function(options)`).
+      const local = locals.get(right.text);
+      if (re && local && !local.member) reexports.push({ public: re.public, target: `${re.target.slice(0, -name.length)}default` });
       return;
     }
     // `exports.default = addDays`: Babel's `export default addDays`, the local under the name `default`.
