@@ -33,16 +33,15 @@ import { DF_CAP, LexicalTake } from './lexical-candidates.js';
 import { memoized } from '../memo.js';
 import { isMember, kinOfTop } from './kin-of-top.js';
 
-
 /**
  * What a question's words spell (acronyms, everyday phrases) depends on the question alone, and
  * every database a question reads asked it again: a dozen times a question through a project,
  * a tenth of what a search allocated. Remembered for the latest questions (not changed by callers).
  */
 const questionAcronyms = memoized(16, spelledAcronyms);
+const questionPhrases = memoized(16, (query: string) => phraseSynonyms(query.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)));
 /** Prepared coverage texts kept per database (~0.5 kB each). */
 const PROSE_TEXTS = 3000;
-const questionPhrases = memoized(16, (query: string) => phraseSynonyms(query.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)));
 
 /**
  * Ranked search over one root's index (docs_search): candidates from a few FTS5 expressions, the
