@@ -78,7 +78,7 @@ export function inverseActions(question: string): ReadonlySet<string> | null {
   return out.size ? out : null;
 }
 
-/** Whether a summary's lead verb is one of `inverse` (and not the question's verb itself). */
+/** Whether a summary's lead verb is one of `inverse` (inverseActions never holds the question's own verb). */
 export function doesTheOpposite(summary: string, inverse: ReadonlySet<string>): boolean {
   const v = leadVerb(summary);
   return v !== null && inverse.has(v);

@@ -151,13 +151,22 @@ export class AttachedExports {
       const re = commonJsReexport(a.name, a.value, file, module, locals, moduleName);
       if (!re) continue;
       out.push(re);
-      // A whole module under another name (`WebSocket.Server = WebSocketServer`) is what that
-      // module exports: its default (`module.exports = WebSocketServer` there), whatever its name.
-      const whole = a.value.type === 'identifier' ? !locals.get(a.value.text)?.member : requiredSpec(a.value) !== null && a.value.type !== 'member_expression';
-      if (whole) out.push({ public: re.public, target: `${re.target.slice(0, -a.name.length)}default` });
+      const whole = wholeModuleDefault(re, a.name, a.value, locals);
+      if (whole) out.push(whole);
     }
     return out;
   }
+}
+
+/**
+ * A whole module passed on under a name (`WebSocket.Server = WebSocketServer`, express's
+ * `exports.Router = Router` with `var Router = require('./router')`) is what that module exports:
+ * also its default (`module.exports = WebSocketServer`, `var proto = module.exports =
+ * function(options)` there), whatever it calls it. `re` is the re-export `name` made of `value`.
+ */
+export function wholeModuleDefault(re: Reexport, name: string, value: Node, locals: ReadonlyMap<string, RequiredLocal>): Reexport | null {
+  const whole = value.type === 'identifier' ? !locals.get(value.text)?.member : requiredSpec(value) !== null && value.type !== 'member_expression';
+  return whole ? { public: re.public, target: `${re.target.slice(0, -name.length)}default` } : null;
 }
 
 /**

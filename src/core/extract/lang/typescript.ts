@@ -6,7 +6,7 @@ import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
-import { AttachedExports, commonJsReexport, compiledReexport, definition, exportedDefinition, fromPackage, moduleExportsReexports, placeholder, reexportedValue, required, uniqueReexports, type RequiredLocal } from './js-commonjs.js';
+import { AttachedExports, commonJsReexport, compiledReexport, definition, exportedDefinition, fromPackage, moduleExportsReexports, placeholder, reexportedValue, required, uniqueReexports, wholeModuleDefault, type RequiredLocal } from './js-commonjs.js';
 import { exportAssigned, jsReexports } from './js-reexports.js';
 import { scanModuleExports } from './js-module-exports.js';
 import { jsModuleName } from './js-module-name.js';
@@ -308,11 +308,9 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     // such a line is about the line (commander's "Expose classes"); the definition has the docs.
     if (isExport && (!comment || locals.has(right.text)) && right.type === 'identifier' && right.text === name) {
       const re = commonJsReexport(name, right, opts.file, module, locals, jsModuleName);
+      const whole = re && wholeModuleDefault(re, name, right, locals);
       if (re) reexports.push(re);
-      // A whole module (`var Router = require('./router')`) is what it exports, whatever it calls
-      // it there: its default too (`var proto = module.exports = function(options)`).
-      const local = locals.get(right.text);
-      if (re && local && !local.member) reexports.push({ public: re.public, target: `${re.target.slice(0, -name.length)}default` });
+      if (whole) reexports.push(whole);
       return;
     }
     // `exports.default = addDays`: Babel's `export default addDays`, the local under the name `default`.
