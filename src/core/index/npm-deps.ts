@@ -56,6 +56,16 @@ export function declaredNpmPackages(root: string): DeclaredPackage[] {
   return [...out.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : (a.dir ?? '') < (b.dir ?? '') ? -1 : 1));
 }
 
+/**
+ * Where the root's packages are installed: the node_modules of the root and of each workspace
+ * (npm-workspaces.ts), whether made yet or not. Watched while serving (deps/install-watch.ts).
+ */
+export function npmInstallFolders(root: string): string[] {
+  const json = readJson(path.join(root, 'package.json'));
+  if (!json) return [];
+  return ['', ...npmWorkspaces(root, json)].map((dir) => path.join(root, dir, 'node_modules'));
+}
+
 function readJson(file: string): Record<string, unknown> | null {
   try {
     const v = JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -65,8 +75,12 @@ function readJson(file: string): Record<string, unknown> | null {
   }
 }
 
-/** A version spec that names a folder of the project, not a package to install (`workspace:*`, `file:../x`, `link:../x`). */
-const LOCAL_SPEC = /^(?:workspace|file|link|portal):/;
+/**
+ * A version spec that names a folder of the project, not a package to install (`workspace:*`,
+ * `file:../x`, `link:../x`). A `file:` tarball (`file:vendor/x-1.2.0.tgz`) is unpacked into
+ * node_modules like a package from the registry, and is one.
+ */
+const LOCAL_SPEC = /^(?:workspace|link|portal):|^file:(?!.*\.(?:tgz|tar\.gz|tar)$)/;
 
 /** A manifest's declared packages with their version specs. */
 function declaredNames(json: Record<string, unknown>): [string, string][] {

@@ -7,6 +7,7 @@ import type { IndexSource } from './source.js';
 import type { IndexPhase } from './status.js';
 import type { IndexStore } from './store.js';
 import type { RootWatcher } from './watcher.js';
+import type { InstallWatch } from './deps/install-watch.js';
 
 /** The shapes a DocsIndex (service.ts) is made of: its options, and each root's parts and state. */
 
@@ -50,6 +51,8 @@ export interface RootIndex extends IndexSource {
   queries: IndexQueries;
   indexer: RootIndexer;
   watcher?: RootWatcher;
+  /** Where its packages are installed, watched while serving (deps/install-watch.ts). */
+  installWatch?: InstallWatch;
   /** Set once the first full sync of this process has finished. */
   synced: boolean;
   /** What this root's indexing is doing now (see IndexPhase). */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DependencyIndexes } from './deps/dependency-set.js';
 import { isDependencyManifest, vendoredFolders } from './deps/discover.js';
 import { searchSources } from './deps/fanout.js';
+import { watchInstallFolders } from './deps/install-watch.js';
 import { createLogger, type Logger } from '../log.js';
 import { RootIndexer } from './indexer.js';
 import type { IndexRunStats, ProgressFn } from './run-stats.js';
@@ -166,7 +167,7 @@ export class DocsIndex {
           r.phase = 'vectors';
           refreshUsage(r.root, r.store.db, stats.parsed + stats.deleted > 0, this.log);
           // Its dependencies again: its imports and lock files may have changed with it.
-          this.deps?.discover(r.root, r.store.db);
+          this.discoverDependencies(r);
           const learned = await storeAside(r.root, r.store.db, aside, this.log);
           if (learned !== null) this.lastVectorsMs = learned;
           r.phase = 'ready';
@@ -182,7 +183,7 @@ export class DocsIndex {
         }
       }
       this.lastRun = runs;
-      for (const r of this.roots) if (!this.deps?.discovered(r.root)) this.deps?.discover(r.root, r.store.db);
+      for (const r of this.roots) if (!this.deps?.discovered(r.root)) this.discoverDependencies(r);
       // Then the package databases this machine does not have yet, each built once and shared.
       await this.deps?.indexQueued(signal, (label) => (done, total, message) => {
         for (const l of this.listeners) l({ done, total, message, root: label });
@@ -267,6 +268,8 @@ export class DocsIndex {
     }
     await Promise.all(
       this.roots.map(async (r) => {
+        // A package installed, upgraded or removed beside the project (node_modules, its virtualenv) is not in the root's walk.
+        if (this.deps && this.opts.syncEnabled !== false) r.installWatch ??= watchInstallFolders(this.deps.installFolders(r.root), () => this.refreshDependencies(r));
         if (r.watcher) return;
         r.watcher = this.watcherFor(r);
         await r.watcher.ready;
@@ -336,6 +339,13 @@ export class DocsIndex {
 
   private depsChain: Promise<void> = Promise.resolve();
 
+  /** Find a root's dependencies (again), and watch where they are installed now. */
+  private discoverDependencies(r: RootIndex): void {
+    if (!this.deps) return;
+    this.deps.discover(r.root, r.store.db);
+    r.installWatch?.update(this.deps.installFolders(r.root));
+  }
+
   /**
    * A root's package.json, Cargo.lock, go.sum, … changed (or, with `onlyIfImportsChanged`, a
    * Python file that may import a new top-level module): find its dependencies again and index
@@ -348,7 +358,7 @@ export class DocsIndex {
       if (r.abort.signal.aborted || this.lifetime.signal.aborted) return;
       try {
         if (onlyIfImportsChanged && !deps.importsChanged(r.root, r.store.db)) return;
-        deps.discover(r.root, r.store.db);
+        this.discoverDependencies(r);
         await deps.indexQueued(this.lifetime.signal, (label) => (done, total, message) => {
           for (const l of this.listeners) l({ done, total, message, root: label });
         });
@@ -387,7 +397,7 @@ export class DocsIndex {
    */
   sources(scope?: 'project' | 'deps' | 'all'): IndexSource[] {
     if (scope === 'project' || !this.deps) return this.roots;
-    for (const r of this.roots) if (!this.deps.discovered(r.root)) this.deps.discover(r.root, r.store.db);
+    for (const r of this.roots) if (!this.deps.discovered(r.root)) this.discoverDependencies(r);
     return [...this.roots, ...this.deps.sources(this.roots.map((r) => r.root))];
   }
 
@@ -453,6 +463,7 @@ export class DocsIndex {
     this.embeddings?.forget(r.root);
     r.abort.abort();
     void r.watcher?.close();
+    r.installWatch?.close();
     this.pool?.release(r.store.ownerId);
     r.store.close();
   }
@@ -461,6 +472,7 @@ export class DocsIndex {
     this.lifetime.abort();
     for (const r of this.roots) {
       await r.watcher?.close();
+      r.installWatch?.close();
     }
     await this.running?.catch(() => {});
     await this.updateChain.catch(() => {});

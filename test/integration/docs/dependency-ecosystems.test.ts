@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -258,5 +258,45 @@ describe('dependencies followed while serving', () => {
     }
     expect(found).toMatchObject({ ecosystem: 'cargo', version: '0.1.0', state: 'indexed', files: 1 });
     expect((await search('interleave bits Morton code')).find((h) => h.name === 'morton_interleave')).toMatchObject({ package: 'tinycrate2', version: '0.1.0' });
+  }, 60_000);
+
+  async function waitFor(name: string, want: (p: Pkg | undefined) => boolean): Promise<Pkg | undefined> {
+    let found: Pkg | undefined;
+    for (let i = 0; i < 300; i++) {
+      found = (await packages(session)).find((p) => p.name === name && want(p));
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return (await packages(session)).find((p) => p.name === name);
+  }
+
+  it('pip upgrading a package in the virtualenv, with no manifest touched, is followed to the new version', async () => {
+    // The project's pyproject.toml says tinywheel>=0.3 before and after: only the virtualenv changes.
+    const src = path.join(work, 'wheel');
+    writeFileSync(path.join(src, 'tinywheel', 'geometry.py'), `${readFileSync(path.join(src, 'tinywheel', 'geometry.py'), 'utf8')}\n\ndef mirror_polygon(points):\n    """Reflect every vertex of a polygon across the vertical axis."""\n    return [(-x, y) for x, y in points]\n`);
+    const upgrade = path.join(work, 'wheel-upgrade');
+    mkdirSync(upgrade);
+    pipInstall(path.join(root, '.venv'), [buildWheel(src, upgrade, 'tinywheel', '0.3.2')]);
+    const found = await waitFor('tinywheel', (p) => p?.version === '0.3.2' && p.state === 'indexed');
+    expect(found).toMatchObject({ ecosystem: 'python', version: '0.3.2', state: 'indexed' });
+    expect((await packages(session)).filter((p) => p.name === 'tinywheel').map((p) => p.version)).toEqual(['0.3.2']);
+    expect((await search('reflect polygon vertices across the vertical axis')).find((h) => h.name === 'mirror_polygon')).toMatchObject({ package: 'tinywheel', version: '0.3.2' });
+  }, 60_000);
+
+  it('a Go module go.sum names, unpacked into the module cache later, gets indexed', async () => {
+    // go.mod and go.sum name it before it is downloaded (a pull), then `go mod download` unpacks it.
+    writeFileSync(path.join(root, 'go.mod'), `${readFileSync(path.join(root, 'go.mod'), 'utf8')}require example.com/later v0.2.0\n`);
+    writeFileSync(path.join(root, 'go.sum'), `${readFileSync(path.join(root, 'go.sum'), 'utf8')}example.com/later v0.2.0 h1:DDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDD=\nexample.com/later v0.2.0/go.mod h1:EEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEE=\n`);
+    expect((await waitFor('example.com/later', (p) => p?.state === 'not_installed'))?.state).toBe('not_installed');
+    // As the go command does: unpacked beside, then renamed into place.
+    const cache = path.join(work, 'gomodcache', 'example.com');
+    const tmp = path.join(cache, 'later@v0.2.0.tmp-123');
+    mkdirSync(tmp);
+    writeFileSync(path.join(tmp, 'go.mod'), 'module example.com/later\n\ngo 1.21\n');
+    writeFileSync(path.join(tmp, 'later.go'), '// Package later holds what was downloaded later.\npackage later\n\n// Debounce delays calls until the caller has been quiet for a while.\nfunc Debounce() {}\n');
+    renameSync(tmp, path.join(cache, 'later@v0.2.0'));
+    const found = await waitFor('example.com/later', (p) => p?.state === 'indexed');
+    expect(found).toMatchObject({ ecosystem: 'go', version: 'v0.2.0', state: 'indexed', files: 1 });
+    expect((await search('delay calls until quiet')).find((h) => h.name === 'Debounce')).toMatchObject({ package: 'example.com/later' });
   }, 60_000);
 });

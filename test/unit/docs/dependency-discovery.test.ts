@@ -75,9 +75,14 @@ describe('npm packages of a monorepo', () => {
     symlinkSync(path.join(root, 'packages', 'b'), path.join(root, 'node_modules', '@me', 'b'));
     expect(found(root)).toEqual(['left-pad@1.3.0 .', 'nested@2.1.0 packages/b', 'typescript@6.0.3 .']);
     expect(npmDependencies(root).missing.map((m) => m.name)).toEqual(['not-installed']);
+    // Where an install changes them: the root's and each workspace's node_modules, made or not.
+    expect(npmDependencies(root).installFolders!.map((f) => path.relative(root, f)).sort()).toEqual(['node_modules', 'packages/a/node_modules', 'packages/b/node_modules']);
     // A workspace the patterns leave out but a symlink resolves into the project, and a local spec: the project's own code.
-    writeFileSync(path.join(root, 'package.json'), JSON.stringify({ private: true, workspaces: ['packages/a'], devDependencies: { typescript: '^6', '@me/c': 'workspace:*' } }));
+    writeFileSync(path.join(root, 'package.json'), JSON.stringify({ private: true, workspaces: ['packages/a'], devDependencies: { typescript: '^6', '@me/c': 'workspace:*', secret: 'file:../secret' } }));
     expect(found(root)).toEqual(['left-pad@1.3.0 .', 'typescript@6.0.3 .']);
+    // A tarball is unpacked into node_modules like a registry package: it is a dependency.
+    writeFileSync(path.join(root, 'package.json'), JSON.stringify({ private: true, devDependencies: { secret: 'file:vendor/secret-1.0.0.tgz' } }));
+    expect(found(root)).toEqual(['secret@1.0.0 .']);
   });
 
   it('finds members from their patterns\' folders, however large the tree beside them', () => {
@@ -294,8 +299,8 @@ describe("the Rust toolchain's standard library", () => {
 });
 
 describe('files whose change can change the dependencies', () => {
-  it('are the manifests of each ecosystem, including the ones that make a folder a Python or Cargo project', () => {
-    for (const f of ['package.json', 'pyproject.toml', 'setup.py', 'setup.cfg', 'Pipfile', 'requirements-dev.txt', 'sub/requirements.in', 'Cargo.toml', 'Cargo.lock', 'go.mod', 'go.sum', 'build/compile_commands.json']) expect(isDependencyManifest(f), f).toBe(true);
+  it('are the manifests and lock files of each ecosystem, including the ones that make a folder a Python or Cargo project', () => {
+    for (const f of ['package.json', 'pyproject.toml', 'setup.py', 'setup.cfg', 'Pipfile', 'requirements-dev.txt', 'sub/requirements.in', 'Cargo.toml', 'Cargo.lock', 'go.mod', 'go.sum', 'build/compile_commands.json', 'package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'uv.lock']) expect(isDependencyManifest(f), f).toBe(true);
     for (const f of ['app.py', 'src/setup_utils.py', 'node_modules/zod/package.json', 'Cargo.toml.orig']) expect(isDependencyManifest(f), f).toBe(false);
   });
 });

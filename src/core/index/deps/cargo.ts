@@ -110,6 +110,8 @@ export function cargoDependencies(root: string, env: NodeJS.ProcessEnv = process
   for (const c of lockedRegistryCrates(lock, { git: true })) {
     const found = locate(c, home, indexes, replaced, trees);
     if ('missing' in found) {
+      // cargo unpacks a crate into its registry's folder under registry/src (followed while serving).
+      out.installFolders ??= [src, ...indexes.map((i) => path.join(src, i))];
       out.missing.push({ ecosystem: 'cargo', name: c.name, reason: found.missing });
       continue;
     }

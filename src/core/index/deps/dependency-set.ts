@@ -47,6 +47,8 @@ interface RootDeps {
   missing: MissingDependency[];
   /** The top-level Python modules the root imported when its dependencies were found. */
   importsKey: string;
+  /** Where its packages are installed (install-watch.ts). */
+  installFolders: string[];
 }
 
 /** The modules the root's own Python files import (from its index). */
@@ -91,6 +93,11 @@ export class DependencyIndexes {
     return this.byRoot.has(root);
   }
 
+  /** Where the root's packages are installed, as its dependencies were last found: watched while serving (install-watch.ts). */
+  installFolders(root: string): readonly string[] {
+    return this.byRoot.get(root)?.installFolders ?? [];
+  }
+
   /** Whether the root's Python files now import a top-level module they did not when its dependencies were found. */
   importsChanged(root: string, rootDb: Database.Database): boolean {
     const r = this.byRoot.get(root);
@@ -116,7 +123,7 @@ export class DependencyIndexes {
       db.tryOpen();
       installed.push({ dep, db });
     }
-    this.byRoot.set(root, { installed, missing: found.missing, importsKey: importsKey(imports) });
+    this.byRoot.set(root, { installed, missing: found.missing, importsKey: importsKey(imports), installFolders: found.installFolders ?? [] });
     this.views = this.statusCache = null;
     this.closeUnused();
   }

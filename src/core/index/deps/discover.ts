@@ -25,8 +25,12 @@ export interface DiscoverOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Files whose change can change a root's dependencies (the watcher reports them too). */
-const MANIFEST = /(^|\/)(package\.json|pnpm-workspace\.yaml|pyproject\.toml|setup\.cfg|setup\.py|Pipfile|Pipfile\.lock|poetry\.lock|poetry\.toml|\.python-version|environment\.ya?ml|requirements[^/]*\.(txt|in)|Cargo\.toml|Cargo\.lock|\.cargo\/config(\.toml)?|go\.mod|go\.sum|go\.work|vendor\/modules\.txt|compile_commands\.json)$/;
+/**
+ * Files whose change can change a root's dependencies (the watcher reports them too). Lock files
+ * count: a pull that moves only the lock, then `npm ci` or `uv sync`, changes the versions
+ * installed (install-watch.ts sees the install itself, outside the root's walk).
+ */
+const MANIFEST = /(^|\/)(package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|uv\.lock|pdm\.lock|pnpm-workspace\.yaml|pyproject\.toml|setup\.cfg|setup\.py|Pipfile|Pipfile\.lock|poetry\.lock|poetry\.toml|\.python-version|environment\.ya?ml|requirements[^/]*\.(txt|in)|Cargo\.toml|Cargo\.lock|\.cargo\/config(\.toml)?|go\.mod|go\.sum|go\.work|vendor\/modules\.txt|compile_commands\.json)$/;
 
 export function isDependencyManifest(rel: string): boolean {
   return MANIFEST.test(rel) && !rel.includes('node_modules/');
@@ -57,7 +61,7 @@ export function vendoredFolders(root: string, env: NodeJS.ProcessEnv = process.e
 }
 
 export function discoverDependencies(root: string, opts: DiscoverOptions = {}): DiscoveredDependencies {
-  const out: DiscoveredDependencies = { installed: [], missing: [] };
+  const out: DiscoveredDependencies = { installed: [], missing: [], installFolders: [] };
   const env = opts.env ?? process.env;
   const steps: [Ecosystem, () => DiscoveredDependencies][] = [
     ['npm', () => npmDependencies(root)],
@@ -71,6 +75,7 @@ export function discoverDependencies(root: string, opts: DiscoverOptions = {}): 
       const got = step();
       out.installed.push(...got.installed);
       out.missing.push(...got.missing);
+      out.installFolders!.push(...(got.installFolders ?? []));
     } catch (err) {
       out.missing.push({ ecosystem, name: `(${ecosystem} dependencies)`, reason: `could not be listed: ${(err as Error).message}` });
     }

@@ -164,6 +164,8 @@ export function goDependencies(root: string, env: NodeJS.ProcessEnv = process.en
   for (const [mod, version] of mods) {
     const dir = cache ? path.join(cache, `${escapeModulePath(mod)}@${escapeModulePath(version)}`) : null;
     if (!dir || !existsSync(dir)) {
+      // `go mod download` unpacks it there (followed while serving).
+      if (dir) (out.installFolders ??= []).push(dir);
       out.missing.push({ ecosystem: 'go', name: mod, reason: `${mod}@${version} is not in the module cache${cache ? ` ${cache}` : ''} (run go mod download)` });
       continue;
     }

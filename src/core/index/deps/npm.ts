@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { declaredNpmPackages, declaredPackageFiles, installedVersion } from '../npm-deps.js';
+import { declaredNpmPackages, declaredPackageFiles, installedVersion, npmInstallFolders } from '../npm-deps.js';
 import type { DiscoveredDependencies } from './types.js';
 import { LANGUAGE_FILE, typescriptLibDependency } from './typescript-lib.js';
 
@@ -10,7 +10,7 @@ import { LANGUAGE_FILE, typescriptLibDependency } from './typescript-lib.js';
  * a package's modules as they are imported (`zod`, `zod/lib`).
  */
 export function npmDependencies(root: string): DiscoveredDependencies {
-  const out: DiscoveredDependencies = { installed: [], missing: [] };
+  const out: DiscoveredDependencies = { installed: [], missing: [], installFolders: npmInstallFolders(root) };
   for (const p of declaredNpmPackages(root)) {
     if (!p.dir) {
       out.missing.push({ ecosystem: 'npm', name: p.name, reason: 'not installed under node_modules' });

@@ -25,7 +25,8 @@ export interface PythonEnvironment {
   stdlib?: { dir: string; version: string };
 }
 
-const VENV_DIRS = ['.venv', 'venv'];
+/** A project's own virtualenv, in the folders the tools make it in. */
+export const VENV_DIRS = ['.venv', 'venv'];
 
 /** `<venv>/lib/python3.X/site-packages` (posix) or `<venv>/Lib/site-packages` (Windows). */
 function venvSitePackages(venv: string): string[] {

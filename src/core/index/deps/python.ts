@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_EXCLUDES } from '../indexer.js';
 import { walkFiles } from '../../workspace/files.js';
-import { declaredPythonNames, pythonEnvironment, type PythonEnvironment } from './python-env.js';
+import { declaredPythonNames, pythonEnvironment, VENV_DIRS, type PythonEnvironment } from './python-env.js';
 import { looksLikeStdlib } from '../python-builtins.js';
 import { normalizeDist } from '../packages.js';
 import { pythonStdlibDependency } from './python-stdlib.js';
@@ -167,6 +167,8 @@ export function pythonDependencies(root: string, imports: readonly string[], env
   // (pyenv's click and docutils beside a copied installation) were searched beside them on
   // every question, three more databases of another installation.
   if (looksLikeStdlib(root) && !ownsStdlib(pyEnv, root)) return out;
+  // pip installs, upgrades and removes distributions there; a virtualenv not made yet would take over once it is.
+  out.installFolders = [...(pyEnv?.sitePackages ?? []), ...VENV_DIRS.map((d) => path.join(root, d)).filter((d) => !existsSync(d))];
   const dists = (pyEnv?.sitePackages ?? []).flatMap(distributions);
   const byName = new Map(dists.map((d) => [normalizeDist(d.name), d]));
   const byTop = new Map<string, Distribution>();

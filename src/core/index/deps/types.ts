@@ -49,6 +49,12 @@ export interface MissingDependency {
 export interface DiscoveredDependencies {
   installed: InstalledDependency[];
   missing: MissingDependency[];
+  /**
+   * Folders whose entries change when one of these packages is installed, upgraded or removed
+   * (node_modules, site-packages, where a missing module would be unpacked), watched while
+   * serving (install-watch.ts); a folder may not exist yet.
+   */
+  installFolders?: string[];
 }
 
 /** A manifest's text, or null when it cannot be read (absent, a folder, no permission). */
