@@ -155,6 +155,7 @@ export class SearchLane {
   /** A database closed here (a root left the workspace): the thread closes its connection too. */
   forget(file: string): void {
     this.thread?.forget(file);
+    this.warmAsked.delete(file);
     this.warmThere.delete(file);
     this.coldCost.delete(file);
   }

@@ -66,7 +66,7 @@ export class DocsIndex {
     this.deps =
       opts.dependencies === false
         ? null
-        : new DependencyIndexes({ indexBase: indexBaseDir(opts.indexDir), includePrivate: opts.includePrivate, maxFileBytes: opts.maxFileBytes, pool: () => this.lazyPool(), compileCommandsDir: opts.compileCommandsDir, log: this.log, roots: () => this.roots.map((r) => r.root) });
+        : new DependencyIndexes({ indexBase: indexBaseDir(opts.indexDir), includePrivate: opts.includePrivate, maxFileBytes: opts.maxFileBytes, pool: () => this.lazyPool(), compileCommandsDir: opts.compileCommandsDir, log: this.log, roots: () => this.roots.map((r) => r.root), closed: (dbPath) => this.lane?.forget(dbPath) });
     this.setRoots(opts.roots);
   }
 

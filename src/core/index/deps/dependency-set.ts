@@ -40,6 +40,8 @@ export interface DependencyIndexesOptions {
   log: Logger;
   /** Every root of the workspace, as they are now: a dependency one of them indexes itself is not read again. */
   roots?: () => readonly string[];
+  /** A package database no root uses any more was closed (an upgrade replaced its version): whoever else holds it open lets go. */
+  closed?: (dbPath: string) => void;
 }
 
 interface RootDeps {
@@ -158,6 +160,7 @@ export class DependencyIndexes {
       if (used.has(db) || db.state === 'indexing') continue;
       db.close();
       this.dbs.delete(file);
+      this.opts.closed?.(db.dbPath);
     }
   }
 
