@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFixture, item } from './fixtures.js';
+import { extractSource } from '../../../src/core/extract/extract.js';
 
 describe('TypeScript extraction (TSDoc/JSDoc)', () => {
   it('extracts a documented function with every tag, merging signature types with tag text', async () => {
@@ -97,6 +98,35 @@ describe('JavaScript extraction (lodash-style JSDoc, CommonJS)', () => {
     expect(x.items.map((i) => i.name)).not.toContain('baseWait');
     const all = await extractFixture('js', 'lib.js', true);
     expect(all.items.find((i) => i.name === 'baseWait')?.visibility).toBe('private');
+  });
+
+  it("a bare @alias on a named declaration is another name for it, not its full name (date-fns's format)", async () => {
+    const src = [
+      'export { format as formatDate };',
+      '/**',
+      ' * @name format',
+      ' * @alias formatDate',
+      ' * @category Common Helpers',
+      ' * @summary Format the date.',
+      ' *',
+      ' * @description',
+      ' * Return the formatted date string in the given format.',
+      ' */',
+      'export declare function format(date: Date, formatStr: string): string;',
+      '/**',
+      ' * @name pad',
+      ' * @alias strings.pad',
+      ' */',
+      'export declare function leftPad(s: string): string;',
+      // A block the syntax names nothing for takes the alias as its full name, as JSDoc says.
+      '/**',
+      ' * @name helper',
+      ' * @alias Helper',
+      ' */',
+    ].join('\n');
+    const x = await extractSource('typescript', src, { file: 'node_modules/date-fns/format.d.ts', includePrivate: false });
+    expect(x.items.map((i) => i.id).sort()).toEqual(['Helper', 'date-fns/format.format', 'strings.pad']);
+    expect(item(x, 'date-fns/format.format')).toMatchObject({ kind: 'function', module: 'date-fns/format', summary: 'Return the formatted date string in the given format.' });
   });
 
   it('reads a run of plain // lines right above a declaration as its doc, without directives, to-dos or bundler markers', async () => {

@@ -109,7 +109,12 @@ export function identity(name: string, doc: ParsedDoc | null, scope: { id: strin
   const aliases: string[] = [];
   if (t.alias) {
     const a = t.alias.trim();
-    if (/[.#~]|^module:/.test(a) || !t.memberof) {
+    // A bare alias on a declaration with a name of its own (date-fns's `@alias formatDate` on
+    // `export declare function format`, which it also exports as formatDate) is another name
+    // for it, as lodash's with @memberOf is; only a qualified alias, or one naming a block
+    // the syntax names nothing for, is JSDoc's full name (it had made that function a
+    // top-level `formatDate`, outside its module).
+    if (/[.#~]|^module:/.test(a) || (!t.memberof && !name)) {
       // JSDoc semantics: the alias is the item's full name.
       const full = a.replace(/^module:/, '');
       const cut = Math.max(full.lastIndexOf('.'), full.lastIndexOf('#'), full.lastIndexOf('~'));
