@@ -10,6 +10,12 @@
 export interface ImportBinding {
   spec: string;
   member: string | null;
+  /**
+   * For a JavaScript binding of the module as a whole: `default` when the name is its default
+   * export (`import express from 'express'`, `const express = require('express')`: a CommonJS
+   * module's `module.exports`), `namespace` when it is the module object (`import * as fns`).
+   */
+  whole?: 'default' | 'namespace';
 }
 export type ImportBindings = ReadonlyMap<string, ImportBinding>;
 
@@ -55,14 +61,15 @@ export function importBindings(text: string, language: 'javascript' | 'typescrip
     }
     return out;
   }
-  for (const m of text.matchAll(JS_REQUIRE)) out.set(m[1]!, { spec: jsPath(m[2]!), member: m[3] ?? null });
-  for (const rule of [JS_DEFAULT, JS_NAMESPACE]) for (const m of text.matchAll(rule)) out.set(m[1]!, { spec: jsPath(m[2]!), member: null });
+  for (const m of text.matchAll(JS_REQUIRE)) out.set(m[1]!, m[3] ? { spec: jsPath(m[2]!), member: m[3] } : { spec: jsPath(m[2]!), member: null, whole: 'default' });
+  for (const m of text.matchAll(JS_DEFAULT)) out.set(m[1]!, { spec: jsPath(m[2]!), member: null, whole: 'default' });
+  for (const m of text.matchAll(JS_NAMESPACE)) out.set(m[1]!, { spec: jsPath(m[2]!), member: null, whole: 'namespace' });
   for (const rule of [JS_NAMED, JS_DESTRUCTURED]) {
     for (const m of text.matchAll(rule)) {
       for (const part of listEntries(m[1]!)) {
         const [name, alias] = part.replace(/^\s*type\s+/, '').trim().split(/\s+as\s+|\s*:\s*/);
         // `{ default as chalk }` is the module as a whole, as `import chalk from` is.
-        if (name && /^[\w$]+$/.test(name)) out.set((alias ?? name).trim(), { spec: jsPath(m[2]!), member: name === 'default' ? null : name });
+        if (name && /^[\w$]+$/.test(name)) out.set((alias ?? name).trim(), name === 'default' ? { spec: jsPath(m[2]!), member: null, whole: 'default' } : { spec: jsPath(m[2]!), member: name });
       }
     }
   }
@@ -72,13 +79,17 @@ export function importBindings(text: string, language: 'javascript' | 'typescrip
 /**
  * What a name written in the file stands for, through its first part's binding: the module
  * as imported and the path under it (`WS.Server` → `ws` + `Server`, `np.linalg.norm` →
- * `numpy` + `linalg.norm`, `dd` → `collections` + `defaultdict`), or null.
+ * `numpy` + `linalg.norm`, `dd` → `collections` + `defaultdict`), or null. The bare name of a
+ * module's default binding is its default export first (`express` → `express` + `default`,
+ * the module itself when it has none: `orModule`); a member under it is the module's
+ * (`express.json`), as a CommonJS module's properties are.
  */
-export function boundPath(symbol: string, bindings: ImportBindings): { spec: string; path: string } | null {
+export function boundPath(symbol: string, bindings: ImportBindings): { spec: string; path: string; orModule?: boolean } | null {
   const dot = symbol.search(/[.#]/);
   const head = dot < 0 ? symbol : symbol.slice(0, dot);
   const bound = bindings.get(head);
   if (bound === undefined) return null;
+  if (dot < 0 && bound.whole === 'default') return { spec: bound.spec, path: 'default', orModule: true };
   const path = [bound.member, dot < 0 ? null : symbol.slice(dot + 1)].filter(Boolean).join('.');
   return bound.spec === head && !bound.member ? null : { spec: bound.spec, path };
 }

@@ -128,6 +128,7 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
   if (bound) {
     const module = bound.spec.startsWith('.') && c.file ? absoluteImport(bound.spec, c.file.rel, c.file.module) : bound.spec;
     meant.push(bound.path ? `${module}.${bound.path}` : module);
+    if (bound.orModule) meant.push(module);
   }
   // (A bounded number, each looked up through re-exports: in an npm package's database only
   // under that package's own name, in any other only under a module it has.)

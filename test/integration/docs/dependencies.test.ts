@@ -214,6 +214,15 @@ describe('installed dependencies in the docs index', () => {
     // Without the file, `Sock` means nothing.
     expect(errorOf(await session.call('docs_resolve', { symbol: 'Sock.Server' })).code).toBe('E_NOT_FOUND');
   });
+
+  it("docs_resolve reads a module's default binding as its default export (`import mwdemo from 'mwdemo'`, `const makeApp = require('mwdemo')`)", async () => {
+    // mwdemo's `exports = module.exports = createApplication`, passed on by its index.js.
+    const want = { id: 'mwdemo/lib/mwdemo.createApplication', package: 'mwdemo', version: '4.2.0', summary: 'Create an application that routes requests through its middleware.' };
+    expect(sc(await session.call('docs_resolve', { symbol: 'mwdemo', context: 'src/app.ts' }))).toMatchObject(want);
+    expect(sc(await session.call('docs_resolve', { symbol: 'makeApp', context: 'src/sockets.js' }))).toMatchObject(want);
+    // A member through the binding is the module's, as a CommonJS module's properties are.
+    expect(sc(await session.call('docs_resolve', { symbol: 'mwdemo.Router', context: 'src/app.ts' }))).toMatchObject({ id: 'mwdemo/lib/router.Router', package: 'mwdemo' });
+  });
 });
 
 describe('index.dependencies: false', () => {

@@ -19,20 +19,20 @@ describe("a file's names for what it imports", () => {
     ].join('\n');
     const b = importBindings(js, 'javascript');
     expect(Object.fromEntries(b)).toEqual({
-      WS: { spec: 'ws', member: null },
-      React: { spec: 'react', member: null },
+      WS: { spec: 'ws', member: null, whole: 'default' },
+      React: { spec: 'react', member: null, whole: 'default' },
       useLocal: { spec: 'react', member: 'useState' },
-      z: { spec: 'zod', member: null },
-      express: { spec: 'express', member: null },
+      z: { spec: 'zod', member: null, whole: 'namespace' },
+      express: { spec: 'express', member: null, whole: 'default' },
       Command: { spec: './lib/command', member: 'Command' },
       HelpText: { spec: './lib/command', member: 'Help' },
       Schema: { spec: 'ajv', member: 'Schema' },
-      chalk: { spec: 'chalk', member: null },
-      hljs: { spec: 'highlight.js', member: null },
-      Ajv: { spec: 'ajv', member: null },
-      ajvAll: { spec: 'ajv', member: null },
-      a: { spec: 'a', member: null },
-      b: { spec: './b', member: null },
+      chalk: { spec: 'chalk', member: null, whole: 'default' },
+      hljs: { spec: 'highlight.js', member: null, whole: 'default' },
+      Ajv: { spec: 'ajv', member: null, whole: 'default' },
+      ajvAll: { spec: 'ajv', member: null, whole: 'namespace' },
+      a: { spec: 'a', member: null, whole: 'default' },
+      b: { spec: './b', member: null, whole: 'default' },
       S: { spec: 'ws', member: 'Server' },
       parse: { spec: 'smol-toml', member: 'parse' },
       toToml: { spec: 'smol-toml', member: 'stringify' },
@@ -57,7 +57,11 @@ describe("a file's names for what it imports", () => {
     expect(boundPath('WS.Server', b)).toEqual({ spec: 'ws', path: 'Server' });
     expect(boundPath('WS.Server.close', b)).toEqual({ spec: 'ws', path: 'Server.close' });
     expect(boundPath('S', b)).toEqual({ spec: 'ws', path: 'Server' });
-    expect(boundPath('WS', b)).toEqual({ spec: 'ws', path: '' });
+    // The bare name of a default binding is the default export first, else the module.
+    expect(boundPath('WS', b)).toEqual({ spec: 'ws', path: 'default', orModule: true });
+    expect(boundPath('express', importBindings("import express from 'express';\n", 'typescript'))).toEqual({ spec: 'express', path: 'default', orModule: true });
+    expect(boundPath('fns', importBindings("import * as fns from 'date-fns';\n", 'typescript'))).toEqual({ spec: 'date-fns', path: '' });
+    expect(boundPath('express', importBindings("import * as express from 'express';\n", 'typescript'))).toBeNull();
     expect(boundPath('Other.thing', b)).toBeNull();
     // A module bound under its own name says nothing new.
     expect(boundPath('json.loads', importBindings('import json\n', 'python'))).toBeNull();

@@ -22,6 +22,25 @@ export interface RequiredLocal {
 }
 
 /** `require('x')`, a member of it, or a compiler's wrapper around it (`_interopRequireDefault(require('x'))`). */
+const EXPORTS_OBJECT = /^(module\.exports|exports)$/;
+
+/**
+ * An assignment's target and value, through a chain that sets both export objects at once:
+ * `exports = module.exports = createApplication` (express) and `module.exports = exports = X`
+ * are `module.exports = …` of the value at the end.
+ */
+export function exportsChain(a: Node): { left: Node | null; right: Node | null } {
+  let left = field(a, 'left');
+  let right = field(a, 'right');
+  while (left && right?.type === 'assignment_expression' && EXPORTS_OBJECT.test(left.text.replace(/\s+/g, ''))) {
+    const inner = field(right, 'left');
+    if (!inner || !EXPORTS_OBJECT.test(inner.text.replace(/\s+/g, ''))) break;
+    if (inner.type === 'member_expression') left = inner;
+    right = field(right, 'right');
+  }
+  return { left, right };
+}
+
 export function required(v: Node): boolean {
   return requiredSpec(v) !== null;
 }

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { field, namedChildren } from '../syntax.js';
-import { requiredSpec, type RequiredLocal } from './js-commonjs.js';
+import { exportsChain, requiredSpec, type RequiredLocal } from './js-commonjs.js';
 
 /**
  * A JS/TS file's first pass: the names it exports (ESM `export { … }`, CommonJS
@@ -34,8 +34,9 @@ export function scanModuleExports(root: Node, imports: string[]): { exportedName
       // tsc's and Babel's `Object.defineProperty(exports, "x", …)` and `__exportStar(…, exports)`: CommonJS.
       if (a?.type === 'call_expression' && /\bexports\b/.test(field(a, 'arguments')?.text ?? '') && /^(Object\.defineProperty|(\w+\.)?_{1,2}exportStar)$/.test(field(a, 'function')?.text ?? '')) isModule = true;
       if (a?.type !== 'assignment_expression') continue;
-      const left = field(a, 'left')?.text ?? '';
-      const right = field(a, 'right');
+      const chain = exportsChain(a);
+      const left = chain.left?.text.replace(/\s+/g, '') ?? '';
+      const right = chain.right;
       if (left === 'module.exports' || left === 'export') {
         isModule = true;
         if (right?.type === 'identifier') exportedNames.add(right.text);

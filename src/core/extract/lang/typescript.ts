@@ -6,7 +6,7 @@ import { commentToText, type RawComment } from '../doc/comments.js';
 import { type ParsedDoc } from '../doc/model.js';
 import { parseTaggedDoc } from '../doc/tags.js';
 import { field, namedChildren } from '../syntax.js';
-import { AttachedExports, commonJsReexport, compiledReexport, definition, exportedDefinition, fromPackage, moduleExportsReexports, placeholder, reexportedValue, required, uniqueReexports, wholeModuleDefault, type RequiredLocal } from './js-commonjs.js';
+import { AttachedExports, commonJsReexport, compiledReexport, definition, exportedDefinition, exportsChain, fromPackage, moduleExportsReexports, placeholder, reexportedValue, required, uniqueReexports, wholeModuleDefault, type RequiredLocal } from './js-commonjs.js';
 import { exportAssigned, jsReexports } from './js-reexports.js';
 import { scanModuleExports } from './js-module-exports.js';
 import { jsModuleName } from './js-module-name.js';
@@ -283,8 +283,7 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
 
   /** `exports.x = …`, `module.exports.x = …`, `Foo.prototype.bar = function…`, lodash's `lodash.VERSION = …`. */
   function visitAssignment(a: Node, anchor: Node, scope: Scope): void {
-    const left = field(a, 'left');
-    const right = field(a, 'right');
+    const { left, right } = exportsChain(a);
     if (left?.type !== 'member_expression' || !right) return descend(a, scope);
     const path = left.text.replace(/\s+/g, '');
     const name = field(left, 'property')?.text ?? path;
@@ -298,7 +297,9 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
       if (own) reexports.push({ public: `${module}.default`, target: `${module}.${own}` });
       return;
     }
-    if (path === 'module.exports' && !comment) reexports.push(...moduleExportsReexports(right, opts.file, module, locals, jsModuleName, attached));
+    // A comment above `module.exports = createApplication` is about the line (express's "Expose
+    // `createApplication()`."); the local it names still becomes the module's default.
+    if (path === 'module.exports' && (!comment || right.type === 'identifier')) reexports.push(...moduleExportsReexports(right, opts.file, module, locals, jsModuleName, attached));
     if (path === 'module.exports' && right.type === 'object') return visitObjectMembers(right, { ...scope, id: module, topLevel: true }, 'function');
     const object = field(left, 'object');
     if (!isExport && !comment && scope.topLevel && scope.id === module && object?.type === 'identifier') attached.attach(object.text, name, right);
