@@ -133,11 +133,13 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
   // (A bounded number, each looked up through re-exports: in an npm package's database only
   // under that package's own name, in any other only under a module it has.)
   const underImports = !qualified && c.bindings ? c.imports.filter((i) => /^[@\w][\w@/.-]*$/.test(i)).slice(0, MAX_IMPORTED_PATHS) : [];
+  let foundViaBinding = false;
   for (const r of index.sources(input.scope)) {
     // byId also follows re-exports (`asyncio.sleep` → asyncio.tasks.sleep): what it returns is meant.
     const npm = r.dependency?.ecosystem === 'npm' ? typedPackagePath(r.dependency.name) : null;
     const guesses = underImports.filter((i) => (npm === null ? r.queries.hasModule(i) : i === npm || i.startsWith(`${npm}/`))).map((i) => `${i}.${symbol}`);
     const viaBinding = meant.flatMap((id) => r.queries.byId(id));
+    if (viaBinding.length) foundViaBinding = true;
     const viaImport = guesses.flatMap((id) => r.queries.byId(id));
     const viaFile = [...viaBinding, ...viaImport];
     const direct = [...r.queries.byId(symbol), ...viaFile];
@@ -156,6 +158,10 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
       const via = viaBinding.includes(item) ? VIA_BINDING : viaImport.includes(item) ? VIA_IMPORT : 0;
       found.push({ root: r, item, score: score(item, symbol, c, publicId) + via, deps: pkg !== null, publicId });
     }
+  }
+  if (bound && !foundViaBinding && c.file && bindingLanguage(c.file.rel) === 'python' && (!input.scope || input.scope === 'all')) {
+    const missing = unindexedImport(index, symbol, bound.spec, c.file.rel);
+    if (missing) throw missing;
   }
   if (!found.length) {
     const suggestions = index.sources(input.scope).flatMap((r) => r.queries.search(symbol, { limit: 5 }).map((h) => h.id)).slice(0, 8);
@@ -183,6 +189,23 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
     alternatives,
     index_status: shortState(index),
   };
+}
+
+/**
+ * A name a Python file imports from a module no database of the index holds (its distribution
+ * is not installed where the project loads packages from): the error says so, rather than
+ * answering a name spelled alike elsewhere (`from django.http import HttpResponse` without
+ * Django installed had answered http.client's HTTPResponse). Null when some database has it.
+ */
+function unindexedImport(index: DocsIndex, symbol: string, module: string, file: string): DocentError | null {
+  const top = module.split('.')[0]!;
+  if (index.sources('all').some((r) => r.queries.hasModule(module) || r.queries.hasModule(top) || r.queries.submodules(top).length > 0)) return null;
+  const norm = (n: string) => n.toLowerCase().replace(/[-_.]+/g, '-');
+  const declared = index.status().packages.find((p) => p.state === 'not_installed' && norm(p.name) === norm(top));
+  const hint = declared
+    ? `${declared.name} is declared but not installed: ${declared.error ?? 'index_status says where it was looked for'}.`
+    : `Install the distribution that provides ${top} where the project's Python loads packages from (a .venv in the project, VIRTUAL_ENV, or python3's); index_status lists the packages found.`;
+  return new DocentError('E_NOT_FOUND', `"${symbol}" is imported from ${module} in ${file}, and no package in the docs index provides ${top}.`, hint, { module });
 }
 
 export function renderDocsResolve(r: DocsResolveResult): string {

@@ -164,6 +164,21 @@ describe('dependencies of each ecosystem, at the installed version', () => {
     const go = sc(await session.call('docs_resolve', { symbol: 'ReverseWords', context: 'main.go' }));
     expect(go).toMatchObject({ package: 'example.com/TinyMod', version: 'v1.5.0' });
   });
+
+  it('docs_resolve of a name imported from a package that is not installed says so, rather than answering a namesake', async () => {
+    // tinywheel has a scale_dimensions; this file takes its own from missing-dist, declared and not installed.
+    writeFileSync(path.join(root, 'uses_missing.py'), 'from missing_dist.shapes import scale_dimensions\n');
+    try {
+      const err = errorOf(await session.call('docs_resolve', { symbol: 'scale_dimensions', context: 'uses_missing.py' }));
+      expect(err.code).toBe('E_NOT_FOUND');
+      expect(err.message).toContain('missing_dist.shapes');
+      expect(err.hint).toMatch(/^missing-dist is declared but not installed: not installed in .*\.venv/);
+      // Without the file, the name is tinywheel's, as before.
+      expect(sc(await session.call('docs_resolve', { symbol: 'scale_dimensions' }))).toMatchObject({ package: 'tinywheel' });
+    } finally {
+      rmSync(path.join(root, 'uses_missing.py'));
+    }
+  });
 });
 
 describe('a package version is indexed once per machine', () => {
