@@ -129,6 +129,25 @@ describe('JavaScript extraction (lodash-style JSDoc, CommonJS)', () => {
     expect(item(x, 'date-fns/format.format')).toMatchObject({ kind: 'function', module: 'date-fns/format', summary: 'Return the formatted date string in the given format.' });
   });
 
+  it('reads a chain of exports as one export per name (`exports.format = exports.formatDate = format`, `exports = module.exports = app`)', async () => {
+    const src = [
+      '"use strict";',
+      'exports.format = exports.formatDate = format;',
+      '/**',
+      ' * Return the formatted date string in the given format.',
+      ' */',
+      'function format(date, formatStr) {}',
+      '/** Create an application. */',
+      'function createApp() {}',
+      'exports = module.exports = createApp;',
+    ].join('\n');
+    const x = await extractSource('javascript', src, { file: 'node_modules/date-fns/format.js', includePrivate: false });
+    // `format` is the documented function alone (the outer link had been an undocumented variable of the same id).
+    expect(x.items.filter((i) => i.name === 'format').map((i) => `${i.kind} ${i.summary}`)).toEqual(['function Return the formatted date string in the given format.']);
+    expect(item(x, 'date-fns/format.formatDate')).toMatchObject({ kind: 'variable' });
+    expect(x.reexports).toContainEqual({ public: 'date-fns/format.default', target: 'date-fns/format.createApp' });
+  });
+
   it('reads a run of plain // lines right above a declaration as its doc, without directives, to-dos or bundler markers', async () => {
     const x = await extractFixture('js', 'line-docs/debounce.js');
     expect(item(x, 'line-docs/debounce.debounce').summary).toBe('Returns a function that, as long as it continues to be invoked, will not be triggered.');

@@ -23,22 +23,32 @@ export interface RequiredLocal {
 
 /** `require('x')`, a member of it, or a compiler's wrapper around it (`_interopRequireDefault(require('x'))`). */
 const EXPORTS_OBJECT = /^(module\.exports|exports)$/;
+const EXPORTS_TARGET = /^(module\.exports|exports)(\.[\w$]+)?$/;
 
 /**
- * An assignment's target and value, through a chain that sets both export objects at once:
- * `exports = module.exports = createApplication` (express) and `module.exports = exports = X`
- * are `module.exports = …` of the value at the end.
+ * An assignment's target and value, through a chain of exports: `exports = module.exports =
+ * createApplication` (express) and `module.exports = exports = X` are `module.exports = …` of
+ * the value at the end; in `exports.format = exports.formatDate = format` (date-fns's compiled
+ * CommonJS) the inner `exports.formatDate = format` is an export of its own (`named`), and
+ * the outer is `exports.format = format` (it had been an undocumented variable whose value was
+ * the assignment, standing in for the documented function in search).
  */
-export function exportsChain(a: Node): { left: Node | null; right: Node | null } {
+export function exportsChain(a: Node): { left: Node | null; right: Node | null; named: Node[] } {
   let left = field(a, 'left');
   let right = field(a, 'right');
-  while (left && right?.type === 'assignment_expression' && EXPORTS_OBJECT.test(left.text.replace(/\s+/g, ''))) {
+  const named: Node[] = [];
+  while (left && right?.type === 'assignment_expression' && EXPORTS_TARGET.test(left.text.replace(/\s+/g, ''))) {
     const inner = field(right, 'left');
-    if (!inner || !EXPORTS_OBJECT.test(inner.text.replace(/\s+/g, ''))) break;
-    if (inner.type === 'member_expression') left = inner;
+    const target = inner?.text.replace(/\s+/g, '') ?? '';
+    if (!inner || !EXPORTS_TARGET.test(target)) break;
+    // Only the nearest: visiting it takes in the rest of the chain below it.
+    if (!EXPORTS_OBJECT.test(target)) {
+      if (!named.length) named.push(right);
+    }
+    else if (inner.type === 'member_expression') left = inner;
     right = field(right, 'right');
   }
-  return { left, right };
+  return { left, right, named };
 }
 
 export function required(v: Node): boolean {

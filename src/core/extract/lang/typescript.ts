@@ -283,7 +283,9 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
 
   /** `exports.x = …`, `module.exports.x = …`, `Foo.prototype.bar = function…`, lodash's `lodash.VERSION = …`. */
   function visitAssignment(a: Node, anchor: Node, scope: Scope): void {
-    const { left, right } = exportsChain(a);
+    const { left, right, named } = exportsChain(a);
+    // Each named export further down the chain, as its own `exports.name = value` (its value is the chain's end too).
+    for (const inner of named) visitAssignment(inner, anchor, scope);
     if (left?.type !== 'member_expression' || !right) return descend(a, scope);
     const path = left.text.replace(/\s+/g, '');
     const name = field(left, 'property')?.text ?? path;
