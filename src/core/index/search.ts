@@ -401,7 +401,7 @@ export class RankedSearch {
     if (sem) take.unranked(this.embedded.nearest(sem, SEM_K).map((r) => r.rowid));
     if (compact.length >= 3 && !words.includes(compact)) take.run(`name : ${ftsQuote(compact)}*`);
     const askedAs = new Map<number, string>();
-    if (/^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
+    if (/^[A-Za-z_]\w*(?:-\w+)*(?:(?:\.|::)[A-Za-z_]\w*)+$/.test(query.trim()) && !exact.some((rowid) => (this.prep(`SELECT id FROM items WHERE rowid = ?`).pluck().get(rowid) as string) === query.trim())) {
       // Under a public path (`asyncio.sleep`), else a member its class inherits (`flask.Flask.route`),
       // shown under the path asked, its definition in also_in: of an item public under two names
       // (ws's `Server` and `WebSocketServer`), the one asked, not the shorter one.

@@ -160,7 +160,8 @@ const CODE_LIKE = /[a-z][A-Z]|[A-Z]{2,}[a-z]|[_.:#()<>[\]/\\$@=]/;
  */
 export function memberPath(query: string): string | null {
   const q = query.trim();
-  if (/^[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*){1,2}$/.test(q)) return q.replace(/::/g, '.');
+  // The first part may be an npm package's name, hyphens and all (`date-fns.format`).
+  if (/^[A-Za-z_$][\w$]*(?:-[\w$]+)*(?:(?:\.|::)[A-Za-z_$][\w$]*){1,2}$/.test(q)) return q.replace(/::/g, '.');
   const tokens = q.split(/\s+/);
   if (tokens.length < 2 || tokens.length > 3 || !tokens.every((t) => /^[A-Za-z_$][\w$]*$/.test(t))) return null;
   return tokens.join('.');

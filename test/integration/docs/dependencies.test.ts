@@ -128,6 +128,23 @@ describe('installed dependencies in the docs index', () => {
     expect(ids(await session.call('docs_search', { query: 'create an application that routes requests through middleware', scope: 'deps' }))).toContain('mwdemo.createApplication');
   });
 
+  it("answers a package laid out as date-fns is: its name, hyphen and all, in a path asked; an @alias; a chain of exports", async () => {
+    // `date-kit.format`: the package's name has a hyphen, and the path asked is still a path.
+    const hits = sc(await session.call('docs_search', { query: 'date-kit.format', scope: 'deps' })).results as { id: string; kind: string; summary?: string; snippet?: string }[];
+    expect(hits[0]).toMatchObject({ id: 'date-kit.format', kind: 'function' });
+    // Its other name (format.js's `exports.formatDate = format`) is the function with its docs, not an undocumented variable.
+    const other = sc(await session.call('docs_search', { query: 'date-kit.formatDate', scope: 'deps' })).results as { id: string; kind: string; snippet?: string }[];
+    expect(other[0]).toMatchObject({ id: 'date-kit.formatDate', kind: 'function', snippet: 'Return the formatted date string in the given format.' });
+    // `@alias formatDate` is another name: the function stays `format` in its module, documented.
+    const got = sc(await session.call('docs_get', { id: 'date-kit.format' }));
+    expect(got).toMatchObject({ id: 'date-kit/format.format', kind: 'function', summary: 'Return the formatted date string in the given format.' });
+    // format.js's `exports.format = exports.formatDate = format` adds no undocumented `format` beside it.
+    const list = sc(await session.call('docs_list', { module: 'date-kit/format', scope: 'deps' }));
+    expect((list.items as { id: string; kind: string }[]).filter((i) => i.id === 'date-kit/format.format').map((i) => i.kind)).not.toContain('variable');
+    // Asked in words, the function whose name the question uses comes among the first.
+    expect(ids(await session.call('docs_search', { query: 'format a date with a string of tokens', scope: 'deps' })).slice(0, 3)).toContain('date-kit.format');
+  });
+
   it('indexes a package whose JavaScript is documented with plain // lines, as underscore\'s is', async () => {
     const s = sc(await session.call('index_status', {}));
     expect(s.packages).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'linedoc', version: '0.3.0', ecosystem: 'npm', files: 1, state: 'indexed' })]));

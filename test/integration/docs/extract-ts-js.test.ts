@@ -144,7 +144,8 @@ describe('JavaScript extraction (lodash-style JSDoc, CommonJS)', () => {
     const x = await extractSource('javascript', src, { file: 'node_modules/date-fns/format.js', includePrivate: false });
     // `format` is the documented function alone (the outer link had been an undocumented variable of the same id).
     expect(x.items.filter((i) => i.name === 'format').map((i) => `${i.kind} ${i.summary}`)).toEqual(['function Return the formatted date string in the given format.']);
-    expect(item(x, 'date-fns/format.formatDate')).toMatchObject({ kind: 'variable' });
+    // The other name carries the function's docs (`alias_of`), as Python's `name = func` does.
+    expect(item(x, 'date-fns/format.formatDate')).toMatchObject({ kind: 'function', summary: 'Return the formatted date string in the given format.', signature: 'function formatDate(date, formatStr)', tags: { alias_of: 'date-fns/format.format' } });
     expect(x.reexports).toContainEqual({ public: 'date-fns/format.default', target: 'date-fns/format.createApp' });
   });
 

@@ -45,6 +45,9 @@ describe('identifier words', () => {
     expect(memberPath('Array.from')).toBe('Array.from');
     expect(memberPath('os.path.join')).toBe('os.path.join');
     expect(memberPath('vector::push_back')).toBe('vector.push_back');
+    // An npm package's name may have hyphens; a hyphenated word in a question is no path.
+    expect(memberPath('date-fns.format')).toBe('date-fns.format');
+    expect(memberPath('two-phase commit')).toBeNull();
     expect(memberPath('remove a directory tree')).toBeNull();
     expect(memberPath('debounce')).toBeNull();
     expect(memberPath('a.b.c.d')).toBeNull();

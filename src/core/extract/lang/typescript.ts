@@ -51,6 +51,8 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
   const { exportedNames, isModule, requiredLocals, packageLocals } = scanModuleExports(root, imports);
   /** Re-exports read while visiting (CommonJS aliases), beside the ESM ones jsReexports reads. */
   const reexports: Reexport[] = [];
+  /** `exports.formatDate = format`: exports of a local under another name, given its docs at the end. */
+  const localAliases: { item: DocItem; local: string }[] = [];
   /** Top-level names bound to a relative `require` (JavaScript), with the module each loads. */
   const locals = lang === 'javascript' ? requiredLocals : new Map<string, RequiredLocal>();
   /** Names attached to a local that is `module.exports` (ws's `WebSocket.Server = …`). */
@@ -346,7 +348,8 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
     const ownerId = owner(path);
     const sub: Scope = isExport || !ownerId ? scope : { ...scope, id: ownerId, inClass: true };
     const sig = isFn ? oneLine(`${path} = ${source.slice(right.startIndex, (field(right, 'body') ?? right).startIndex)}`) : (packageLine ?? '');
-    emit(name, isFn ? (ownerId && !isExport ? 'method' : 'function') : 'variable', anchor, a, { ...sub, topLevel: scope.topLevel || isExport }, isExport || !isModule ? 'public' : 'internal', sig, isFn ? sigParams(field(right, 'parameters')) : [], isFn ? typeOf(field(right, 'return_type')) : null);
+    const made = emit(name, isFn ? (ownerId && !isExport ? 'method' : 'function') : 'variable', anchor, a, { ...sub, topLevel: scope.topLevel || isExport }, isExport || !isModule ? 'public' : 'internal', sig, isFn ? sigParams(field(right, 'parameters')) : [], isFn ? typeOf(field(right, 'return_type')) : null);
+    if (made && isExport && !comment && !ownerId && right.type === 'identifier' && right.text !== name) localAliases.push({ item: made, local: right.text });
     descend(right, scope);
   }
 
@@ -398,6 +401,16 @@ export function extractTypeScript(tree: Tree, source: string, opts: ExtractOptio
         opts.file,
       ),
     );
+  }
+
+  // The other name of a function or class defined here (`exports.formatDate = format`, `exports.each
+  // = forEach`) is an item carrying its documentation, as Python's `name = func` is, not an
+  // undocumented variable that a search for that name finds before the documented definition.
+  for (const { item, local } of localAliases) {
+    const target = sink.items.find((i) => i.id === `${module}.${local}` && i.parent === null && (i.kind === 'function' || i.kind === 'class') && i.summary);
+    const at = sink.items.indexOf(item);
+    if (!target || at < 0 || item.summary) continue;
+    sink.items[at] = { ...target, id: item.id, name: item.name, signature: target.signature.replace(new RegExp(`\\b${local.replace(/\$/g, '\\$')}\\b`), item.name), location: item.location, visibility: item.visibility, tags: { ...target.tags, alias_of: target.id } };
   }
 
   return {
