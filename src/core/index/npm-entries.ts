@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { typedPackagePath } from '../extract/lang/js-module-name.js';
 import { npmManifest, npmPackageDir } from './npm-manifest.js';
 
@@ -70,7 +71,7 @@ function entriesOf(pkgDir: string): Entries | null {
   const json = npmManifest(pkgDir);
   if (!json || typeof json.name !== 'string') return null;
   const name = typedPackagePath(json.name);
-  const e: Entries = { exact: new Map(), patterns: [], typed: typeof json.types === 'string' || typeof json.typings === 'string' || leaves(json.exports).some((f) => DTS.test(f)) };
+  const e: Entries = { exact: new Map(), patterns: [], typed: typeof json.types === 'string' || typeof json.typings === 'string' || leaves(json.exports).some((f) => DTS.test(f) && existsSync(path.join(pkgDir, f))) };
   const add = (file: string, pub: string) => {
     const s = stem(file);
     if (!s || s.startsWith('..')) return;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { npmEntryOf } from '../../../src/core/index/npm-entries.js';
+import { npmEntryOf, untypedNpmEntry } from '../../../src/core/index/npm-entries.js';
 
 /** Which import path an installed npm package's file answers to, from its package.json. */
 
@@ -54,6 +54,15 @@ describe('npmEntryOf', () => {
     expect(npmEntryOf(write('n/node_modules/@s/c/dist/types/units/length.d.ts'))).toBe('@s/c/units/length');
     expect(npmEntryOf(write('n/node_modules/@s/c/dist/units/mass/index.js'))).toBe('@s/c/units/mass');
     expect(npmEntryOf(write('n/node_modules/@s/c/dist/internal/x.js'))).toBeNull();
+  });
+
+  it("counts a package as typed only by declaration files it has (yargs's exports name a browser.d.ts it does not ship)", () => {
+    write('n/node_modules/yg/package.json', JSON.stringify({ name: 'yg', type: 'module', main: './index.cjs', exports: { '.': [{ import: './index.mjs', require: './index.cjs' }, './index.cjs'], './browser': { import: './browser.mjs', types: './browser.d.ts' } } }));
+    expect(untypedNpmEntry(write('n/node_modules/yg/index.cjs', 'module.exports = Argv;\nfunction Argv() {}\n'))).toBe(true);
+    // The same package shipping it is typed.
+    write('n/node_modules/yh/package.json', JSON.stringify({ name: 'yh', main: './index.cjs', exports: { '.': './index.cjs', './browser': { types: './browser.d.ts' } } }));
+    write('n/node_modules/yh/browser.d.ts', 'export declare function Yargs(): void;\n');
+    expect(untypedNpmEntry(write('n/node_modules/yh/index.cjs', 'module.exports = Argv;\nfunction Argv() {}\n'))).toBe(false);
   });
 
   it('says nothing for a file outside node_modules or a package without package.json', () => {

@@ -40,9 +40,10 @@ function safe(s: string): string {
  * which files a dependency lists (2: the Python and Rust standard libraries' own tests, read
  * for the names they use), how they are named (3: a Go module by its path even without a
  * go.mod), 4: an npm package's small entry points without docs (ws's index.js), for the
- * names they re-export. A root's index is not affected, so EXTRACTOR_VERSION stays.
+ * names they re-export, 5: also of a package whose exports name declaration files it does not
+ * ship (yargs). A root's index is not affected, so EXTRACTOR_VERSION stays.
  */
-const PACKAGE_RULES = 4;
+const PACKAGE_RULES = 5;
 
 /** The folder of this docent's package databases under `<cache>/packages` (schema, extraction and listing rules; private items or not). */
 export function layoutName(includePrivate: boolean): string {
