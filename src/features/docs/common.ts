@@ -131,3 +131,14 @@ export function checkLanguage(index: DocsIndex, language: string | undefined): s
     { languages: known },
   );
 }
+
+/**
+ * A name that is a module with no documentation of its own (`yaml`: its `__init__.py` has no
+ * docstring), so no item: the not-found error says so and points at docs_list, which lists
+ * its items. Null when no database has items in a module of that name.
+ */
+export function undocumentedModuleError(index: DocsIndex, name: string, sources: readonly IndexSource[] = index.sources()): DocentError | null {
+  const items = sources.reduce((n, r) => n + r.queries.moduleCount(name), 0);
+  if (!items) return null;
+  return new DocentError('E_NOT_FOUND', `"${name}" is a module with no documentation of its own (no docstring or module comment): the index has its items, not an entry for the module.`, `docs_list with module "${name}" lists its ${items} item${items === 1 ? '' : 's'}.`, { module: name, items });
+}

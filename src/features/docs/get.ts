@@ -5,7 +5,7 @@ import { inheritedMember } from '../../core/index/inherited.js';
 import type { DocsIndex } from '../../core/index/service.js';
 import type { IndexSource } from '../../core/index/source.js';
 import type { FeatureContext } from '../context.js';
-import { displayFile, findById, findByQualifiedName, packageFields, shortState, withDisplayFile } from './common.js';
+import { displayFile, findById, findByQualifiedName, packageFields, shortState, undocumentedModuleError, withDisplayFile } from './common.js';
 import { DocItemSchema, IndexStateSchema, ItemSummarySchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -50,6 +50,8 @@ export function lookupItem(index: DocsIndex, id: string): { root: IndexSource; i
     const ids = new Set(byName.map((b) => b.item.id));
     if (ids.size === 1) all = findById(index, [...ids][0]!);
     else {
+      const module = undocumentedModuleError(index, id);
+      if (module) throw module;
       const close = index.sources().flatMap((r) => r.queries.similarIds(id, 5));
       const found = index.sources().flatMap((r) => r.queries.search(id, { limit: 5 }).map((h) => h.id));
       const suggestions = ids.size ? [...ids].slice(0, 8) : [...new Set([...close, ...found])].slice(0, 8);

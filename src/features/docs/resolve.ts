@@ -8,7 +8,7 @@ import { typedPackagePath } from '../../core/extract/lang/js-module-name.js';
 import type { DocsIndex } from '../../core/index/service.js';
 import type { IndexSource } from '../../core/index/source.js';
 import type { FeatureContext } from '../context.js';
-import { displayFile, inScope, isAliasMacro, namesItem, packageFields, ScopeSchema, shortState } from './common.js';
+import { displayFile, inScope, isAliasMacro, namesItem, packageFields, ScopeSchema, shortState, undocumentedModuleError } from './common.js';
 import { IndexStateSchema } from './schemas.js';
 import { docsIndexFor } from './service.js';
 
@@ -164,6 +164,8 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
     if (missing) throw missing;
   }
   if (!found.length) {
+    const module = undocumentedModuleError(index, symbol, index.sources(input.scope));
+    if (module) throw module;
     const suggestions = index.sources(input.scope).flatMap((r) => r.queries.search(symbol, { limit: 5 }).map((h) => h.id)).slice(0, 8);
     throw new DocentError('E_NOT_FOUND', `Nothing named "${symbol}" is in the docs index${!input.scope || input.scope === 'all' ? '' : ` (scope ${input.scope})`}.${index.indexing ? ' The index is still being built.' : ''}`, suggestions.length ? `Similar ids: ${suggestions.join(', ')}.` : 'Check the spelling, or use docs_search.', { suggestions });
   }

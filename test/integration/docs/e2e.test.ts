@@ -71,6 +71,16 @@ describe('docs tools over MCP', () => {
     expect(errorOf(bad).code).toBe('E_BAD_INPUT');
   });
 
+  it('docs_get and docs_resolve of a module with no docstring say so, and point at docs_list', async () => {
+    for (const r of [await session.call('docs_get', { id: 'python-public.client.sync' }), await session.call('docs_resolve', { symbol: 'python-public.client.sync' })]) {
+      const e = errorOf(r);
+      expect(e.code).toBe('E_NOT_FOUND');
+      expect(e.message).toContain('is a module with no documentation of its own');
+      expect(e.hint).toBe('docs_list with module "python-public.client.sync" lists its 1 item.');
+    }
+    expect(sc(await session.call('docs_list', { module: 'python-public.client.sync' })).items).toHaveLength(1);
+  });
+
   it('docs_list shows a module with its doc, items and submodules', async () => {
     const g = sc(await session.call('docs_list', { module: 'geo' }));
     expect(g.module).toMatchObject({ name: 'geo', summary: 'Geometry helpers.' });
