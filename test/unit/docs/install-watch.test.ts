@@ -63,6 +63,23 @@ describe('watching where packages are installed', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('a node_modules being made (`rm -rf node_modules && npm ci`) is reported once its marker is written, not while packages unpack', async () => {
+    const dir = folderTree();
+    const nm = path.join(dir, 'node_modules');
+    let calls = 0;
+    watch = watchInstallFolders([nm], () => calls++, { quietMs: QUIET, markerWaitMs: QUIET * 8 });
+    mkdirSync(path.join(nm, 'zod', 'lib'), { recursive: true });
+    await settle();
+    writeFileSync(path.join(nm, 'zod', 'package.json'), '{}');
+    mkdirSync(path.join(nm, 'chalk'));
+    await settle();
+    expect(calls).toBe(0);
+    writeFileSync(path.join(nm, '.package-lock.json'), '{}');
+    await settle();
+    expect(calls).toBe(1);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('waits for a folder not made yet from its nearest parent, then watches the folder itself', async () => {
     const dir = folderTree();
     const site = path.join(dir, '.venv', 'lib', 'python3.11', 'site-packages');

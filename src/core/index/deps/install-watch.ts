@@ -22,8 +22,9 @@ import path from 'node:path';
  * A package's own files are written below its folder, where this watch does not see them, so
  * quiet at the top does not mean its unpacking is done. pip writes the `.dist-info` that makes
  * a distribution found last; npm, yarn and pnpm write their marker (`.package-lock.json`…)
- * last. In a node_modules that has one, other entries changing wait for it (or for
- * `markerWaitMs` of quiet: a package removed by hand writes none).
+ * last. In a node_modules, other entries changing (and the node_modules being made, `rm -rf
+ * node_modules && npm ci`) wait for it, or for `markerWaitMs` of quiet: a package removed by
+ * hand writes none.
  */
 
 export interface InstallWatch {
@@ -39,6 +40,11 @@ const INSTALL_MARKERS = new Set(['.package-lock.json', '.yarn-integrity', '.modu
 
 function relevantEntry(name: string): boolean {
   return name !== '__pycache__' && (!name.startsWith('.') || INSTALL_MARKERS.has(name));
+}
+
+/** A node_modules (npm, yarn and pnpm write their marker last; bun may not: it waits out markerWaitMs), or another folder with a marker in it. */
+function awaitsMarker(folder: string): boolean {
+  return path.basename(folder) === 'node_modules' || [...INSTALL_MARKERS].some((m) => existsSync(path.join(folder, m)));
 }
 
 function isDir(dir: string): boolean {
@@ -58,7 +64,7 @@ function watchPlan(folders: readonly string[]): Map<string, Set<string> | 'entri
   const plan = new Map<string, Set<string> | 'entries' | 'marked'>();
   for (const folder of new Set(folders.map((f) => path.resolve(f)))) {
     if (isDir(folder)) {
-      plan.set(folder, [...INSTALL_MARKERS].some((m) => existsSync(path.join(folder, m))) ? 'marked' : 'entries');
+      plan.set(folder, awaitsMarker(folder) ? 'marked' : 'entries');
       continue;
     }
     let child = folder;
@@ -123,7 +129,16 @@ export function watchInstallFolders(folders: readonly string[], onChange: () => 
           if (!name) return changed();
           const entry = String(name);
           if (typeof wanted !== 'string') {
-            if (wanted.has(entry)) changed();
+            if (!wanted.has(entry)) return;
+            // A folder on the way appeared: watch it now, so that what is installed into it is
+            // seen. A node_modules being made is reported once its installer's marker is written.
+            const made = path.join(dir, entry);
+            const intoNodeModules = current.some((f) => {
+              const folder = path.resolve(f);
+              return path.basename(folder) === 'node_modules' && (folder === made || folder.startsWith(`${made}${path.sep}`));
+            });
+            arm();
+            changed(intoNodeModules);
           } else if (relevantEntry(entry)) changed(wanted === 'marked' && !INSTALL_MARKERS.has(entry) && entry !== path.basename(dir));
         });
         // The folder itself went away (a virtualenv deleted to be made again): look again once things settle.
