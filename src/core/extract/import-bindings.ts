@@ -1,3 +1,5 @@
+import { goBindings, rustBindings } from './import-bindings-go-rust.js';
+
 /**
  * The local names a file binds to imported modules and their members, read from its text:
  * what `WS.Server` means in a file that does `const WS = require('ws')`, or `np.array` after
@@ -16,6 +18,8 @@ export interface ImportBinding {
    * module's `module.exports`), `namespace` when it is the module object (`import * as fns`).
    */
   whole?: 'default' | 'namespace';
+  /** How the module and the path under it join into an id: `.` (JavaScript, Python, Go), Rust's `::`. */
+  sep?: '::';
 }
 export type ImportBindings = ReadonlyMap<string, ImportBinding>;
 
@@ -43,7 +47,9 @@ function listEntries(list: string): string[] {
   return list.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ').split(',');
 }
 
-export function importBindings(text: string, language: 'javascript' | 'typescript' | 'python' | string): ImportBindings {
+export function importBindings(text: string, language: 'javascript' | 'typescript' | 'python' | 'go' | 'rust' | string): ImportBindings {
+  if (language === 'go') return goBindings(text);
+  if (language === 'rust') return rustBindings(text);
   const out = new Map<string, ImportBinding>();
   if (language === 'python') {
     for (const m of text.matchAll(PY_IMPORT)) {
@@ -84,12 +90,14 @@ export function importBindings(text: string, language: 'javascript' | 'typescrip
  * the module itself when it has none: `orModule`); a member under it is the module's
  * (`express.json`), as a CommonJS module's properties are.
  */
-export function boundPath(symbol: string, bindings: ImportBindings): { spec: string; path: string; orModule?: boolean } | null {
-  const dot = symbol.search(/[.#]/);
-  const head = dot < 0 ? symbol : symbol.slice(0, dot);
+export function boundPath(symbol: string, bindings: ImportBindings): { spec: string; path: string; orModule?: boolean; sep: string } | null {
+  const cut = /::|[.#]/.exec(symbol);
+  const head = cut ? symbol.slice(0, cut.index) : symbol;
   const bound = bindings.get(head);
   if (bound === undefined) return null;
-  if (dot < 0 && bound.whole === 'default') return { spec: bound.spec, path: 'default', orModule: true };
-  const path = [bound.member, dot < 0 ? null : symbol.slice(dot + 1)].filter(Boolean).join('.');
-  return bound.spec === head && !bound.member ? null : { spec: bound.spec, path };
+  const sep = bound.sep ?? '.';
+  if (!cut && bound.whole === 'default') return { spec: bound.spec, path: 'default', orModule: true, sep };
+  const rest = cut ? symbol.slice(cut.index + cut[0].length).split(/::|[.#]/).join(sep) : null;
+  const path = [bound.member, rest].filter(Boolean).join(sep);
+  return bound.spec === head && !bound.member ? null : { spec: bound.spec, path, sep };
 }

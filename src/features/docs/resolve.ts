@@ -63,7 +63,7 @@ interface Ctx {
 
 /** Which import syntax a file's bindings are read in. */
 function bindingLanguage(file: string): string | null {
-  return /\.pyi?$/.test(file) ? 'python' : /\.[cm]?[jt]sx?$/.test(file) ? 'javascript' : null;
+  return /\.pyi?$/.test(file) ? 'python' : /\.[cm]?[jt]sx?$/.test(file) ? 'javascript' : /\.go$/.test(file) ? 'go' : /\.rs$/.test(file) ? 'rust' : null;
 }
 
 function contextOf(index: DocsIndex, ctx: FeatureContext, context: string | undefined): Ctx {
@@ -127,7 +127,7 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
   const meant: string[] = [];
   if (bound) {
     const module = bound.spec.startsWith('.') && c.file ? absoluteImport(bound.spec, c.file.rel, c.file.module) : bound.spec;
-    meant.push(bound.path ? `${module}.${bound.path}` : module);
+    meant.push(bound.path ? `${module}${bound.sep}${bound.path}` : module);
     if (bound.orModule) meant.push(module);
   }
   // (A bounded number, each looked up through re-exports: in an npm package's database only

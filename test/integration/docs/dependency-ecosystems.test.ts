@@ -165,6 +165,24 @@ describe('dependencies of each ecosystem, at the installed version', () => {
     expect(go).toMatchObject({ package: 'example.com/TinyMod', version: 'v1.5.0' });
   });
 
+  it("docs_resolve reads a Go file's names for its imports (the package name, an alias) and a Rust file's use declarations", async () => {
+    writeFileSync(path.join(root, 'extra.go'), 'package main\n\nimport (\n\ttm "example.com/TinyMod"\n\t"encoding/json"\n)\n\nfunc use() { _, _ = json.Marshal(tm.ReverseWords("a b")) }\n');
+    writeFileSync(path.join(root, 'src', 'util.rs'), 'use tinycrate::checksum_bytes as cks;\n\npub fn sum(b: &[u8]) -> u32 { cks(b) }\n');
+    try {
+      const want = { id: 'example.com/TinyMod.ReverseWords', package: 'example.com/TinyMod', version: 'v1.5.0' };
+      // main.go imports the module without an alias: code names it by its package name.
+      expect(sc(await session.call('docs_resolve', { symbol: 'tinymod.ReverseWords', context: 'main.go' }))).toMatchObject(want);
+      expect(sc(await session.call('docs_resolve', { symbol: 'tm.ReverseWords', context: 'extra.go' }))).toMatchObject(want);
+      expect(sc(await session.call('docs_resolve', { symbol: 'json.Marshal', context: 'extra.go' }))).toMatchObject({ id: 'encoding/json.Marshal', package: 'std' });
+      expect(sc(await session.call('docs_resolve', { symbol: 'cks', context: 'src/util.rs' }))).toMatchObject({ id: 'tinycrate::checksum_bytes', package: 'tinycrate', version: '0.4.2' });
+      // Without the file, neither local name means anything.
+      expect(errorOf(await session.call('docs_resolve', { symbol: 'cks' })).code).toBe('E_NOT_FOUND');
+    } finally {
+      rmSync(path.join(root, 'extra.go'));
+      rmSync(path.join(root, 'src', 'util.rs'));
+    }
+  });
+
   it('docs_resolve of a name imported from a package that is not installed says so, rather than answering a namesake', async () => {
     // tinywheel has a scale_dimensions; this file takes its own from missing-dist, declared and not installed.
     writeFileSync(path.join(root, 'uses_missing.py'), 'from missing_dist.shapes import scale_dimensions\n');
