@@ -121,6 +121,8 @@ export class PublicPaths {
         const next: { id: string; module: string }[] = [];
         for (const c of frontier) {
           for (const k of keysOf(c.id, c.module)) {
+            // A star passes on no module's default (as in targetHops).
+            if (k.endsWith('*') && c.id.slice(k.length - 1) === 'default') continue;
             for (const pub of this.byTarget.get(k) ?? []) {
               const id = k.endsWith('*') ? pub.slice(0, -1) + c.id.slice(k.length - 1) : pub + c.id.slice(k.length);
               if (seen.has(id)) continue;
@@ -204,7 +206,8 @@ export class PublicPaths {
             // A star covers names: a guess whose rest is one name comes before one that re-applies
             // the star to a longer rest (`networkx.*` to `classes.disjoint_union`: mostly nothing).
             const rank = 1 + 0.1 * (segs.length - cut - 1);
-            for (const t of this.byPublic.get(`${prefix}${sep}*`) ?? []) next.push({ id: `${t.slice(0, -1)}${rest}`, rank });
+            // `export * from` passes on every name but the module's default (`import df from 'date-fns'` is not add.js's).
+            if (rest !== 'default') for (const t of this.byPublic.get(`${prefix}${sep}*`) ?? []) next.push({ id: `${t.slice(0, -1)}${rest}`, rank });
           }
         }
       }

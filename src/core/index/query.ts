@@ -245,7 +245,8 @@ export class IndexQueries {
       shown.add(id);
       out.push({ id, item });
     };
-    const visit = (mod: string, depth: number) => {
+    // `throughStar`: reached by `export * from` (`date-fns` → `./add.js`), which passes on every name but the default.
+    const visit = (mod: string, depth: number, throughStar = false) => {
       if (visited.has(mod) || depth > 3) return;
       visited.add(mod);
       const sep = separatorOf(mod);
@@ -257,7 +258,7 @@ export class IndexQueries {
             if (item.parent) continue;
             push(`${module}${sep}${item.id.startsWith(`${target}${sep}`) ? item.id.slice(target.length + sep.length) : item.name}`, item);
           }
-          visit(target, depth + 1);
+          visit(target, depth + 1, true);
         } else if (r.public === mod) {
           // The module stands for a value (its members are the module's) or for another module.
           // Its members: one segment below it (a namespace's declarations have no parent item),
@@ -276,8 +277,10 @@ export class IndexQueries {
             visit(r.target, depth + 1);
           }
         } else {
+          const name = r.public.slice(mod.length + sep.length);
+          if (throughStar && name === 'default') continue;
           const item = this.byId(r.target)[0];
-          if (item) push(`${module}${sep}${r.public.slice(mod.length + sep.length)}`, item);
+          if (item) push(`${module}${sep}${name}`, item);
         }
       }
     };

@@ -138,7 +138,9 @@ export function checkLanguage(index: DocsIndex, language: string | undefined): s
  * its items. Null when no database has items in a module of that name.
  */
 export function undocumentedModuleError(index: DocsIndex, name: string, sources: readonly IndexSource[] = index.sources()): DocentError | null {
-  const items = sources.reduce((n, r) => n + r.queries.moduleCount(name), 0);
+  const own = sources.reduce((n, r) => n + r.queries.moduleCount(name), 0);
+  // A package's entry that only re-exports (`export * from './format.js'`, date-fns's index.d.ts) has items under its name all the same.
+  const items = own || sources.reduce((n, r) => n + r.queries.publicMembers(name, 5000).length, 0);
   if (!items) return null;
   return new DocentError('E_NOT_FOUND', `"${name}" is a module with no documentation of its own (no docstring or module comment): the index has its items, not an entry for the module.`, `docs_list with module "${name}" lists its ${items} item${items === 1 ? '' : 's'}.`, { module: name, items });
 }

@@ -125,8 +125,11 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
   // file imports (`Server` in a file that imports 'ws', which publishes it as `ws.Server`).
   const bound = c.bindings ? boundPath(symbol, c.bindings) : null;
   const meant: string[] = [];
+  // The module a binding names, when the name is the module itself (`fns` after `import * as fns from 'date-fns'`).
+  let boundModule: string | null = null;
   if (bound) {
     const module = bound.spec.startsWith('.') && c.file ? absoluteImport(bound.spec, c.file.rel, c.file.module) : bound.spec;
+    if (!bound.path || bound.orModule) boundModule = module;
     meant.push(bound.path ? `${module}${bound.sep}${bound.path}` : module);
     if (bound.orModule) meant.push(module);
   }
@@ -164,7 +167,7 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
     if (missing) throw missing;
   }
   if (!found.length) {
-    const module = undocumentedModuleError(index, symbol, index.sources(input.scope));
+    const module = undocumentedModuleError(index, boundModule ?? symbol, index.sources(input.scope));
     if (module) throw module;
     const suggestions = index.sources(input.scope).flatMap((r) => r.queries.search(symbol, { limit: 5 }).map((h) => h.id)).slice(0, 8);
     throw new DocentError('E_NOT_FOUND', `Nothing named "${symbol}" is in the docs index${!input.scope || input.scope === 'all' ? '' : ` (scope ${input.scope})`}.${index.indexing ? ' The index is still being built.' : ''}`, suggestions.length ? `Similar ids: ${suggestions.join(', ')}.` : 'Check the spelling, or use docs_search.', { suggestions });

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,6 +141,17 @@ describe('installed dependencies in the docs index', () => {
     // format.js's `exports.format = exports.formatDate = format` adds no undocumented `format` beside it.
     const list = sc(await session.call('docs_list', { module: 'date-kit/format', scope: 'deps' }));
     expect((list.items as { id: string; kind: string }[]).filter((i) => i.id === 'date-kit/format.format').map((i) => i.kind)).not.toContain('variable');
+    // `export * from './format.js'` passes on every name but format.js's default: the package has none.
+    expect((sc(await session.call('docs_list', { module: 'date-kit', scope: 'deps' })).items as { id: string }[]).map((i) => i.id)).not.toContain('date-kit.default');
+    writeFileSync(path.join(root, 'src', 'dates.ts'), "import dk from 'date-kit';\nimport fmt from 'date-kit/format';\nexport const s = fmt(new Date(), 'y') + String(dk);\n");
+    try {
+      expect(sc(await session.call('docs_resolve', { symbol: 'fmt', context: 'src/dates.ts' }))).toMatchObject({ id: 'date-kit/format.format', package: 'date-kit' });
+      const none = errorOf(await session.call('docs_resolve', { symbol: 'dk', context: 'src/dates.ts' }));
+      expect(none.code).toBe('E_NOT_FOUND');
+      expect(none.hint).toMatch(/^docs_list with module "date-kit" lists its \d+ items\.$/);
+    } finally {
+      rmSync(path.join(root, 'src', 'dates.ts'));
+    }
     // Asked in words, the function whose name the question uses comes among the first.
     expect(ids(await session.call('docs_search', { query: 'format a date with a string of tokens', scope: 'deps' })).slice(0, 3)).toContain('date-kit.format');
   });

@@ -250,6 +250,9 @@ export function moduleExportsReexports(right: Node, file: string, module: string
   } else if (required(right)) {
     const re = commonJsReexport('*', right, file, module, locals, moduleName);
     if (re) out.push(re);
+    // The whole module object, its default with it (a star, as `export *`, passes on every name but that):
+    // express's `module.exports = require('./lib/express')`.
+    if (re?.public.endsWith('*') && re.target.endsWith('*')) out.push({ public: `${re.public.slice(0, -1)}default`, target: `${re.target.slice(0, -1)}default` });
   }
   return out;
 }
