@@ -39,7 +39,8 @@ const PY_FROM = /^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(?:\(([^)]*)\)|([^\n
 
 /** A relative JS/TS specifier without its file's extension (`./lib/x.js` → `./lib/x`); a package's name as it is (`highlight.js`). */
 function jsPath(spec: string): string {
-  return spec.startsWith('.') ? spec.replace(/\.[cm]?[jt]sx?$/, '') : spec;
+  // `node:fs` is the built-in `fs`, as @types/node declares it (`declare module 'fs'`).
+  return spec.startsWith('.') ? spec.replace(/\.[cm]?[jt]sx?$/, '') : spec.replace(/^node:/, '');
 }
 
 /** An import list's entries, comments out (`{ a, // note⏎ b as c }`). */

@@ -53,6 +53,13 @@ describe("a file's names for what it imports", () => {
     });
   });
 
+  it('reads a `node:` built-in as the module @types/node declares', () => {
+    expect(Object.fromEntries(importBindings("import { watch as watchDir } from 'node:fs';\nimport path from 'node:path';\n", 'typescript'))).toEqual({
+      watchDir: { spec: 'fs', member: 'watch' },
+      path: { spec: 'path', member: null, whole: 'default' },
+    });
+  });
+
   it("reads Go imports under their package names and aliases, and Rust's use declarations", () => {
     const go = 'package main\n\nimport "encoding/json"\nimport (\n\ttm "example.com/TinyMod"\n\t_ "net/http/pprof"\n\t. "math"\n\t"gopkg.in/yaml.v3"\n\t"github.com/mattn/go-sqlite3"\n\t"github.com/google/go-cmp/cmp"\n\t"example.com/mod/v2"\n)\n';
     expect(Object.fromEntries(importBindings(go, 'go'))).toEqual({
