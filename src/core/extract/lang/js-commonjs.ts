@@ -41,11 +41,10 @@ export function exportsChain(a: Node): { left: Node | null; right: Node | null; 
     const inner = field(right, 'left');
     const target = inner?.text.replace(/\s+/g, '') ?? '';
     if (!inner || !EXPORTS_TARGET.test(target)) break;
-    // Only the nearest: visiting it takes in the rest of the chain below it.
+    // Of named exports, only the nearest: visiting it takes in the rest of the chain below it.
     if (!EXPORTS_OBJECT.test(target)) {
       if (!named.length) named.push(right);
-    }
-    else if (inner.type === 'member_expression') left = inner;
+    } else if (inner.type === 'member_expression') left = inner;
     right = field(right, 'right');
   }
   return { left, right, named };

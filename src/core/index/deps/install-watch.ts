@@ -86,7 +86,7 @@ function watchPlan(folders: readonly string[]): Map<string, Set<string> | 'entri
 export interface InstallWatchOptions {
   /** How long the folders must be quiet before a change is reported (default 1.5 s). */
   quietMs?: number;
-  /** How long a change in a node_modules with an installer's marker waits for the marker (default 30 s). */
+  /** How long a change in a node_modules waits for its installer's marker before it is reported anyway (default 30 s). */
   markerWaitMs?: number;
 }
 
@@ -98,7 +98,7 @@ export function watchInstallFolders(folders: readonly string[], onChange: () => 
   let settling = false;
   let closed = false;
 
-  /** Report once quiet; `awaitMarker`: a change in a marked node_modules, reported when its marker is written (or after markerWaitMs). */
+  /** Report once quiet; `awaitMarker`: a change in a node_modules, reported once its marker is written (or after markerWaitMs). */
   const changed = (awaitMarker = false) => {
     if (closed) return;
     if (!awaitMarker) settling = true;
