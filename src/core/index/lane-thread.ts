@@ -66,6 +66,11 @@ export class LaneThread {
     return this.isReady && !this.down;
   }
 
+  /** Gone for good (or never started: no compiled worker). */
+  isDown(): boolean {
+    return this.down !== null;
+  }
+
   /** Have the thread read these databases in while it is idle. */
   warm(dbs: LaneDatabase[]): void {
     if (dbs.length && !this.down) this.port!.postMessage({ warm: dbs } satisfies LaneWarm);

@@ -63,7 +63,8 @@ export class SearchLane {
 
   /** Have the thread read in these sources' databases (those it may search and this thread has not read in) while it is idle. */
   warm(sources: readonly IndexSource[]): void {
-    const thread = this.usable();
+    // Sent even while the thread is starting: it reads its port once it is up.
+    const thread = this.started();
     if (!thread) return;
     const fresh = sources.filter((s) => s.dependency && s.dbPath && !this.warmAsked.has(s.dbPath) && !this.warmHere.has(s.queries)).slice(0, Math.max(0, OPEN_KEPT - this.warmAsked.size));
     for (const s of fresh) this.warmAsked.add(s.dbPath!);
@@ -167,6 +168,12 @@ export class SearchLane {
 
   /** The thread, started on first need; null until it is ready, and for good once it is down. */
   private usable(): LaneThread | null {
+    const thread = this.started();
+    return thread?.ready() ? thread : null;
+  }
+
+  /** The thread, started now if it was not; null once it is down. */
+  private started(): LaneThread | null {
     this.thread ??= new LaneThread(
       (file, ms) => {
         this.warmThere.add(file);
@@ -174,7 +181,7 @@ export class SearchLane {
       },
       (why) => this.log.warn(`search lane stopped (${why}); searching every database on the main thread`),
     );
-    return this.thread.ready() ? this.thread : null;
+    return this.thread.isDown() ? null : this.thread;
   }
 }
 

@@ -112,6 +112,26 @@ beforeAll(async () => {
   await two.services.disposeAll();
 }, 240_000);
 
+describe('a served index', () => {
+  it('starts the lane and has it read the packages in before the first question', async () => {
+    const ctx = built.contextFor(true);
+    try {
+      const index = await built.docsIndexFor(ctx);
+      await index.catchUp();
+      // Serving (docent serve, the daemon): the packages are read in on both sides while idle.
+      await index.watch();
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(index.searchedBeside).toBe(0);
+      // The very first question goes through the lane's thread, already up (unstarted, it would
+      // have been started by this question and left it all to the calling thread).
+      await built.docsSearch({ query: QUESTIONS[0]!, limit: 10 }, ctx);
+      expect(index.searchedBeside).toBeGreaterThan(0);
+    } finally {
+      await ctx.services.disposeAll();
+    }
+  }, 60_000);
+});
+
 describe('the search lane', () => {
   it('reads the project through its package databases', () => {
     // lodash, semver, commander, zod and JavaScript's standard library.
