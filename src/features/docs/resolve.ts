@@ -209,7 +209,7 @@ function unindexedImport(index: DocsIndex, symbol: string, module: string, file:
   const declared = index.status().packages.find((p) => p.state === 'not_installed' && norm(p.name) === norm(top));
   const hint = declared
     ? `${declared.name} is declared but not installed: ${declared.error ?? 'index_status says where it was looked for'}.`
-    : `Install the distribution that provides ${top} where the project's Python loads packages from (a .venv in the project, VIRTUAL_ENV, or python3's); index_status lists the packages found.`;
+    : `Install the distribution that provides ${top} where the project's Python loads packages from (a .venv in the project, VIRTUAL_ENV, or python3's); a standard library module is indexed for a Python project (a pyproject.toml, requirements.txt or setup.py in the root). index_status lists the packages found.`;
   return new DocentError('E_NOT_FOUND', `"${symbol}" is imported from ${module} in ${file}, and no package in the docs index provides ${top}.`, hint, { module });
 }
 
