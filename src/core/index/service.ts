@@ -260,7 +260,9 @@ export class DocsIndex {
       s.dependency!.probe?.prepare?.();
       s.queries.prepareSearch();
     };
-    readInTurns(packages.map((s) => ({ label: s.dependency!.name, run: () => readIn(s) })), this.lifetime.signal, this.log);
+    // And the packages' counts every docs answer's index state carries (~10 ms for 41 packages).
+    const turns = [...packages.map((s) => ({ label: s.dependency!.name, run: () => readIn(s) })), { label: 'index state', run: () => void this.brief() }];
+    readInTurns(turns, this.lifetime.signal, this.log);
   }
 
   /** Start watchers on every root (serve mode); changes are indexed as they happen. */
