@@ -85,6 +85,13 @@ describe('npm packages of a monorepo', () => {
     expect(found(root)).toEqual(['secret@1.0.0 .']);
   });
 
+  it("says that a Yarn Plug'n'Play project's packages are zips docent does not read, not that they are missing", () => {
+    const root = project('pnp', { 'package.json': JSON.stringify({ dependencies: { lodash: '^4' } }), '.pnp.cjs': '#!/usr/bin/env node\n', '.yarn/cache/lodash-npm-4.17.21-6382451519-eb835a2e51.zip': '' });
+    expect(npmDependencies(root).missing).toEqual([{ ecosystem: 'npm', name: 'lodash', reason: expect.stringContaining("Yarn Plug'n'Play") }]);
+    const plain = project('no-pnp', { 'package.json': JSON.stringify({ dependencies: { lodash: '^4' } }) });
+    expect(npmDependencies(plain).missing).toEqual([{ ecosystem: 'npm', name: 'lodash', reason: 'not installed under node_modules' }]);
+  });
+
   it('finds members from their patterns\' folders, however large the tree beside them', () => {
     const root = project('mono-large', {
       'packages/x/package.json': '{}',

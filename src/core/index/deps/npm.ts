@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { declaredNpmPackages, declaredPackageFiles, installedVersion, npmInstallFolders } from '../npm-deps.js';
 import type { DiscoveredDependencies } from './types.js';
@@ -11,9 +12,11 @@ import { LANGUAGE_FILE, typescriptLibDependency } from './typescript-lib.js';
  */
 export function npmDependencies(root: string): DiscoveredDependencies {
   const out: DiscoveredDependencies = { installed: [], missing: [], installFolders: npmInstallFolders(root) };
+  // Yarn's Plug'n'Play keeps packages as zips in .yarn/cache, with no node_modules: say so rather than "not installed".
+  const pnp = ['.pnp.cjs', '.pnp.js'].some((f) => existsSync(path.join(root, f)));
   for (const p of declaredNpmPackages(root)) {
     if (!p.dir) {
-      out.missing.push({ ecosystem: 'npm', name: p.name, reason: 'not installed under node_modules' });
+      out.missing.push({ ecosystem: 'npm', name: p.name, reason: pnp ? "installed by Yarn Plug'n'Play (zips in .yarn/cache), which docent does not read: `nodeLinker: node-modules` in .yarnrc.yml installs a node_modules it does" : 'not installed under node_modules' });
       continue;
     }
     // pnpm: node_modules/.pnpm/<name>@<v>/node_modules/<name>; the folder above that node_modules is the base.
