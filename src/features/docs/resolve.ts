@@ -167,8 +167,12 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
     if (missing) throw missing;
   }
   if (!found.length) {
-    const module = undocumentedModuleError(index, boundModule ?? symbol, index.sources(input.scope));
-    if (module) throw module;
+    // The name may stand for a module: bound to one, or re-exported as a namespace (zod's
+    // `import * as z from "./v3/external.js"; export { z }`, so `z` after `import { z } from 'zod'`).
+    for (const name of new Set([boundModule, ...meant, symbol].filter((n): n is string => !!n))) {
+      const module = undocumentedModuleError(index, name, index.sources(input.scope));
+      if (module) throw module;
+    }
     const suggestions = index.sources(input.scope).flatMap((r) => r.queries.search(symbol, { limit: 5 }).map((h) => h.id)).slice(0, 8);
     throw new DocentError('E_NOT_FOUND', `Nothing named "${symbol}" is in the docs index${!input.scope || input.scope === 'all' ? '' : ` (scope ${input.scope})`}.${index.indexing ? ' The index is still being built.' : ''}`, suggestions.length ? `Similar ids: ${suggestions.join(', ')}.` : 'Check the spelling, or use docs_search.', { suggestions });
   }

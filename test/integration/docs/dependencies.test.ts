@@ -156,6 +156,22 @@ describe('installed dependencies in the docs index', () => {
     expect(ids(await session.call('docs_search', { query: 'format a date with a string of tokens', scope: 'deps' })).slice(0, 3)).toContain('date-kit.format');
   });
 
+  it("docs_resolve of a namespace a package re-exports (`v` after `import { v } from 'nsdemo'`, as zod's `z`) says it is a module and where its items are listed", async () => {
+    writeFileSync(path.join(root, 'src', 'ns.ts'), "import { v } from 'nsdemo';\nexport const t = v.text();\n");
+    try {
+      const err = errorOf(await session.call('docs_resolve', { symbol: 'v', context: 'src/ns.ts' }));
+      expect(err.code).toBe('E_NOT_FOUND');
+      expect(err.message).toContain('"nsdemo.v" is a module with no documentation of its own');
+      const listed = Number(/lists its (\d+) items/.exec(err.hint)?.[1]);
+      expect(listed).toBeGreaterThanOrEqual(3);
+      expect(sc(await session.call('docs_list', { module: 'nsdemo.v', scope: 'deps' })).total).toBe(listed);
+      // A member through it is the member.
+      expect(sc(await session.call('docs_resolve', { symbol: 'v.text', context: 'src/ns.ts' }))).toMatchObject({ package: 'nsdemo', summary: 'Build a validator for a piece of text.' });
+    } finally {
+      rmSync(path.join(root, 'src', 'ns.ts'));
+    }
+  });
+
   it('indexes a package whose JavaScript is documented with plain // lines, as underscore\'s is', async () => {
     const s = sc(await session.call('index_status', {}));
     expect(s.packages).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'linedoc', version: '0.3.0', ecosystem: 'npm', files: 1, state: 'indexed' })]));
