@@ -8,8 +8,8 @@ import type { ImportBinding } from './import-bindings.js';
  * segment a `use` brings in, or its `as` name (`use tinycrate::checksum_bytes as cks`).
  */
 
-/** `import "path"`, `import alias "path"`, and each line of an `import ( … )` block. */
-const GO_IMPORT_LINE = /^[ \t]*(?:import[ \t]+)?(?:([A-Za-z_][\w]*|\.)[ \t]+)?"([^"\n]+)"/gm;
+/** One import of a declaration (`tm "path"`, `"path"`), or each line of an `import ( … )` block. */
+const GO_IMPORT_LINE = /^[ \t(]*(?:([A-Za-z_]\w*|\.)[ \t]+)?"([^"\n]+)"/gm;
 const GO_IMPORT = /^[ \t]*import[ \t]*(\([^)]*\)|(?:[A-Za-z_]\w*[ \t]+|\.[ \t]+)?"[^"\n]+")/gm;
 
 /**

@@ -21,6 +21,15 @@ const MAX_EXPAND = 256;
 /** Guesses made at each hop, at most (a wide star re-applied makes thousands). */
 const MAX_GUESSES = 1024;
 
+/**
+ * Whether a star re-export passes on a name: `export * from` passes on every name but the
+ * module's default (`import df from 'date-fns'` is not add.js's default). A CommonJS whole
+ * module, which passes its default too, records that as a re-export of its own.
+ */
+export function passedByStar(name: string): boolean {
+  return name !== 'default';
+}
+
 export class PublicPaths {
   private readonly all: Statement;
   private readonly stamp: MetaStamp;
@@ -121,8 +130,7 @@ export class PublicPaths {
         const next: { id: string; module: string }[] = [];
         for (const c of frontier) {
           for (const k of keysOf(c.id, c.module)) {
-            // A star passes on no module's default (as in targetHops).
-            if (k.endsWith('*') && c.id.slice(k.length - 1) === 'default') continue;
+            if (k.endsWith('*') && !passedByStar(c.id.slice(k.length - 1))) continue;
             for (const pub of this.byTarget.get(k) ?? []) {
               const id = k.endsWith('*') ? pub.slice(0, -1) + c.id.slice(k.length - 1) : pub + c.id.slice(k.length);
               if (seen.has(id)) continue;
@@ -206,8 +214,7 @@ export class PublicPaths {
             // A star covers names: a guess whose rest is one name comes before one that re-applies
             // the star to a longer rest (`networkx.*` to `classes.disjoint_union`: mostly nothing).
             const rank = 1 + 0.1 * (segs.length - cut - 1);
-            // `export * from` passes on every name but the module's default (`import df from 'date-fns'` is not add.js's).
-            if (rest !== 'default') for (const t of this.byPublic.get(`${prefix}${sep}*`) ?? []) next.push({ id: `${t.slice(0, -1)}${rest}`, rank });
+            if (passedByStar(rest)) for (const t of this.byPublic.get(`${prefix}${sep}*`) ?? []) next.push({ id: `${t.slice(0, -1)}${rest}`, rank });
           }
         }
       }

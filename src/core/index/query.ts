@@ -6,7 +6,7 @@ import type { DocItem } from '../extract/types.js';
 import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
-import { PublicPaths, separatorOf } from './public-paths.js';
+import { PublicPaths, passedByStar, separatorOf } from './public-paths.js';
 import { OWN_WEIGHT, STANDARD_LIBRARY_DEPENDENCY } from '../rank/score.js';
 import { RankedSearch, type SearchHit, type SearchOptions, type WordStats } from './search.js';
 import { StatementCache } from './statements.js';
@@ -245,7 +245,7 @@ export class IndexQueries {
       shown.add(id);
       out.push({ id, item });
     };
-    // `throughStar`: reached by `export * from` (`date-fns` → `./add.js`), which passes on every name but the default.
+    // `throughStar`: reached by `export * from` (`date-fns` → `./add.js`), which passes on some names only (passedByStar).
     const visit = (mod: string, depth: number, throughStar = false) => {
       if (visited.has(mod) || depth > 3) return;
       visited.add(mod);
@@ -278,7 +278,7 @@ export class IndexQueries {
           }
         } else {
           const name = r.public.slice(mod.length + sep.length);
-          if (throughStar && name === 'default') continue;
+          if (throughStar && !passedByStar(name)) continue;
           const item = this.byId(r.target)[0];
           if (item) push(`${module}${sep}${name}`, item);
         }

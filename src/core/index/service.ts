@@ -243,19 +243,16 @@ export class DocsIndex {
   /**
    * A served index also reads in, once its packages are indexed, what the first question through
    * them would otherwise wait for: each package's term counts (the fan-out's probe reads them
-   * for every question: ~50 ms for 30 packages) and its standard library's search structures
-   * (searched by every question: ~170 ms for Python's). One database a turn, so a request
-   * arriving meanwhile waits for one at most.
+   * for every question: ~50 ms for 30 packages) and search structures (~170 ms for Python's
+   * standard library, searched by every question), on this thread and on the search lane's.
+   * One database a turn, so a request arriving meanwhile waits for one at most.
    */
   private prepareDependenciesSoon(): void {
     const packages = this.deps ? this.sources('all').filter((s) => s.dependency) : [];
     // The search lane's thread reads them in on its side meanwhile (a question through them
     // otherwise waited for the thread to start and read each one in: the first few took
     // 130–270 ms through this repository's 41 packages, against ~25 ms later).
-    if (packages.length && this.opts.searchLane !== false) {
-      this.lane ??= new SearchLane(this.log);
-      this.lane.warm(packages);
-    }
+    if (packages.length && this.opts.searchLane !== false) this.searchLane().warm(packages);
     const readIn = (s: IndexSource) => {
       s.dependency!.probe?.prepare?.();
       s.queries.prepareSearch();
@@ -422,10 +419,15 @@ export class DocsIndex {
    */
   searchEach(query: string, jobs: readonly SourceSearch[]): SearchHit[][] {
     if (this.opts.searchLane === false || !jobs.some((j) => j.source.dependency)) return jobs.map((j) => j.source.queries.search(query, j.opts));
-    this.lane ??= new SearchLane(this.log);
+    const lane = this.searchLane();
     // Every package database is read in on the lane's thread while it is idle, not only these.
-    this.lane.warm(this.sources());
-    return this.lane.searchAll(query, jobs);
+    lane.warm(this.sources());
+    return lane.searchAll(query, jobs);
+  }
+
+  private searchLane(): SearchLane {
+    this.lane ??= new SearchLane(this.log);
+    return this.lane;
   }
 
   /** How many searches the search lane's thread has answered (0 while it is off or not started). */

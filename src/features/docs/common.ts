@@ -138,9 +138,24 @@ export function checkLanguage(index: DocsIndex, language: string | undefined): s
  * its items. Null when no database has items in a module of that name.
  */
 export function undocumentedModuleError(index: DocsIndex, name: string, sources: readonly IndexSource[] = index.sources()): DocentError | null {
-  const own = sources.reduce((n, r) => n + r.queries.moduleCount(name), 0);
-  // A package's entry that only re-exports (`export * from './format.js'`, date-fns's index.d.ts) has items under its name all the same.
-  const items = own || sources.reduce((n, r) => n + r.queries.publicMembers(name, 5000).length, 0);
+  const items = moduleListingTotal(sources, name);
   if (!items) return null;
   return new DocentError('E_NOT_FOUND', `"${name}" is a module with no documentation of its own (no docstring or module comment): the index has its items, not an entry for the module.`, `docs_list with module "${name}" lists its ${items} item${items === 1 ? '' : 's'}.`, { module: name, items });
+}
+
+/**
+ * How many items docs_list lists for a module, unfiltered, as it counts them: its own, and what
+ * it re-exports that it does not define (`yaml`: 31 of its own and 59 from `from .loader import *`
+ * and the like; date-fns's index.d.ts, only `export *`, none of its own).
+ */
+export function moduleListingTotal(sources: readonly IndexSource[], module: string): number {
+  let total = 0;
+  for (const r of sources) {
+    total += r.queries.moduleCount(module);
+    const reexported = r.queries.publicMembers(module, 5000);
+    if (!reexported.length) continue;
+    const own = new Set(r.queries.moduleItemIds(module));
+    total += reexported.filter((m) => !own.has(m.id)).length;
+  }
+  return total;
 }

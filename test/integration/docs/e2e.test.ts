@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,27 @@ describe('docs tools over MCP', () => {
       expect(e.hint).toBe('docs_list with module "python-public.client.sync" lists its 1 item.');
     }
     expect(sc(await session.call('docs_list', { module: 'python-public.client.sync' })).items).toHaveLength(1);
+  });
+
+  it("counts what a module without a docstring passes on as docs_list does: its own names and a star import's", async () => {
+    const pkg = path.join(root, 'python-public', 'reexporter');
+    mkdirSync(pkg);
+    const q = '"""';
+    writeFileSync(path.join(pkg, 'parts.py'), `${q}Parts the package passes on.${q}\n\n__all__ = ["first_part", "second_part"]\n\n\ndef first_part():\n    ${q}The first part.${q}\n\n\ndef second_part():\n    ${q}The second part.${q}\n`);
+    writeFileSync(path.join(pkg, '__init__.py'), `from .parts import *\n\n\ndef own_helper():\n    ${q}A name the package defines itself, beside the ones it passes on.${q}\n`);
+    try {
+      let total = 0;
+      for (let i = 0; i < 100 && total < 3; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const listed = await session.call('docs_list', { module: 'python-public.reexporter' });
+        total = listed.isError ? 0 : sc(listed).total;
+      }
+      // One name of its own, two from `from .parts import *`: the hint says what docs_list lists.
+      expect(total).toBe(3);
+      expect(errorOf(await session.call('docs_get', { id: 'python-public.reexporter' })).hint).toBe('docs_list with module "python-public.reexporter" lists its 3 items.');
+    } finally {
+      rmSync(pkg, { recursive: true, force: true });
+    }
   });
 
   it('docs_list shows a module with its doc, items and submodules', async () => {

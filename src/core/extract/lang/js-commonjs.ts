@@ -21,7 +21,6 @@ export interface RequiredLocal {
   member?: string;
 }
 
-/** `require('x')`, a member of it, or a compiler's wrapper around it (`_interopRequireDefault(require('x'))`). */
 const EXPORTS_OBJECT = /^(module\.exports|exports)$/;
 const EXPORTS_TARGET = /^(module\.exports|exports)(\.[\w$]+)?$/;
 
@@ -50,6 +49,7 @@ export function exportsChain(a: Node): { left: Node | null; right: Node | null; 
   return { left, right, named };
 }
 
+/** `require('x')`, a member of it, or a compiler's wrapper around it (`_interopRequireDefault(require('x'))`). */
 export function required(v: Node): boolean {
   return requiredSpec(v) !== null;
 }
