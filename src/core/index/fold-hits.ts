@@ -82,7 +82,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     // the same public path always names the same thing (a bundled stub of `threading.Lock`).
     const samePath = byPublic.get(publicId);
     const sameText = r.summary || r.signature.length > r.name.length + 8 ? byKey.get(key) : undefined;
-    const first = samePath ?? sameText ?? wrapperOf(r, publicId, documented);
+    const first = samePath ?? sameText ?? renamed(r.id, seen, ctx) ?? wrapperOf(r, publicId, documented);
     if (first) {
       const other = shownAs(first, r, score, ctx);
       if (showsBetter(first, other)) swapShown(first, other, defining(first), r.id);
@@ -218,6 +218,20 @@ function wrapperOf(r: RankedRow['row'], publicId: string, documented: ReadonlyMa
   if (r.summary || r.has_doc || (r.kind !== 'variable' && r.kind !== 'constant')) return undefined;
   const name = r.name === 'default' ? r.module.split(/[./]/).pop() : publicId.slice(publicId.lastIndexOf('.') + 1);
   return name ? documented.get(name) : undefined;
+}
+
+/**
+ * A hit already shown for another name of what `id` defines: one function exported under two
+ * names (date-fns's `format`, also `formatDate`) is one answer, whichever ranks first, the other
+ * name in `also_in`. Only when the index says so (a named re-export under the other name): two
+ * items with the same docs need not be one (`bisect_left` and `bisect_right` share a summary).
+ */
+function renamed(id: string, seen: ReadonlyMap<string, SearchHit>, ctx: FoldContext): SearchHit | undefined {
+  for (const t of ctx.paths.otherNames(id)) {
+    const hit = seen.get(t);
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
 /** A class's signature with its constructor's parameters: `class Foo(Base)` + `__init__(self, a, b=1)` → `class Foo(Base)(a, b=1)`. */

@@ -175,6 +175,20 @@ export class PublicPaths {
   }
 
   /**
+   * The other names of one definition that the index knows of: the ids a named re-export under
+   * a different name joins with `id`, both ways. `date-fns/format.formatDate`, which format.js
+   * defines as `exports.formatDate = format` and format.d.mts re-exports as `export { format as
+   * formatDate }`, and `date-fns/format.format`. No stars; empty for most ids (map lookups).
+   */
+  otherNames(id: string): string[] {
+    if (!this.any()) return [];
+    const sep = separatorOf(id);
+    const name = id.slice(id.lastIndexOf(sep) + sep.length);
+    const renamed = (other: string) => !other.endsWith('*') && other.slice(other.lastIndexOf(sep) + sep.length) !== name;
+    return [...(this.byPublic.get(id) ?? []).filter(renamed), ...(this.byTarget.get(id) ?? []).filter(renamed)];
+  }
+
+  /**
    * Defining ids an id written under a public path may stand for (`asyncio.sleep` →
    * `asyncio.tasks.sleep`, and the other star-imported modules' candidates), most specific
    * first; the caller keeps the ones that exist.
