@@ -18,6 +18,7 @@ import { classDocsFromConstructors } from './constructor-docs.js';
 import { addModuleListings } from './module-listing.js';
 import { applyModuleDeprecation } from './module-deprecation.js';
 import { extractRust } from './lang/rust.js';
+import { addMacroItems } from './lang/rust-macro-expand.js';
 import { extractTypeScript } from './lang/typescript.js';
 import { addDeclarationSourceDocs } from './lang/ts-declaration-sources.js';
 import { parse } from './parser.js';
@@ -57,6 +58,7 @@ export async function extractSource(lang: LanguageId, source: string, opts: Extr
   const tree = await parse(lang, source);
   try {
     const result = EXTRACTORS[lang](tree, source, opts, lang);
+    if (lang === 'rust') await addMacroItems(tree, source, opts, result);
     applyModuleDeprecation(lang, result, source);
     addModuleItem(result, opts);
     classDocsFromConstructors(result);

@@ -92,7 +92,14 @@ function typeName(node: Node | null): string {
   return base.text.replace(/\s+/g, '');
 }
 
-export function extractRust(tree: Tree, source: string, opts: ExtractOptions): FileExtract {
+/** Where a macro's expansion is read as source (rust-macro-expand.ts): the module it is in and the invocation's lines. */
+export interface ExpansionSite {
+  scope: string[];
+  line: number;
+  endLine: number;
+}
+
+export function extractRust(tree: Tree, source: string, opts: ExtractOptions, _lang?: unknown, at?: ExpansionSite): FileExtract {
   const root = tree.rootNode;
   const sink = new ItemSink(opts.includePrivate);
   const rootName = opts.project?.rustCrate ?? 'crate';
@@ -145,7 +152,7 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
     const item = buildItem(
       {
         kind, name, id, module: parent ? parent.split('::').slice(0, -1).join('::') || module : scope.join('::'), visibility, language: 'rust', signature,
-        params: extra.params, returnType: extra.returnType ?? null, line: node.startPosition.row + 1, endLine: node.endPosition.row + 1,
+        params: extra.params, returnType: extra.returnType ?? null, line: at ? at.line : node.startPosition.row + 1, endLine: at ? at.endLine : node.endPosition.row + 1,
         parent, implements: extra.implements, deprecated: a.deprecated, since: a.since,
       },
       doc,
@@ -215,8 +222,11 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
           // made-up `std::path::Arc`. A type the module defines or does not import stays here.
           const imported = /^\w+$/.test(ty) ? usedNames(scope).get(ty) : undefined;
           const selfPath = imported ? imported.split('::') : [...scope, ty];
+          // A macro's trait impls (std's for every fn pointer type, each integer type) are many,
+          // undocumented, and often for types no path names: only that a named type implements it.
+          if (at && trait && !/^[\w:]+(?:<.*>)?$/.test(ty)) break;
           if (trait) emit('impl', ty, n, scope, null, outer === 'public' ? 'public' : outer, header(n, body), { implements: [trait.text] });
-          if (body) assoc(body, selfPath, selfPath.join('::'), outer, !!trait);
+          if (body && !(at && trait)) assoc(body, selfPath, selfPath.join('::'), outer, !!trait);
           break;
         }
         case 'mod_item': {
@@ -288,7 +298,8 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
     }
   }
 
-  const externs = crateExterns(source, opts);
+  // An expansion names the crates its invoking file does; the crate root is not read again for each.
+  const externs = crateExterns(source, at ? { ...opts, readSource: undefined } : opts);
   /** Per module (its path), the names its `use` declarations bring in and what they stand for. */
   const uses = new Map<string, Map<string, string>>();
   const usedNames = (scope: string[]) => {
@@ -297,8 +308,8 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions): F
     if (!m) uses.set(key, (m = new Map()));
     return m;
   };
-  moduleDoc = innerDoc(root);
-  visit(root, modPath, 'public');
+  moduleDoc = at ? null : innerDoc(root);
+  visit(root, at?.scope ?? modPath, 'public');
   return {
     language: 'rust',
     module: moduleInfo(module, moduleDoc),

@@ -1,0 +1,158 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import type { ExtractOptions } from '../context.js';
+import { parse } from '../parser.js';
+import { field, namedChildren } from '../syntax.js';
+import type { DocItem, FileExtract } from '../types.js';
+import { extractRust, rustModulePath, type ExpansionSite } from './rust.js';
+import { firstMatch, macroRulesIn, transcribe, type MacroRule } from './rust-macro-rules.js';
+
+/**
+ * The items `macro_rules!` invocations define in a Rust file (rust-macro-rules.ts): at module
+ * level (`atomic_int! { …, i8 AtomicI8 ATOMIC_I8_INIT }` → `AtomicI8` and its methods) and in
+ * an impl block (`impl i32 { int_impl! { … } }` → `i32::checked_add`, …), found where rustc
+ * looks for a macro that a file does not define: the modules it declares `#[macro_use]`, and
+ * the crate root with its own. Each expansion is read by the Rust extractor as source at the
+ * invocation's line; an item the file defines itself is kept as it is.
+ *
+ * A definition in another file is read through `readSource`, so a change to it is seen when the
+ * invoking file is extracted again (as Python's docstrings taken from a sibling module).
+ */
+
+/** Expansions read per file at most, and their text: std's num/mod.rs makes 12 of ~150 kB each. */
+const MAX_SITES = 64;
+const MAX_TEXT = 4_000_000;
+/** An expansion with none of these words defines no item: not parsed. */
+const DEFINES = /\b(?:fn|struct|enum|union|trait|const|static|type|mod)\b/;
+/** Macros of std's prelude and common crates that define no items, not looked for. */
+const NOT_ITEMS = new Set(['println', 'print', 'eprintln', 'eprint', 'format', 'write', 'writeln', 'vec', 'assert', 'assert_eq', 'assert_ne', 'debug_assert', 'debug_assert_eq', 'panic', 'unreachable', 'todo', 'unimplemented', 'include', 'include_str', 'include_bytes', 'concat', 'stringify', 'env', 'cfg', 'matches', 'thread_local', 'compile_error', 'macro_rules']);
+
+interface Site extends ExpansionSite {
+  macro: string;
+  args: string;
+  /** The impl block's type as written, when the invocation is inside one. */
+  implType: string | null;
+}
+
+/** Invocation sites in a file's items and impl blocks, with the module (path) each is in. */
+function sitesIn(container: Node, scope: string[], out: Site[]): void {
+  for (const n of namedChildren(container)) {
+    if (out.length >= MAX_SITES) return;
+    const inv = n.type === 'macro_invocation' ? n : n.type === 'expression_statement' && n.namedChildren[0]?.type === 'macro_invocation' ? n.namedChildren[0] : null;
+    if (inv) {
+      const site = siteOf(inv, scope, null);
+      if (site) out.push(site);
+    } else if (n.type === 'mod_item') {
+      const name = field(n, 'name')?.text;
+      const body = field(n, 'body');
+      if (name && body) sitesIn(body, [...scope, name], out);
+    } else if (n.type === 'impl_item' && !field(n, 'trait')) {
+      const ty = field(n, 'type')?.text;
+      const body = field(n, 'body');
+      if (!ty || !body) continue;
+      for (const m of namedChildren(body)) {
+        if (m.type === 'macro_invocation' && out.length < MAX_SITES) {
+          const site = siteOf(m, scope, ty);
+          if (site) out.push(site);
+        }
+      }
+    }
+  }
+}
+
+function siteOf(inv: Node, scope: string[], implType: string | null): Site | null {
+  const name = field(inv, 'macro')?.text;
+  const args = namedChildren(inv).find((c) => c.type === 'token_tree');
+  if (!name || !args || !/^\w+$/.test(name) || NOT_ITEMS.has(name)) return null;
+  return { macro: name, args: args.text.slice(1, -1), implType, scope, line: inv.startPosition.row + 1, endLine: inv.endPosition.row + 1 };
+}
+
+/** Root-relative files a `mod name;` declared in `file` may be in. */
+function moduleFiles(file: string, name: string): string[] {
+  const dir = /(?:^|\/)(?:mod|lib|main)\.rs$/.test(file) ? file.replace(/[^/]*$/, '') : file.replace(/\.rs$/, '/');
+  return [`${dir}${name}.rs`, `${dir}${name}/mod.rs`];
+}
+
+/** `#[macro_use] mod name;` declarations of a source, by name. */
+function macroUseModules(source: string): string[] {
+  return [...source.matchAll(/#\[macro_use\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;/g)].map((m) => m[1]!);
+}
+
+/** Where a macro this file invokes is defined, as rustc would find it: here, a `#[macro_use]` module, the crate root. */
+class DefinitionFinder {
+  private readonly texts: { file: string; text: string }[] = [];
+  private readonly found = new Map<string, MacroRule[] | null>();
+
+  constructor(source: string, opts: ExtractOptions) {
+    this.texts.push({ file: opts.file, text: source });
+    const read = opts.readSource;
+    if (!read) return;
+    const add = (file: string) => {
+      if (this.texts.some((t) => t.file === file)) return false;
+      const text = read(file);
+      if (text !== null) this.texts.push({ file, text });
+      return text !== null;
+    };
+    for (const name of macroUseModules(source)) for (const f of moduleFiles(opts.file, name)) if (add(f)) break;
+    const srcAt = opts.file.lastIndexOf('src/');
+    if (srcAt < 0) return;
+    for (const rootFile of [`${opts.file.slice(0, srcAt)}src/lib.rs`, `${opts.file.slice(0, srcAt)}src/main.rs`]) {
+      if (rootFile === opts.file || !add(rootFile)) continue;
+      const rootText = this.texts[this.texts.length - 1]!.text;
+      for (const name of macroUseModules(rootText)) for (const f of moduleFiles(rootFile, name)) if (add(f)) break;
+      break;
+    }
+  }
+
+  rules(name: string): MacroRule[] | null {
+    if (!this.found.has(name)) {
+      let rules: MacroRule[] | null = null;
+      for (const t of this.texts) if (t.text.includes(`macro_rules!`) && (rules = macroRulesIn(t.text, name))) break;
+      this.found.set(name, rules);
+    }
+    return this.found.get(name)!;
+  }
+}
+
+/** How deep expansions are followed: std's `atomic_int_ptr_sized!` expands to `atomic_int!` invocations, which define AtomicUsize. */
+const MAX_DEPTH = 2;
+
+/** Add to `result` the items the file's macro invocations define (see above). */
+export async function addMacroItems(tree: Tree, source: string, opts: ExtractOptions, result: FileExtract): Promise<void> {
+  if (!source.includes('!')) return;
+  const modPath = rustModulePath(opts.file, opts.project?.rustCrate, opts.project?.rustCrate ?? 'crate', opts.project?.rustCrates);
+  const sites: Site[] = [];
+  sitesIn(tree.rootNode, modPath, sites);
+  if (!sites.length) return;
+  const finder = new DefinitionFinder(source, opts);
+  // By kind and id: a type and its trait impls share an id.
+  const key = (i: DocItem) => `${i.kind}\u0000${i.id}`;
+  const known = new Set(result.items.map(key));
+  const budget = { text: MAX_TEXT, sites: MAX_SITES };
+  const expand = async (site: Site, at: ExpansionSite, depth: number): Promise<void> => {
+    const rules = finder.rules(site.macro);
+    const matched = rules && firstMatch(rules, site.args);
+    if (!matched) return;
+    const body = transcribe(matched.rule.transcriber, matched.bindings, modPath[0]!);
+    // An expansion that only invokes other macros is read for their sites.
+    const invokes = depth < MAX_DEPTH && /\w!\s*[({[]/.test(body);
+    // Nothing public, nothing for the docs: a macro writing trait impls for many types (std's
+    // for fn pointers of every arity) is not parsed only to be dropped.
+    if ((!(DEFINES.test(body) && /\bpub\b/.test(body)) && !invokes) || body.length > budget.text) return;
+    budget.text -= body.length;
+    const text = site.implType ? `impl ${site.implType} {\n${body}\n}` : body;
+    const expanded = await parse('rust', text);
+    const inner: Site[] = [];
+    try {
+      for (const item of extractRust(expanded, text, opts, 'rust', at).items) {
+        if (known.has(key(item))) continue;
+        known.add(key(item));
+        result.items.push(item);
+      }
+      if (invokes) sitesIn(expanded.rootNode, at.scope, inner);
+    } finally {
+      expanded.delete();
+    }
+    for (const s of inner) if (budget.sites-- > 0) await expand(s, at, depth + 1);
+  };
+  for (const site of sites) await expand(site, site, 1);
+}

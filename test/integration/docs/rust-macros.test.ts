@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeatureContext } from '../../../src/features/context.js';
+import { docsGet } from '../../../src/features/docs/get.js';
+import { docsList } from '../../../src/features/docs/list.js';
+import { docsSearch } from '../../../src/features/docs/search.js';
+import { docsContext, FIXTURES } from './fixtures.js';
+
+/**
+ * Items that `macro_rules!` invocations define, as std defines every integer type's methods
+ * (`impl i32 { int_impl! { … } }`, the macro in another file of the crate) and each atomic
+ * integer type (a macro in the same file, invoked through another with a repetition). The
+ * fixture crate mirrors those layouts; the index is built by the real extraction (tree-sitter
+ * over the expansions, the other files read as the index reads them).
+ */
+describe('Rust items a macro defines', () => {
+  let ctx: FeatureContext;
+  beforeAll(async () => {
+    ctx = docsContext(path.join(FIXTURES, 'rust-macros'));
+    await docsSearch({ query: 'warm up', limit: 1 }, ctx);
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.services.disposeAll();
+  });
+
+  it('an impl block invoking a macro defined in a #[macro_use] module has its methods, docs and examples under the type', async () => {
+    const d = await docsGet({ id: 'macrodemo::num::i32::checked_add', max_chars: 24_000 }, ctx);
+    // Where the invocation is: what a reader opens to see where the method comes from.
+    expect(d).toMatchObject({ kind: 'method', summary: 'Checked integer addition.', location: { file: 'src/num/mod.rs', line: 6 } });
+    expect(d.signature).toBe('pub const fn checked_add(self, rhs: Self) -> Option<Self>');
+    // The example a doc attribute builds with concat! and stringify! of the type.
+    expect(JSON.stringify(d.examples)).toContain('(i32::MAX - 2).checked_add(1)');
+    // Each invocation is its own type's: u8's constant is 8 bits.
+    expect((await docsGet({ id: 'macrodemo::num::u8::BITS', max_chars: 24_000 }, ctx)).signature).toBe('pub const BITS: u32 = 8');
+  });
+
+  it('one answer for the same method of every type, the others in also_in', async () => {
+    const r = await docsSearch({ query: 'checked integer addition returning None on overflow', limit: 5 }, ctx);
+    const hit = r.results.find((h) => h.name === 'checked_add');
+    expect(hit).toBeDefined();
+    expect([hit!.id, ...hit!.also_in.map((a) => a.id)].sort()).toEqual(['macrodemo::num::i32::checked_add', 'macrodemo::num::u8::checked_add']);
+    expect(r.results.filter((h) => h.name === 'checked_add')).toHaveLength(1);
+  });
+
+  it('a module-level macro, invoked through another with a repetition, defines a type per pass; the crate root’s macros are found too', async () => {
+    const list = await docsList({ module: 'macrodemo::sync', limit: 100, offset: 0 }, ctx);
+    const ids = list.items.map((i) => i.id);
+    expect(ids).toEqual(expect.arrayContaining(['macrodemo::sync::AtomicCount16', 'macrodemo::sync::AtomicCount32', 'macrodemo::sync::Marker']));
+    const a32 = await docsGet({ id: 'macrodemo::sync::AtomicCount32', max_chars: 24_000 }, ctx);
+    // `#[doc = $width]` between two doc comments is part of the doc.
+    expect(a32.summary).toBe('A counter which can be safely shared between threads, of 32 bits.');
+    expect((await docsGet({ id: 'macrodemo::sync::AtomicCount16::fetch_add', max_chars: 24_000 }, ctx)).signature).toBe('pub fn fetch_add(&self, val: u16) -> u16');
+    expect((await docsGet({ id: 'macrodemo::sync::Marker', max_chars: 24_000 }, ctx)).summary).toBe('A unit type named Marker.');
+    // A macro writing only trait impls for types no path names (fn pointers) adds nothing.
+    expect(ids.some((id) => id.includes('fn('))).toBe(false);
+  });
+
+  it('finds the macro-made items by what they do', async () => {
+    const r = await docsSearch({ query: 'counter threads can share', limit: 5 }, ctx);
+    expect(r.results.slice(0, 3).map((h) => h.id)).toEqual(expect.arrayContaining(['macrodemo::sync::AtomicCount16']));
+  });
+});
