@@ -55,6 +55,15 @@ describe('Rust items a macro defines', () => {
     expect(ids.some((id) => id.includes('fn('))).toBe(false);
   });
 
+  it("a cfg_if! publishes the platform module's names at the crate root, this machine's platform first; extern blocks declare functions", async () => {
+    const d = await docsGet({ id: 'macrodemo::open', max_chars: 24_000 }, ctx);
+    expect(d).toMatchObject({ id: 'macrodemo::unix::open', kind: 'function', summary: 'Opens the file at `path` and returns its descriptor, or -1.' });
+    expect(d.signature).toBe('pub fn open(path: *const u8, flags: c_int, ...) -> c_int');
+    expect((await docsGet({ id: 'macrodemo::environ', max_chars: 24_000 }, ctx)).summary).toBe('The process\'s environment, as C sees it.');
+    const r = await docsSearch({ query: 'open', limit: 3 }, ctx);
+    expect(r.results[0]?.id).toBe('macrodemo::open');
+  });
+
   it('finds the macro-made items by what they do', async () => {
     const r = await docsSearch({ query: 'counter threads can share', limit: 5 }, ctx);
     expect(r.results.slice(0, 3).map((h) => h.id)).toEqual(expect.arrayContaining(['macrodemo::sync::AtomicCount16']));

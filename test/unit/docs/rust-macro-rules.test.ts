@@ -21,6 +21,9 @@ describe('macro_rules! as docs read it', () => {
     const b = matchRule('$T:ty, $Bits:expr, $Min:literal, $name:ident', 'Vec<u8>, 8 * 4, -128, Counter');
     expect(b && Object.fromEntries(b)).toEqual({ T: 'Vec<u8>', Bits: '8 * 4', Min: '-128', name: 'Counter' });
     expect(matchRule('$a:ident $b:ident', 'x')).toBeNull();
+    // A type before a block ends at the block (libc's `f!`: `fn $i:ident(…) -> $ret:ty { … }`).
+    const f = matchRule('fn $i:ident($($arg:ident: $t:ty),*) -> $ret:ty { $($body:stmt);* }', 'fn FD_SET(fd: c_int, set: *mut fd_set) -> () { let x = 1; x }');
+    expect(f && Object.fromEntries(f)).toMatchObject({ i: 'FD_SET', ret: '()', body: ['let x = 1; x'] });
     expect(matchRule('$a:ident', 'x y')).toBeNull(); // tokens left over
   });
 

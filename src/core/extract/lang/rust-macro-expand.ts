@@ -4,7 +4,7 @@ import { parse } from '../parser.js';
 import { field, namedChildren } from '../syntax.js';
 import type { DocItem, FileExtract } from '../types.js';
 import { extractRust, rustModulePath, type ExpansionSite } from './rust.js';
-import { firstMatch, macroRulesIn, transcribe, type MacroRule } from './rust-macro-rules.js';
+import { firstMatch, macroRulesIn, tokenTrees, transcribe, type MacroRule } from './rust-macro-rules.js';
 
 /**
  * The items `macro_rules!` invocations define in a Rust file (rust-macro-rules.ts): at module
@@ -22,7 +22,7 @@ import { firstMatch, macroRulesIn, transcribe, type MacroRule } from './rust-mac
 const MAX_SITES = 64;
 const MAX_TEXT = 4_000_000;
 /** An expansion with none of these words defines no item: not parsed. */
-const DEFINES = /\b(?:fn|struct|enum|union|trait|const|static|type|mod)\b/;
+const DEFINES = /\b(?:fn|struct|enum|union|trait|const|static|type|mod|use)\b/;
 /** Macros of std's prelude and common crates that define no items, not looked for. */
 const NOT_ITEMS = new Set(['println', 'print', 'eprintln', 'eprint', 'format', 'write', 'writeln', 'vec', 'assert', 'assert_eq', 'assert_ne', 'debug_assert', 'debug_assert_eq', 'panic', 'unreachable', 'todo', 'unimplemented', 'include', 'include_str', 'include_bytes', 'concat', 'stringify', 'env', 'cfg', 'matches', 'thread_local', 'compile_error', 'macro_rules']);
 
@@ -60,7 +60,8 @@ function sitesIn(container: Node, scope: string[], out: Site[]): void {
 }
 
 function siteOf(inv: Node, scope: string[], implType: string | null): Site | null {
-  const name = field(inv, 'macro')?.text;
+  // `cfg_if::cfg_if!` or `cfg_if!`: the macro's own name.
+  const name = field(inv, 'macro')?.text.split('::').pop()?.trim();
   const args = namedChildren(inv).find((c) => c.type === 'token_tree');
   if (!name || !args || !/^\w+$/.test(name) || NOT_ITEMS.has(name)) return null;
   return { macro: name, args: args.text.slice(1, -1), implType, scope, line: inv.startPosition.row + 1, endLine: inv.endPosition.row + 1 };
@@ -116,6 +117,37 @@ class DefinitionFinder {
 /** How deep expansions are followed: std's `atomic_int_ptr_sized!` expands to `atomic_int!` invocations, which define AtomicUsize. */
 const MAX_DEPTH = 2;
 
+/**
+ * `cfg_if! { if #[cfg(unix)] { mod unix; pub use unix::*; } else { … } }` (the cfg-if crate's
+ * macro, or a crate's own copy of it, as libc has): the items of every branch, as the docs of
+ * each platform would show them; an item in two branches is the first one's.
+ */
+function cfgIfBranches(args: string): string {
+  const trees = tokenTrees(args);
+  const branches: { cfg: string; body: string }[] = [];
+  for (let k = 0; k < trees.length; k++) {
+    if (trees[k]!.open !== '{') continue;
+    // The condition is the `#[cfg(…)]` just before the branch (none for the last `else`).
+    const cond = trees[k - 1]?.open === '[' ? trees[k - 1]!.text : '';
+    branches.push({ cfg: cond, body: trees[k]!.text.slice(1, -1) });
+  }
+  // The branch for this machine's platform first: where a name is defined for several, docs_get
+  // shows that one (libc's `open` is `unix::open` on Linux, not the Windows branch written first).
+  const host = hostCfg();
+  return branches
+    .map((b, i) => ({ ...b, rank: host.test(b.cfg) ? 0 : 1, i }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((b) => b.body)
+    .join('\n');
+}
+
+/** A cfg condition that holds on this machine's platform (`unix`, `target_os = "linux"`), roughly. */
+function hostCfg(): RegExp {
+  if (process.platform === 'win32') return /\bwindows\b/;
+  const os = process.platform === 'darwin' ? 'macos' : process.platform;
+  return new RegExp(`(?<!not\\(\\s*)\\bunix\\b|target_os\\s*=\\s*"${os}"`);
+}
+
 /** Add to `result` the items the file's macro invocations define (see above). */
 export async function addMacroItems(tree: Tree, source: string, opts: ExtractOptions, result: FileExtract): Promise<void> {
   if (!source.includes('!')) return;
@@ -129,10 +161,15 @@ export async function addMacroItems(tree: Tree, source: string, opts: ExtractOpt
   const known = new Set(result.items.map(key));
   const budget = { text: MAX_TEXT, sites: MAX_SITES };
   const expand = async (site: Site, at: ExpansionSite, depth: number): Promise<void> => {
-    const rules = finder.rules(site.macro);
-    const matched = rules && firstMatch(rules, site.args);
-    if (!matched) return;
-    const body = transcribe(matched.rule.transcriber, matched.bindings, modPath[0]!);
+    let body: string;
+    if (site.macro === 'cfg_if' && !site.implType) {
+      body = cfgIfBranches(site.args);
+    } else {
+      const rules = finder.rules(site.macro);
+      const matched = rules && firstMatch(rules, site.args);
+      if (!matched) return;
+      body = transcribe(matched.rule.transcriber, matched.bindings, modPath[0]!);
+    }
     // An expansion that only invokes other macros is read for their sites.
     const invokes = depth < MAX_DEPTH && /\w!\s*[({[]/.test(body);
     // Nothing public, nothing for the docs: a macro writing trait impls for many types (std's
@@ -143,11 +180,14 @@ export async function addMacroItems(tree: Tree, source: string, opts: ExtractOpt
     const expanded = await parse('rust', text);
     const inner: Site[] = [];
     try {
-      for (const item of extractRust(expanded, text, opts, 'rust', at).items) {
+      const got = extractRust(expanded, text, opts, 'rust', at);
+      for (const item of got.items) {
         if (known.has(key(item))) continue;
         known.add(key(item));
         result.items.push(item);
       }
+      // `pub use` in an expansion publishes names as it does in the file (libc's `pub use unix::*` in a cfg_if!).
+      for (const r of got.reexports ?? []) if (!result.reexports?.some((x) => x.public === r.public && x.target === r.target)) (result.reexports ??= []).push(r);
       if (invokes) sitesIn(expanded.rootNode, at.scope, inner);
     } finally {
       expanded.delete();

@@ -211,11 +211,11 @@ function matchAt(pattern: readonly TokenTree[], input: readonly TokenTree[], at:
         at++;
         continue;
       }
-      // Up to the next literal token of the pattern, or the end.
+      // Up to the next literal token or bracket of the pattern (`-> $ret:ty { … }`), or the end.
       const next = pattern[k + 1];
-      const stop = next && next.text !== '$' ? next.text : null;
+      const stops = (t: TokenTree) => (!next || next.text === '$' ? false : next.kind === 'group' ? t.kind === 'group' && t.open === next.open : t.text === next.text);
       let end = at;
-      while (end < input.length && input[end]!.text !== stop) end++;
+      while (end < input.length && !stops(input[end]!)) end++;
       if (end === at && frag !== 'vis') return -1;
       out.set(name, end > at ? args.slice(input[at]!.start, input[end - 1]!.end) : '');
       at = end;

@@ -257,6 +257,13 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions, _l
           if (name) emit('type', name, n, scope, null, clamp(visibilityOf(n), outer), oneLine(n.text.replace(/;\s*$/, ''), 300));
           break;
         }
+        case 'foreign_mod_item': {
+          // `extern "C" { pub fn open(…) -> c_int; pub static environ: …; }`: a -sys crate's and
+          // libc's whole API is declared this way.
+          const body = field(n, 'body');
+          if (body) visit(body, scope, outer);
+          break;
+        }
         case 'macro_definition': {
           const name = field(n, 'name')?.text;
           const exported = attributesOf(n).some((a) => /macro_export/.test(a));
