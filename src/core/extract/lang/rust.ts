@@ -260,8 +260,10 @@ export function extractRust(tree: Tree, source: string, opts: ExtractOptions, _l
         case 'foreign_mod_item': {
           // `extern "C" { pub fn open(…) -> c_int; pub static environ: …; }`: a -sys crate's and
           // libc's whole API is declared this way.
+          // Not the compiler's own (`extern "rust-intrinsic"`, `"platform-intrinsic"`): core's
+          // intrinsics are no API a question should be answered with.
           const body = field(n, 'body');
-          if (body) visit(body, scope, outer);
+          if (body && !/^extern\s+"[\w-]*intrinsic"/.test(n.text)) visit(body, scope, outer);
           break;
         }
         case 'macro_definition': {
