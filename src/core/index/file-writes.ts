@@ -147,7 +147,8 @@ export function writeFiles(s: FileWriteStatements, updates: readonly FileUpdate[
       );
       // A Rust trait impl block is named after its type and would take the type's place among
       // name matches (std has a few thousand); it stays an item for docs_related and by kind.
-      if (row.kind !== 'impl') s.insertFts.run(r.lastInsertRowid, ...row.fts);
+      // So does a copy (rows.ts).
+      if (row.kind !== 'impl' && row.fts) s.insertFts.run(r.lastInsertRowid, ...row.fts);
     }
     for (const r of extract.reexports ?? []) if (r.public !== r.target) s.insertReexport.run(fileId, r.public, r.target);
   }

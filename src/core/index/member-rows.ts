@@ -46,9 +46,11 @@ export function memberRows(prep: (sql: string) => Statement, path: string, viaPu
     // is `std/encoding/json.Marshal`, Rust's `env args` is `std::env::args`), among the first items with the member's name (module
     // names start lower-case; the bound keeps a name as common as `get` at ~0.3 ms). Only for
     // two names: three plain words are mostly a question, and `os path join` is found above.
-    for (const r of prep(`SELECT rowid, module FROM items WHERE name = ? COLLATE NOCASE LIMIT 200`).all(name) as { rowid: number; module: string }[]) {
+    // Or of a type no item declares, only its impl blocks (Rust's `i32::checked_add`: `impl i32`).
+    for (const r of prep(`SELECT rowid, module, parent FROM items WHERE name = ? COLLATE NOCASE LIMIT 200`).all(name) as { rowid: number; module: string; parent: string | null }[]) {
       const m = r.module.toLowerCase();
-      if (m.endsWith(`/${lowerOwner}`) || m.endsWith(`.${lowerOwner}`) || m.endsWith(`::${lowerOwner}`)) rows.push(r.rowid);
+      const p = r.parent?.toLowerCase() ?? '';
+      if (m.endsWith(`/${lowerOwner}`) || m.endsWith(`.${lowerOwner}`) || m.endsWith(`::${lowerOwner}`) || p.endsWith(`::${lowerOwner}`)) rows.push(r.rowid);
     }
   }
   return [...new Set(rows)];

@@ -22,8 +22,8 @@ export interface PreparedItem {
   deprecated: number;
   line: number;
   json: string;
-  /** name, qualified, summary, doc, signature columns of items_fts. */
-  fts: [string, string, string, string, string];
+  /** name, qualified, summary, doc, signature columns of items_fts; null: no full-text row. */
+  fts: [string, string, string, string, string] | null;
 }
 
 export function prepareItem(item: DocItem): PreparedItem {
@@ -45,7 +45,10 @@ export function prepareItem(item: DocItem): PreparedItem {
     deprecated: item.deprecated ? 1 : 0,
     line: item.location.line,
     json: packItem(item),
-    fts: [
+    // A copy of another item's docs under another type (a macro's expansion for each integer
+    // type, rust-macro-expand.ts) is found by its name and id in the items table, and its words,
+    // name included, are counted once, on the original: twelve rows each would make them common.
+    fts: item.tags.copy_of ? null : [
       identifierText(item.name) + aliases,
       identifierText(item.id),
       // With the words the name abbreviates (`strlen`: string length), which a question in words

@@ -4,6 +4,9 @@ import type { FeatureContext } from '../../../src/features/context.js';
 import { docsGet } from '../../../src/features/docs/get.js';
 import { docsList } from '../../../src/features/docs/list.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
+import { readFileSync } from 'node:fs';
+import { extractSource } from '../../../src/core/extract/extract.js';
+import { prepareItem } from '../../../src/core/index/rows.js';
 import { docsContext, FIXTURES } from './fixtures.js';
 
 /**
@@ -34,12 +37,22 @@ describe('Rust items a macro defines', () => {
     expect((await docsGet({ id: 'macrodemo::num::u8::BITS', max_chars: 24_000 }, ctx)).signature).toBe('pub const BITS: u32 = 8');
   });
 
-  it('one answer for the same method of every type, the others in also_in', async () => {
+  it("the same method of every type is one answer in words; each type's is found by its path", async () => {
     const r = await docsSearch({ query: 'checked integer addition returning None on overflow', limit: 5 }, ctx);
-    const hit = r.results.find((h) => h.name === 'checked_add');
-    expect(hit).toBeDefined();
-    expect([hit!.id, ...hit!.also_in.map((a) => a.id)].sort()).toEqual(['macrodemo::num::i32::checked_add', 'macrodemo::num::u8::checked_add']);
-    expect(r.results.filter((h) => h.name === 'checked_add')).toHaveLength(1);
+    // The first type's (i32, the first invocation); u8's is a copy whose words are not counted again.
+    expect(r.results.filter((h) => h.name === 'checked_add').map((h) => h.id)).toEqual(['macrodemo::num::i32::checked_add']);
+    const byPath = await docsSearch({ query: 'u8::checked_add', limit: 3 }, ctx);
+    expect(byPath.results[0]?.id).toBe('macrodemo::num::u8::checked_add');
+    // Extracted, the copy says whose it is and has no full-text row of its own.
+    const root = path.join(FIXTURES, 'rust-macros');
+    const x = await extractSource('rust', readFileSync(path.join(root, 'src/num/mod.rs'), 'utf8'), { file: 'src/num/mod.rs', includePrivate: false, readSource: (f) => readFileSync(path.join(root, f), 'utf8') });
+    const u8add = x.items.find((i) => i.id.endsWith('num::u8::checked_add'))!;
+    expect(u8add.tags.copy_of).toMatch(/num::i32::checked_add$/);
+    expect(prepareItem(u8add).fts).toBeNull();
+    expect(prepareItem(x.items.find((i) => i.id.endsWith('num::i32::checked_add'))!).fts).not.toBeNull();
+    const copy = await docsGet({ id: 'macrodemo::num::u8::checked_add', max_chars: 24_000 }, ctx);
+    expect(copy.summary).toBe('Checked integer addition.');
+    expect(JSON.stringify(copy.examples)).toContain('(u8::MAX - 2).checked_add(1)');
   });
 
   it('a module-level macro, invoked through another with a repetition, defines a type per pass; the crate root’s macros are found too', async () => {

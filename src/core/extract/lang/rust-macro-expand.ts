@@ -148,6 +148,28 @@ function hostCfg(): RegExp {
   return new RegExp(`(?<!not\\(\\s*)\\bunix\\b|target_os\\s*=\\s*"${os}"`);
 }
 
+/** Kinds of item a macro repeats for each type it is invoked for: the types themselves are not copies of each other. */
+const MEMBER_KINDS = new Set(['method', 'constant', 'field', 'variable']);
+
+/**
+ * Mark the members the file's expansions repeat under another type (`i16::checked_add` after
+ * `i8::checked_add`, `NonZeroU16::new` after `NonZeroU8::new`: the same kind, name and summary
+ * under another parent) with `tags.copy_of`, the first one's id. A copy is an item of its own
+ * (docs_get of `i32::checked_add` answers with i32's signature), but its full text is not
+ * indexed again (rows.ts): std's twelve copies of each integer method made "integer" a common
+ * word, and the question about the error of parsing one lost `ParseIntError`. The types an
+ * expansion defines (`AtomicI16` beside `AtomicI8`) are not copies.
+ */
+function markCopies(items: readonly DocItem[], firsts: Map<string, string>): void {
+  for (const item of items) {
+    if (!MEMBER_KINDS.has(item.kind) || !item.summary || !item.parent) continue;
+    const key = `${item.kind}\u0000${item.name}\u0000${item.summary}`;
+    const first = firsts.get(key);
+    if (first === undefined) firsts.set(key, item.id);
+    else if (first !== item.id) item.tags = { ...item.tags, copy_of: first };
+  }
+}
+
 /** Add to `result` the items the file's macro invocations define (see above). */
 export async function addMacroItems(tree: Tree, source: string, opts: ExtractOptions, result: FileExtract): Promise<void> {
   if (!source.includes('!')) return;
@@ -185,6 +207,7 @@ export async function addMacroItems(tree: Tree, source: string, opts: ExtractOpt
         if (known.has(key(item))) continue;
         known.add(key(item));
         result.items.push(item);
+        added.push(item);
       }
       // `pub use` in an expansion publishes names as it does in the file (libc's `pub use unix::*` in a cfg_if!).
       for (const r of got.reexports ?? []) if (!result.reexports?.some((x) => x.public === r.public && x.target === r.target)) (result.reexports ??= []).push(r);
@@ -194,5 +217,7 @@ export async function addMacroItems(tree: Tree, source: string, opts: ExtractOpt
     }
     for (const s of inner) if (budget.sites-- > 0) await expand(s, at, depth + 1);
   };
+  const added: DocItem[] = [];
   for (const site of sites) await expand(site, site, 1);
+  markCopies(added, new Map());
 }
