@@ -32,6 +32,10 @@
 // bench/data/docs-questions-short.json holds short queries (two words, or a class and member
 // separated by a space) for all four corpora; bench/data/docs-questions-lodash-heldout.json 45
 // held-out lodash tasks in users' words (--only lodash).
+// Blind sets, 40 tasks each, written by separate sessions that never ran a search (answer ids
+// only checked to exist), so neither their wording nor their answers follow what the ranking
+// finds: bench/data/docs-questions-go-fresh.json (--only go), -typescript-fresh (typescript),
+// -rust-fresh (rust), -cpp-fresh (cpp) and docs-questions-python-fresh2.json (python).
 // --embeddings MODEL_DIR indexes and searches with that sentence-embedding model (config
 // docs.embeddings.model; bench/docs-embeddings.bench.mjs writes one from an index's word vectors).
 // --embeddings use: Google's Universal Sentence Encoder (lite), a real pretrained model that
