@@ -95,6 +95,7 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
     };
     if (publicId !== r.id) addCopy(hit, { id: r.id, file: r.path, line: r.line });
     if (out.length < limit && isVendored(`${pathInPackage(r.path)} ${r.id}`) && publicId !== r.id) showCanonical(hit, r, ctx);
+    if (out.length < limit && r.language === 'rust' && r.summary && r.parent) addTypeCopies(hit, r, ctx);
     seen.set(r.id, hit);
     byKey.set(key, hit);
     if (!byPublic.has(publicId)) byPublic.set(publicId, hit);
@@ -232,6 +233,20 @@ function renamed(id: string, seen: ReadonlyMap<string, SearchHit>, ctx: FoldCont
     if (hit) return hit;
   }
   return undefined;
+}
+
+/**
+ * The same member, with the same docs, on the other types of its file (the copies a macro writes
+ * for each type: std's `checked_add` on every integer type, only the first of which has a
+ * full-text row and so can be a candidate; rust-macro-expand.ts): listed in `also_in`, so the
+ * one answer says which types have it. One lookup by name, for shown Rust hits only.
+ */
+function addTypeCopies(hit: SearchHit, r: RankedRow['row'], ctx: FoldContext): void {
+  const copies = ctx.prep(
+    `SELECT i.id, i.line FROM items i INDEXED BY items_name WHERE i.name = ? COLLATE NOCASE AND i.kind = ? AND i.summary = ? AND i.rowid != ?
+     AND i.file_id = (SELECT file_id FROM items WHERE rowid = ?) LIMIT ${MAX_COPIES}`,
+  ).all(r.name, r.kind, r.summary, r.rowid, r.rowid) as { id: string; line: number }[];
+  for (const c of copies) addCopy(hit, { id: c.id, file: r.path, line: c.line });
 }
 
 /** A class's signature with its constructor's parameters: `class Foo(Base)` + `__init__(self, a, b=1)` → `class Foo(Base)(a, b=1)`. */

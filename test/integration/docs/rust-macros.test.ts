@@ -40,7 +40,10 @@ describe('Rust items a macro defines', () => {
   it("the same method of every type is one answer in words; each type's is found by its path", async () => {
     const r = await docsSearch({ query: 'checked integer addition returning None on overflow', limit: 5 }, ctx);
     // The first type's (i32, the first invocation); u8's is a copy whose words are not counted again.
-    expect(r.results.filter((h) => h.name === 'checked_add').map((h) => h.id)).toEqual(['macrodemo::num::i32::checked_add']);
+    const hits = r.results.filter((h) => h.name === 'checked_add');
+    expect(hits.map((h) => h.id)).toEqual(['macrodemo::num::i32::checked_add']);
+    // The other types' copies are listed with it.
+    expect(hits[0]!.also_in.map((a) => a.id)).toContain('macrodemo::num::u8::checked_add');
     const byPath = await docsSearch({ query: 'u8::checked_add', limit: 3 }, ctx);
     expect(byPath.results[0]?.id).toBe('macrodemo::num::u8::checked_add');
     // Extracted, the copy says whose it is and has no full-text row of its own.
