@@ -141,7 +141,11 @@ export async function docsResolve(input: z.output<typeof DocsResolveInput>, ctx:
     // byId also follows re-exports (`asyncio.sleep` → asyncio.tasks.sleep): what it returns is meant.
     const npm = r.dependency?.ecosystem === 'npm' ? typedPackagePath(r.dependency.name) : null;
     const guesses = underImports.filter((i) => (npm === null ? r.queries.hasModule(i) : i === npm || i.startsWith(`${npm}/`))).map((i) => `${i}.${symbol}`);
-    const viaBinding = meant.flatMap((id) => r.queries.byId(id));
+    // A Rust `use` brings a macro in by its bare name (`use log::info;` for `info!(…)`).
+    const viaBinding = meant.flatMap((id) => {
+      const got = r.queries.byId(id);
+      return got.length || bound?.sep !== '::' ? got : r.queries.byId(`${id}!`);
+    });
     if (viaBinding.length) foundViaBinding = true;
     const viaImport = guesses.flatMap((id) => r.queries.byId(id));
     const viaFile = [...viaBinding, ...viaImport];

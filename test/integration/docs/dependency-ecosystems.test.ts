@@ -167,7 +167,7 @@ describe('dependencies of each ecosystem, at the installed version', () => {
 
   it("docs_resolve reads a Go file's names for its imports (the package name, an alias) and a Rust file's use declarations", async () => {
     writeFileSync(path.join(root, 'extra.go'), 'package main\n\nimport (\n\ttm "example.com/TinyMod"\n\t"encoding/json"\n)\n\nfunc use() { _, _ = json.Marshal(tm.ReverseWords("a b")) }\n');
-    writeFileSync(path.join(root, 'src', 'util.rs'), 'use tinycrate::checksum_bytes as cks;\n\npub fn sum(b: &[u8]) -> u32 { cks(b) }\n');
+    writeFileSync(path.join(root, 'src', 'util.rs'), 'use tinycrate::checksum_bytes as cks;\nuse tinycrate::note;\n\npub fn sum(b: &[u8]) -> u32 { note!("sum"); cks(b) }\n');
     try {
       const want = { id: 'example.com/TinyMod.ReverseWords', package: 'example.com/TinyMod', version: 'v1.5.0' };
       // main.go imports the module without an alias: code names it by its package name.
@@ -175,6 +175,8 @@ describe('dependencies of each ecosystem, at the installed version', () => {
       expect(sc(await session.call('docs_resolve', { symbol: 'tm.ReverseWords', context: 'extra.go' }))).toMatchObject(want);
       expect(sc(await session.call('docs_resolve', { symbol: 'json.Marshal', context: 'extra.go' }))).toMatchObject({ id: 'encoding/json.Marshal', package: 'std' });
       expect(sc(await session.call('docs_resolve', { symbol: 'cks', context: 'src/util.rs' }))).toMatchObject({ id: 'tinycrate::checksum_bytes', package: 'tinycrate', version: '0.4.2' });
+      // A `use` of a macro names it without its `!`.
+      expect(sc(await session.call('docs_resolve', { symbol: 'note', context: 'src/util.rs' }))).toMatchObject({ id: 'tinycrate::note!', kind: 'macro', package: 'tinycrate' });
       // Without the file, neither local name means anything.
       expect(errorOf(await session.call('docs_resolve', { symbol: 'cks' })).code).toBe('E_NOT_FOUND');
     } finally {
