@@ -13,7 +13,12 @@ import { UsageCounts } from './usage.js';
  * at query time, because the target is usually in another file than the re-export.
  */
 
-const MAX_HOPS = 4;
+/**
+ * Re-exports followed from a definition to its public path, at most: libc's `c_char` is public
+ * as `libc::c_char` through six stars (`unix`, `linux_like`, `linux`, `gnu`, `b64`, `x86_64`,
+ * each a platform's `pub use self::…::*`). Every question set was the same with 7 as with 4.
+ */
+const MAX_HOPS = 6;
 /** Public ids followed further at each hop (a star-imported module can be public under many names). */
 const MAX_FRONTIER = 32;
 /** Star guesses kept and followed at each hop (see targetsOf). */

@@ -89,7 +89,8 @@ describe('docs tools over MCP', () => {
     writeFileSync(path.join(pkg, '__init__.py'), `from .parts import *\n\n\ndef own_helper():\n    ${q}A name the package defines itself, beside the ones it passes on.${q}\n`);
     try {
       let total = 0;
-      for (let i = 0; i < 100 && total < 3; i++) {
+      // The watcher indexes the new files: seconds on a loaded machine.
+      for (let i = 0; i < 250 && total < 3; i++) {
         await new Promise((r) => setTimeout(r, 100));
         const listed = await session.call('docs_list', { module: 'python-public.reexporter' });
         total = listed.isError ? 0 : sc(listed).total;
@@ -100,7 +101,7 @@ describe('docs tools over MCP', () => {
     } finally {
       rmSync(pkg, { recursive: true, force: true });
     }
-  });
+  }, 40_000);
 
   it('docs_list shows a module with its doc, items and submodules', async () => {
     const g = sc(await session.call('docs_list', { module: 'geo' }));

@@ -5,6 +5,7 @@ import { field, namedChildren } from '../syntax.js';
 import type { DocItem, FileExtract } from '../types.js';
 import { extractRust, rustModulePath, type ExpansionSite } from './rust.js';
 import { firstMatch, macroRulesIn, tokenTrees, transcribe, type MacroRule } from './rust-macro-rules.js';
+import { cfgAttributeHolds, takenBranches, type Truth } from './rust-cfg.js';
 
 /**
  * The items `macro_rules!` invocations define in a Rust file (rust-macro-rules.ts): at module
@@ -18,8 +19,11 @@ import { firstMatch, macroRulesIn, tokenTrees, transcribe, type MacroRule } from
  * invoking file is extracted again (as Python's docstrings taken from a sibling module).
  */
 
-/** Expansions read per file at most, and their text: std's num/mod.rs makes 12 of ~150 kB each. */
-const MAX_SITES = 64;
+/**
+ * Expansions read per file at most, and their text: std's num/mod.rs makes 12 of ~150 kB each;
+ * libc's linux/mod.rs ~300 small ones (`s! { pub struct … }` once per struct, then `__item!`).
+ */
+const MAX_SITES = 512;
 const MAX_TEXT = 4_000_000;
 /** An expansion with none of these words defines no item: not parsed. */
 const DEFINES = /\b(?:fn|struct|enum|union|trait|const|static|type|mod|use)\b/;
@@ -114,38 +118,37 @@ class DefinitionFinder {
   }
 }
 
-/** How deep expansions are followed: std's `atomic_int_ptr_sized!` expands to `atomic_int!` invocations, which define AtomicUsize. */
-const MAX_DEPTH = 2;
+/**
+ * How deep expansions are followed: std's `atomic_int_ptr_sized!` expands to `atomic_int!`
+ * invocations, which define AtomicUsize (2); libc's `expand_align!()` to `s_no_extra_traits!`,
+ * to its own `(it: …)` rule, to `__item!`, which writes `pthread_mutex_t` (4).
+ */
+const MAX_DEPTH = 4;
 
 /**
  * `cfg_if! { if #[cfg(unix)] { mod unix; pub use unix::*; } else { … } }` (the cfg-if crate's
  * macro, or a crate's own copy of it, as libc has): the items of every branch, as the docs of
- * each platform would show them; an item in two branches is the first one's.
+ * each platform would show them, but the names published (`pub use`) only by the branches a
+ * build for this machine takes (rust-cfg.ts): on Linux `libc::O_RDONLY` is the Linux one, not
+ * the Windows branch's, written first. The taken branches come first, so that an item two
+ * branches define is the taken one's.
  */
-function cfgIfBranches(args: string): string {
+function cfgIfBranches(args: string): { taken: string; others: string } {
   const trees = tokenTrees(args);
-  const branches: { cfg: string; body: string }[] = [];
+  const branches: { cond: Truth | undefined; body: string }[] = [];
   for (let k = 0; k < trees.length; k++) {
     if (trees[k]!.open !== '{') continue;
     // The condition is the `#[cfg(…)]` just before the branch (none for the last `else`).
-    const cond = trees[k - 1]?.open === '[' ? trees[k - 1]!.text : '';
-    branches.push({ cfg: cond, body: trees[k]!.text.slice(1, -1) });
+    const attr = trees[k - 2]?.text === '#' && trees[k - 1]?.open === '[' ? `#${trees[k - 1]!.text}` : null;
+    branches.push({ cond: attr === null ? undefined : cfgAttributeHolds(attr), body: trees[k]!.text.slice(1, -1) });
   }
-  // The branch for this machine's platform first: where a name is defined for several, docs_get
-  // shows that one (libc's `open` is `unix::open` on Linux, not the Windows branch written first).
-  const host = hostCfg();
-  return branches
-    .map((b, i) => ({ ...b, rank: host.test(b.cfg) ? 0 : 1, i }))
-    .sort((a, b) => a.rank - b.rank || a.i - b.i)
-    .map((b) => b.body)
-    .join('\n');
-}
-
-/** A cfg condition that holds on this machine's platform (`unix`, `target_os = "linux"`), roughly. */
-function hostCfg(): RegExp {
-  if (process.platform === 'win32') return /\bwindows\b/;
-  const os = process.platform === 'darwin' ? 'macos' : process.platform;
-  return new RegExp(`(?<!not\\(\\s*)\\bunix\\b|target_os\\s*=\\s*"${os}"`);
+  const conds = branches.filter((b) => b.cond !== undefined).map((b) => b.cond!);
+  const hasElse = branches.length > conds.length;
+  const taken = takenBranches(conds, hasElse);
+  return {
+    taken: branches.filter((_, i) => taken[i]).map((b) => b.body).join('\n'),
+    others: branches.filter((_, i) => !taken[i]).map((b) => b.body).join('\n'),
+  };
 }
 
 /** Kinds of item a macro repeats for each type it is invoked for: the types themselves are not copies of each other. */
@@ -182,16 +185,8 @@ export async function addMacroItems(tree: Tree, source: string, opts: ExtractOpt
   const key = (i: DocItem) => `${i.kind}\u0000${i.id}`;
   const known = new Set(result.items.map(key));
   const budget = { text: MAX_TEXT, sites: MAX_SITES };
-  const expand = async (site: Site, at: ExpansionSite, depth: number): Promise<void> => {
-    let body: string;
-    if (site.macro === 'cfg_if' && !site.implType) {
-      body = cfgIfBranches(site.args);
-    } else {
-      const rules = finder.rules(site.macro);
-      const matched = rules && firstMatch(rules, site.args);
-      if (!matched) return;
-      body = transcribe(matched.rule.transcriber, matched.bindings, modPath[0]!);
-    }
+  /** Read an expansion's text: its items, and its `pub use` names unless `publish` is false (a branch this machine's build does not take). */
+  const read = async (body: string, site: Site, at: ExpansionSite, depth: number, publish: boolean): Promise<void> => {
     // An expansion that only invokes other macros is read for their sites.
     const invokes = depth < MAX_DEPTH && /\w!\s*[({[]/.test(body);
     // Nothing public, nothing for the docs: a macro writing trait impls for many types (std's
@@ -210,12 +205,23 @@ export async function addMacroItems(tree: Tree, source: string, opts: ExtractOpt
         added.push(item);
       }
       // `pub use` in an expansion publishes names as it does in the file (libc's `pub use unix::*` in a cfg_if!).
-      for (const r of got.reexports ?? []) if (!result.reexports?.some((x) => x.public === r.public && x.target === r.target)) (result.reexports ??= []).push(r);
+      if (publish) for (const r of got.reexports ?? []) if (!result.reexports?.some((x) => x.public === r.public && x.target === r.target)) (result.reexports ??= []).push(r);
       if (invokes) sitesIn(expanded.rootNode, at.scope, inner);
     } finally {
       expanded.delete();
     }
-    for (const s of inner) if (budget.sites-- > 0) await expand(s, at, depth + 1);
+    for (const s of inner) if (budget.sites-- > 0) await expand(s, at, depth + 1, publish);
+  };
+  const expand = async (site: Site, at: ExpansionSite, depth: number, publish = true): Promise<void> => {
+    if (site.macro === 'cfg_if' && !site.implType) {
+      const { taken, others } = cfgIfBranches(site.args);
+      await read(taken, site, at, depth, publish);
+      await read(others, site, at, depth, false);
+      return;
+    }
+    const rules = finder.rules(site.macro);
+    const matched = rules && firstMatch(rules, site.args);
+    if (matched) await read(transcribe(matched.rule.transcriber, matched.bindings, modPath[0]!), site, at, depth, publish);
   };
   const added: DocItem[] = [];
   for (const site of sites) await expand(site, site, 1);
