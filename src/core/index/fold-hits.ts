@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { PublicPaths } from './public-paths.js';
+import { CANONICAL_BUDGET, type PublicPaths } from './public-paths.js';
 import { isVendored, pathInPackage } from '../rank/path-prior.js';
 import type { SearchHit } from './search.js';
 import type { ItemRow } from './store.js';
@@ -107,16 +107,6 @@ export function foldHits(ranked: readonly RankedRow[], limit: number, keepCtors:
   }
   return out;
 }
-
-/**
- * How far a shown copy's public path is followed to its definition. The whole budget (four hops
- * of up to 1,024 star guesses) cost a search up to ~7 ms when nothing was found, as for the
- * typeshed stubs of names only the stubs have (`ignore_whitespace`: 9.8 → 3.5 ms); three hops of
- * 128 found the same definition for every hit of 1,000 mixed queries over the Python
- * installation (two hops of 64 missed `networkx.is_isomorphic`, a named re-export between two
- * star imports).
- */
-const CANONICAL_BUDGET = { hops: 3, guesses: 128 };
 
 /**
  * A shown hit whose row is a vendored or bundled copy (`jedi/third_party/typeshed/…/genericpath.pyi`

@@ -6,7 +6,8 @@ import type { DocItem } from '../extract/types.js';
 import { ITEM_COLUMNS, unpackItem, type StoredItemRow } from './rows.js';
 import type { IndexStore } from './store.js';
 import { editDistance } from '../rank/edit-distance.js';
-import { PublicPaths, passedByStar, separatorOf } from './public-paths.js';
+import { CANONICAL_BUDGET, PublicPaths, passedByStar, separatorOf } from './public-paths.js';
+import { isVendored } from '../rank/path-prior.js';
 import { OWN_WEIGHT, STANDARD_LIBRARY_DEPENDENCY } from '../rank/score.js';
 import { RankedSearch, type SearchHit, type SearchOptions, type WordStats } from './search.js';
 import { StatementCache } from './statements.js';
@@ -193,16 +194,24 @@ export class IndexQueries {
 
   /** Items a public path stands for (`asyncio.sleep` → `asyncio.tasks.sleep`), the first defining id found. */
   byPublicId(id: string): DocItem[] {
-    // Hop by hop, one lookup of all of a hop's candidates (hundreds, through star imports), the
-    // first in its order that exists.
-    for (const targets of this.paths.targetHops(id)) {
+    const target = this.firstTarget(this.paths.targetHops(id));
+    // A bundled copy first (jedi's typeshed stub of `sqlite3.Cursor`, a hop nearer than the
+    // `_sqlite3.Cursor` that `sqlite3.dbapi2`'s star import passes on): the definition it copies,
+    // when a few more hops find one, as a search shows it (fold-hits.ts showCanonical).
+    const chosen = target !== undefined && isVendored(target) ? (this.firstTarget(this.paths.targetHops(id, CANONICAL_BUDGET), (t) => !isVendored(t)) ?? target) : target;
+    if (chosen === undefined) return [];
+    const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).all(chosen) as StoredItemRow[];
+    return rows.map((d) => unpackItem(d));
+  }
+
+  /** Hop by hop, one lookup of all of a hop's candidates (hundreds, through star imports): the first in its order that exists (and passes `ok`). */
+  private firstTarget(hops: Iterable<string[]>, ok: (id: string) => boolean = () => true): string | undefined {
+    for (const targets of hops) {
       const found = new Set(this.prep(`SELECT DISTINCT i.id FROM json_each(?) j JOIN items i ON i.id = j.value`).pluck().all(JSON.stringify(targets)) as string[]);
-      const target = targets.find((t) => found.has(t));
-      if (target === undefined) continue;
-      const rows = this.prep(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = ? ORDER BY has_doc DESC, rowid LIMIT 20`).all(target) as StoredItemRow[];
-      return rows.map((d) => unpackItem(d));
+      const target = targets.find((t) => found.has(t) && ok(t));
+      if (target !== undefined) return target;
     }
-    return [];
+    return undefined;
   }
 
   /** The public path of a defining id (itself when nothing re-exports it). */

@@ -31,7 +31,7 @@ describe('docs tools over MCP', () => {
     const s = sc(r);
     expect(s.state).toBe('ready');
     expect(s.files).toBeGreaterThanOrEqual(6);
-    expect(s.languages).toMatchObject({ python: 52, typescript: 14, javascript: 15, cpp: 10, c: 1 });
+    expect(s.languages).toMatchObject({ python: 56, typescript: 14, javascript: 15, cpp: 10, c: 1 });
     expect(s.items).toBeGreaterThan(30);
     expect(s.pending).toBe(0);
     expect(typeof s.last_update).toBe('string');

@@ -174,6 +174,12 @@ describe('Python public paths in the index', () => {
     expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('pkg._vendor.aio.tasks.sleep');
   });
 
+  it('docs_get of a name a bundled stub copies is the definition it copies, a few star imports further (sqlite3.Cursor is _sqlite3.Cursor, not jedi\'s typeshed stub)', async () => {
+    const d = await docsGet({ id: 'dbkit.Cursor.executemany', max_chars: 24_000 }, ctx());
+    expect(d).toMatchObject({ id: '_dbkit.Cursor.executemany', summary: 'Repeatedly executes a statement, once for each row of parameters.' });
+    expect((await docsGet({ id: 'dbkit.Cursor', max_chars: 24_000 }, ctx())).id).toBe('_dbkit.Cursor');
+  });
+
   it('a typeshed stub bundled by another tool folds into the module it describes', async () => {
     const x = await extractFixture('python-public', 'vendorlib/third_party/typeshed/stdlib/pkg/jobs.pyi');
     expect(x.reexports).toEqual(expect.arrayContaining([{ public: 'pkg.jobs.*', target: 'vendorlib.third_party.typeshed.stdlib.pkg.jobs.*' }]));
