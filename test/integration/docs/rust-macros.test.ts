@@ -95,6 +95,11 @@ describe('Rust items a macro defines', () => {
     expect(lib.items.map((i) => i.id)).toEqual(expect.arrayContaining([expect.stringMatching(/::windows$/), expect.stringMatching(/::unix$/)]));
   });
 
+  it("a macro from a #[macro_use] module's own #[macro_use] module wraps items with their doc comments (tokio's cfg_net!)", async () => {
+    expect((await docsGet({ id: 'macrodemo::net::Peer', max_chars: 24_000 }, ctx)).summary).toBe('A connection to a peer.');
+    expect(await docsGet({ id: 'macrodemo::net::Peer::connect', max_chars: 24_000 }, ctx)).toMatchObject({ kind: 'method', summary: 'Connects to the peer at `addr`.' });
+  });
+
   it('finds the macro-made items by what they do', async () => {
     const r = await docsSearch({ query: 'counter threads can share', limit: 5 }, ctx);
     expect(r.results.slice(0, 3).map((h) => h.id)).toEqual(expect.arrayContaining(['macrodemo::sync::AtomicCount16']));

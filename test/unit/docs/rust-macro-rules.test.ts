@@ -35,6 +35,15 @@ describe('macro_rules! as docs read it', () => {
     expect(matchRule('$($t:ident),+', '')).toBeNull();
   });
 
+  it("keeps the doc comments before a fragment's first token, as rustc keeps them with the item", () => {
+    const b = matchRule('$($item:item)*', '/// Opens it.\n#[inline]\npub fn open() {}');
+    expect(b && (b.get('item') as string[])[0]).toBe('/// Opens it.\n#[inline]\npub fn open() {}');
+    const tts = matchRule('$($t:tt)*', '/// Doc.\npub fn f() {}');
+    expect(tts && (tts.get('t') as string[]).join(' ')).toBe('/// Doc.\npub fn f () {}');
+    // A plain comment is no doc.
+    expect(matchRule('$i:item', '// note\npub fn g() {}')?.get('i')).toBe('pub fn g() {}');
+  });
+
   it('takes the first rule that matches', () => {
     const rules = [{ matcher: '$a:literal', transcriber: 'lit' }, { matcher: '$a:ident', transcriber: 'ident' }];
     expect(firstMatch(rules, 'name')?.rule.transcriber).toBe('ident');

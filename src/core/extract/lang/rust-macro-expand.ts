@@ -82,39 +82,72 @@ function macroUseModules(source: string): string[] {
   return [...source.matchAll(/#\[macro_use\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;/g)].map((m) => m[1]!);
 }
 
-/** Where a macro this file invokes is defined, as rustc would find it: here, a `#[macro_use]` module, the crate root. */
+/** Files read at most to find a file's macros: tokio's root has `#[macro_use] mod macros;`, whose mod.rs has a dozen more (`cfg.rs` writes `cfg_net!`). */
+const MAX_DEFINITION_FILES = 32;
+
+/**
+ * Where a macro this file invokes is defined, as rustc would find it: here, the modules it
+ * declares `#[macro_use]`, the crate root and the `#[macro_use]` modules below it, theirs
+ * included. Read lazily, nearest first, only while a macro is still not found.
+ */
 class DefinitionFinder {
   private readonly texts: { file: string; text: string }[] = [];
   private readonly found = new Map<string, MacroRule[] | null>();
+  /** Files read whose `#[macro_use]` modules are not read yet, and files to read, in order. */
+  private readonly pending: { file: string; text: string | null }[] = [];
+  private readonly seen = new Set<string>();
 
-  constructor(source: string, opts: ExtractOptions) {
+  constructor(
+    source: string,
+    private readonly opts: ExtractOptions,
+  ) {
+    this.seen.add(opts.file);
     this.texts.push({ file: opts.file, text: source });
-    const read = opts.readSource;
-    if (!read) return;
-    const add = (file: string) => {
-      if (this.texts.some((t) => t.file === file)) return false;
-      const text = read(file);
-      if (text !== null) this.texts.push({ file, text });
-      return text !== null;
-    };
-    for (const name of macroUseModules(source)) for (const f of moduleFiles(opts.file, name)) if (add(f)) break;
+    this.pending.push({ file: opts.file, text: source });
     const srcAt = opts.file.lastIndexOf('src/');
     if (srcAt < 0) return;
-    for (const rootFile of [`${opts.file.slice(0, srcAt)}src/lib.rs`, `${opts.file.slice(0, srcAt)}src/main.rs`]) {
-      if (rootFile === opts.file || !add(rootFile)) continue;
-      const rootText = this.texts[this.texts.length - 1]!.text;
-      for (const name of macroUseModules(rootText)) for (const f of moduleFiles(rootFile, name)) if (add(f)) break;
-      break;
-    }
+    for (const root of [`${opts.file.slice(0, srcAt)}src/lib.rs`, `${opts.file.slice(0, srcAt)}src/main.rs`]) this.pending.push({ file: root, text: null });
   }
 
   rules(name: string): MacroRule[] | null {
     if (!this.found.has(name)) {
-      let rules: MacroRule[] | null = null;
-      for (const t of this.texts) if (t.text.includes(`macro_rules!`) && (rules = macroRulesIn(t.text, name))) break;
+      let rules = this.search(name, 0);
+      // Not in what is read yet: read on, a file at a time.
+      while (!rules && this.more()) rules = this.search(name, this.texts.length - 1);
       this.found.set(name, rules);
     }
     return this.found.get(name)!;
+  }
+
+  private search(name: string, from: number): MacroRule[] | null {
+    for (let i = from; i < this.texts.length; i++) {
+      const t = this.texts[i]!;
+      const rules = t.text.includes('macro_rules!') ? macroRulesIn(t.text, name) : null;
+      if (rules) return rules;
+    }
+    return null;
+  }
+
+  /** Read the next file (and queue its `#[macro_use]` modules); false when there is none. */
+  private more(): boolean {
+    const read = this.opts.readSource;
+    while (read && this.pending.length && this.texts.length < MAX_DEFINITION_FILES) {
+      const next = this.pending.shift()!;
+      let text = next.text;
+      if (text === null) {
+        if (this.seen.has(next.file)) continue;
+        this.seen.add(next.file);
+        text = read(next.file);
+        if (text === null) continue;
+      }
+      // Its modules go after what is queued: nearer files are searched first.
+      for (const name of macroUseModules(text)) for (const f of moduleFiles(next.file, name)) if (!this.seen.has(f)) this.pending.push({ file: f, text: null });
+      if (next.text === null) {
+        this.texts.push({ file: next.file, text });
+        return true;
+      }
+    }
+    return false;
   }
 }
 

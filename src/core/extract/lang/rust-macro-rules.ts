@@ -20,6 +20,8 @@ export interface TokenTree {
   /** Where it starts and ends in the text tokenized. */
   start: number;
   end: number;
+  /** Where the outer doc comments right before it start (`/// …`, which rustc reads as part of the item), else `start`. */
+  lead: number;
   open?: string;
   inner?: TokenTree[];
 }
@@ -79,6 +81,13 @@ function commentEnd(s: string, i: number): number {
 /** The token trees of `s` (comments dropped), the first `max` at most. Unbalanced closing brackets end the list. */
 export function tokenTrees(s: string, max = Infinity): TokenTree[] {
   let i = 0;
+  /** Where the doc comments before the next token start, or -1. */
+  let lead = -1;
+  const take = (start: number) => {
+    const at = lead < 0 ? start : lead;
+    lead = -1;
+    return at;
+  };
   const read = (close: string | null): TokenTree[] => {
     const out: TokenTree[] = [];
     while (i < s.length && (close !== null || out.length < max)) {
@@ -89,6 +98,7 @@ export function tokenTrees(s: string, max = Infinity): TokenTree[] {
       }
       const ce = commentEnd(s, i);
       if (ce >= 0) {
+        if (lead < 0 && /^(?:\/\/\/(?!\/)|\/\*\*(?![*/]))/.test(s.slice(i, i + 4))) lead = i;
         i = ce;
         continue;
       }
@@ -100,30 +110,30 @@ export function tokenTrees(s: string, max = Infinity): TokenTree[] {
       if (CLOSE[c]) {
         const start = i++;
         const inner = read(CLOSE[c]!);
-        out.push({ kind: 'group', open: c, inner, text: s.slice(start, i), start, end: i });
+        out.push({ kind: 'group', open: c, inner, text: s.slice(start, i), start, end: i, lead: take(start) });
         continue;
       }
       const le = literalEnd(s, i);
       if (le >= 0) {
-        out.push({ kind: 'literal', text: s.slice(i, le), start: i, end: le });
+        out.push({ kind: 'literal', text: s.slice(i, le), start: i, end: le, lead: take(i) });
         i = le;
         continue;
       }
       if (c === "'") {
         const m = /^'\w+/.exec(s.slice(i));
-        out.push({ kind: 'lifetime', text: m ? m[0] : c, start: i, end: i + (m ? m[0].length : 1) });
+        out.push({ kind: 'lifetime', text: m ? m[0] : c, start: i, end: i + (m ? m[0].length : 1), lead: take(i) });
         i += m ? m[0].length : 1;
         continue;
       }
       const word = /^(?:[A-Za-z_]\w*|\d[\w.]*)/.exec(s.slice(i, i + 256));
       if (word) {
-        out.push({ kind: /^\d/.test(word[0]) ? 'literal' : 'ident', text: word[0], start: i, end: i + word[0].length });
+        out.push({ kind: /^\d/.test(word[0]) ? 'literal' : 'ident', text: word[0], start: i, end: i + word[0].length, lead: take(i) });
         i += word[0].length;
         continue;
       }
       const two = s.slice(i, i + 2);
       const p = PUNCT2.has(two) ? two : c;
-      out.push({ kind: 'punct', text: p, start: i, end: i + p.length });
+      out.push({ kind: 'punct', text: p, start: i, end: i + p.length, lead: take(i) });
       i += p.length;
     }
     return out;
@@ -207,7 +217,8 @@ function matchAt(pattern: readonly TokenTree[], input: readonly TokenTree[], at:
           continue;
         }
         if ((frag === 'ident' && t.kind !== 'ident') || (frag === 'literal' && t.kind !== 'literal') || (frag === 'block' && t.open !== '{')) return -1;
-        out.set(name, t.text);
+        // A token tree may be a doc comment's (rustc reads `/// …` as `#[doc = "…"]`): kept with the next one.
+        out.set(name, frag === 'tt' ? args.slice(t.lead, t.end) : t.text);
         at++;
         continue;
       }
@@ -217,7 +228,8 @@ function matchAt(pattern: readonly TokenTree[], input: readonly TokenTree[], at:
       let end = at;
       while (end < input.length && !stops(input[end]!)) end++;
       if (end === at && frag !== 'vis') return -1;
-      out.set(name, end > at ? args.slice(input[at]!.start, input[end - 1]!.end) : '');
+      // With the doc comments before it: a `$item` or `$($t:tt)*` of a documented function is the function and its docs.
+      out.set(name, end > at ? args.slice(input[at]!.lead, input[end - 1]!.end) : '');
       at = end;
       continue;
     }
@@ -352,7 +364,7 @@ function docText(value: string): string | null {
   if (trees.length === 3 && trees[0]!.text === 'concat' && trees[1]!.text === '!' && trees[2]!.open === '(') {
     const parts: string[] = [];
     let piece: TokenTree[] = [];
-    for (const t of [...trees[2]!.inner!, { kind: 'punct', text: ',', start: 0, end: 0 } as TokenTree]) {
+    for (const t of [...trees[2]!.inner!, { kind: 'punct', text: ',', start: 0, end: 0, lead: 0 } as TokenTree]) {
       if (t.text !== ',') {
         piece.push(t);
         continue;
