@@ -4,6 +4,7 @@ import type { ProjectHints } from '../extract/context.js';
 import { extractSource } from '../extract/extract.js';
 import type { FileExtract, LanguageId } from '../extract/types.js';
 import { classify, isTestFile, type SkipReason } from './classify.js';
+import { goFileBuilds } from '../extract/lang/go-build.js';
 import { prepareItem, type PreparedItem } from './rows.js';
 import type { FileTouch, FileUpdate } from './store.js';
 import { packageOf, type PackageRef } from './packages.js';
@@ -65,7 +66,7 @@ export async function runFileJob(job: FileJob): Promise<FileJobResult> {
   const hash = hashContent(buf);
   const size = buf.length;
   if (job.knownHash === hash) return { rel: job.rel, status: 'unchanged', hash, size };
-  const reason = job.skip ?? classify(buf, job.maxBytes, job.rel) ?? (!job.includePrivate && isTestFile(job.rel) ? 'test' : null);
+  const reason = job.skip ?? classify(buf, job.maxBytes, job.rel) ?? (!job.includePrivate && isTestFile(job.rel) ? 'test' : null) ?? otherPlatform(job, buf);
   // A test is not extracted, but what it calls counts: tests use a library's API the most.
   if (reason) return { rel: job.rel, status: 'skipped', reason, hash, size, uses: reason === 'test' ? usesOf(job.language, buf.toString('utf8')) : undefined };
   const t0 = performance.now();
@@ -128,4 +129,14 @@ export function writtenResult(r: FileJobResult): FileJobResult {
   if (r.status !== 'extracted') return { ...r, written: true };
   const extract = { language: r.extract.language, module: { name: r.extract.module.name, doc: '', summary: '' }, items: [], imports: [], errors: r.extract.errors };
   return { ...r, extract, rows: [], written: true };
+}
+
+/**
+ * A Go file the go command does not build for this machine (`syscall_windows.go`, `//go:build
+ * js && wasm`): its names are another platform's, defined again in this one's files, and
+ * docs_get of `syscall.Open` answered fs_js.go's (lang/go-build.ts). Its build constraints are
+ * before the package clause, in the first lines.
+ */
+function otherPlatform(job: FileJob, buf: Buffer): SkipReason | null {
+  return job.language === 'go' && !goFileBuilds(job.rel, buf.subarray(0, 8192).toString('utf8')) ? 'other-platform' : null;
 }

@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
  */
 
 /** Bump when extraction output changes so existing indexes re-extract every file. */
-export const EXTRACTOR_VERSION = '78';
+export const EXTRACTOR_VERSION = '80';
 
 const MIGRATIONS: string[] = [
   // v1

@@ -5,6 +5,8 @@ import { extractSource } from '../../../src/core/extract/extract.js';
 import { projectHints } from '../../../src/core/index/project-hints.js';
 import { docsContext, FIXTURES, item } from './fixtures.js';
 import { docsSearch } from '../../../src/features/docs/search.js';
+import { docsGet } from '../../../src/features/docs/get.js';
+import { indexStatus } from '../../../src/features/docs/status.js';
 
 async function extract(dir: string, file: string, includePrivate = false) {
   const root = path.join(FIXTURES, dir);
@@ -118,6 +120,27 @@ describe('Go extraction', () => {
       const r = await docsSearch({ query: 'textio.Writer.Write', limit: 3 }, ctx);
       expect(r.results[0]).toMatchObject({ id: 'example.com/lite/textio.Writer.Write', snippet: 'Write appends p and reports how many bytes were written.' });
       expect(r.results[0]?.also_in?.map((a) => a.id)).toContain('example.com/lite/strutil.Builder.Write');
+    } finally {
+      await ctx.services.disposeAll();
+    }
+  });
+
+  it("indexes a Go package as a build for this machine sees it: its platform's files, generated ones included, not the others'", async () => {
+    const ctx = docsContext(path.join(FIXTURES, 'go'));
+    try {
+      const host = process.platform === 'win32' ? 'CreateFileW' : process.platform === 'linux' ? "Linux's openat(2)" : null;
+      const open = await docsGet({ id: 'example.com/lite/sysx.Open', max_chars: 24_000 }, ctx);
+      if (host) expect(open.summary).toContain(host);
+      expect(open.summary).not.toContain('JavaScript');
+      // Only one Open: the others are another platform's.
+      const r = await docsSearch({ query: 'sysx.Open', limit: 5, scope: 'project' }, ctx);
+      expect(r.results.filter((h) => h.name === 'Open')).toHaveLength(1);
+      expect(r.results[0]?.also_in ?? []).toEqual([]);
+      if (process.platform !== 'win32') expect((await docsGet({ id: 'example.com/lite/sysx.Wait', max_chars: 24_000 }, ctx)).summary).toBe('Wait waits for a child process, as wait4(2) does.');
+      // A generated file (`// Code generated … DO NOT EDIT.`) is a Go package's API like any other.
+      if (process.platform === 'linux' && process.arch === 'x64') expect((await docsGet({ id: 'example.com/lite/sysx.SIGINT', max_chars: 24_000 }, ctx)).summary).toBe('SIGINT is the interrupt signal.');
+      const status = await indexStatus({ wait: true }, ctx);
+      expect(status.skipped['other-platform']).toBeGreaterThanOrEqual(2);
     } finally {
       await ctx.services.disposeAll();
     }
