@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goFileBuilds } from '../../../src/core/extract/lang/go-build.js';
+import { goFileBuilds, hostGoTarget } from '../../../src/core/extract/lang/go-build.js';
 
 const linux = { goos: 'linux', goarch: 'amd64' };
 const windows = { goos: 'windows', goarch: 'arm64' };
@@ -16,6 +16,11 @@ describe('which Go files a build for the host builds', () => {
     expect(goFileBuilds('os/file_unix.go', '', windows)).toBe(true); // `unix` is a tag, not a file-name suffix
     // android builds linux's files too.
     expect(goFileBuilds('x/a_linux.go', '', android)).toBe(true);
+  });
+
+  it('takes GOOS and GOARCH from the environment when set, as the go command does', () => {
+    expect(hostGoTarget({ GOOS: 'windows', GOARCH: 'arm64' })).toEqual({ goos: 'windows', goarch: 'arm64' });
+    expect(hostGoTarget({}).goos).toBe(process.platform === 'win32' ? 'windows' : process.platform === 'darwin' ? 'darwin' : process.platform);
   });
 
   it('evaluates //go:build expressions before the package clause; a tag no one sets is false', () => {

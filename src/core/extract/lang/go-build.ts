@@ -21,9 +21,9 @@ export interface GoTarget {
   goarch: string;
 }
 
-/** This machine as the go command names it. */
-export function hostGoTarget(): GoTarget {
-  return { goos: NODE_OS[process.platform] ?? process.platform, goarch: NODE_ARCH[process.arch] ?? process.arch };
+/** This machine as the go command names it, or the GOOS and GOARCH docent runs with (a cross build's, as go build reads them). */
+export function hostGoTarget(env: NodeJS.ProcessEnv = process.env): GoTarget {
+  return { goos: env.GOOS || (NODE_OS[process.platform] ?? process.platform), goarch: env.GOARCH || (NODE_ARCH[process.arch] ?? process.arch) };
 }
 
 /** The tags a build for `t` sets: GOOS (and what it implies: android → linux, ios → darwin, illumos → solaris), GOARCH, unix, the compiler, cgo. */
