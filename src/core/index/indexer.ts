@@ -45,6 +45,8 @@ export interface RootIndexerOptions {
   generated?: GeneratedSource | null;
   /** Naming its folder does not say (an installed package's: InstalledDependency.naming), over what projectHints reads. */
   naming?: ProjectHints;
+  /** A project's own root: its files go before the packages' in the pool (ExtractionPool.run's `urgent`). */
+  urgent?: boolean;
 }
 
 /**
@@ -321,7 +323,7 @@ export class RootIndexer {
           includePrivate: this.opts.includePrivate, project: this.hints, mtimeMs: st.mtimeMs, skip,
           db: { file: this.opts.store.file, owner: this.opts.store.ownerId },
         };
-        const p: Promise<void> = this.opts.pool.run(job).then(
+        const p: Promise<void> = this.opts.pool.run(job, this.opts.urgent).then(
           (r) => {
             this.record(r, stats, gone, stored);
             sketch?.fileWritten(r.rel);

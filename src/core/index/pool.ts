@@ -79,13 +79,28 @@ export class ExtractionPool {
     return this.workers.length;
   }
 
-  run(job: FileJob): Promise<FileJobResult> {
+  /**
+   * Run a job. An `urgent` one (a project's own file) skips the queue and the jobs already sent
+   * to a worker: it goes on the worker's control channel, which the worker reads before each
+   * job. Otherwise a file saved while a package's hundreds of files were in flight waited for
+   * all of them (tens of seconds for a standard library on a busy machine).
+   */
+  run(job: FileJob, urgent = false): Promise<FileJobResult> {
     this.jobs++;
     if (this.closed) return Promise.reject(new Error('extraction pool is closed'));
     // Inline, nothing is written here: the result comes back unwritten, with its rows, for the indexer.
     if (!this.workers.length) return runFileJob(job);
     return new Promise((resolve, reject) => {
-      this.queue.push({ seq: ++this.seq, job, resolve, reject });
+      const seq = ++this.seq;
+      if (urgent) {
+        const usable = this.idle ? this.workers.slice(0, Math.max(1, this.workers.length - this.idle)) : this.workers;
+        const slot = usable.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+        slot.inFlight++;
+        this.pending.set(seq, { resolve, reject, slot });
+        slot.control.postMessage({ urgent: { seq, job } } satisfies ControlMessage);
+        return;
+      }
+      this.queue.push({ seq, job, resolve, reject });
       this.pump();
     });
   }

@@ -96,7 +96,7 @@ export class DocsIndex {
         const generated = pythonBuiltinsSource(root);
         // Vendored dependencies inside the root are indexed as the packages they are (when dependencies are), not as the project's own code.
         const exclude = this.excludeFor(root);
-        const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude, generated });
+        const indexer = new RootIndexer({ root, store, pool: this.lazyPool(), includePrivate: this.opts.includePrivate, maxFileBytes: this.opts.maxFileBytes, exclude, generated, urgent: true });
         const searchable = store.searchableByName();
         this.roots.push({ root, dbPath, store, queries: new IndexQueries(store, { standardLibrary: looksLikeStdlib(root) }), indexer, synced: false, abort: new AbortController(), phase: this.opts.syncEnabled === false ? 'off' : 'files', searchableAt: searchable?.at ?? null, searchableAfterMs: searchable?.afterMs ?? null, generated });
         changed = true;
@@ -111,7 +111,7 @@ export class DocsIndex {
   /** A pool proxy that starts worker threads only when a file actually needs extracting. */
   private lazyPool(): ExtractionPool {
     const self = this;
-    return { run: (job) => self.getPool().run(job), release: (owner: string) => self.pool?.release(owner) } as ExtractionPool;
+    return { run: (job, urgent) => self.getPool().run(job, urgent), release: (owner: string) => self.pool?.release(owner) } as ExtractionPool;
   }
 
   get indexing(): boolean {

@@ -15,8 +15,12 @@ import { BATCH_FILES, WriteBatch } from './write-batch.js';
 
 /** A job, on the worker's port. */
 export type WorkerRequest = { seq: number; job: FileJob };
-/** On the control channel: the owner (IndexStore.ownerId) of a database is closing it. */
-export type ControlMessage = { release: string };
+/**
+ * On the control channel: the owner (IndexStore.ownerId) of a database is closing it, or a job
+ * to run before those queued on the worker's port (a project's own file while its packages are
+ * being indexed: ExtractionPool.run's `urgent`).
+ */
+export type ControlMessage = { release: string } | { urgent: WorkerRequest };
 /** Results travel in one message per committed batch: a message per file cost more than the files' rows. */
 export type WorkerReply = { seq: number; result?: FileJobResult; error?: string }[];
 
@@ -106,15 +110,23 @@ function serve(port: MessagePort, control: MessagePort | undefined): void {
     for (const w of [...writers.values()]) if (released.has(w.owner)) closeWriter(w);
   }
 
+  /** Jobs that came on the control channel, run before the port's. */
+  const urgent: WorkerRequest[] = [];
+  const route = (msg: ControlMessage) => {
+    if ('urgent' in msg) urgent.push(msg.urgent);
+    else released.add(msg.release);
+  };
+
   /** Control messages first: a released database's queued jobs must not run, nor its writer stay open. */
   function readControl(): void {
-    for (let m = control && receiveMessageOnPort(control); m; m = receiveMessageOnPort(control!)) released.add((m.message as ControlMessage).release);
+    for (let m = control && receiveMessageOnPort(control); m; m = receiveMessageOnPort(control!)) route(m.message as ControlMessage);
     closeReleased();
   }
-  // An idle worker hears of a release at once; a busy one reads it between jobs (readControl).
+  // An idle worker hears of a release or an urgent job at once; a busy one reads them between jobs (readControl).
   control?.on('message', (msg: ControlMessage) => {
-    released.add(msg.release);
+    route(msg);
     if (!draining) closeReleased();
+    if ('urgent' in msg) void drain();
   });
 
   async function handle({ seq, job }: WorkerRequest): Promise<void> {
@@ -149,7 +161,8 @@ function serve(port: MessagePort, control: MessagePort | undefined): void {
     draining = true;
     try {
       for (;;) {
-        const msg = inbox.shift() ?? (receiveMessageOnPort(port)?.message as WorkerRequest | undefined);
+        readControl();
+        const msg = urgent.shift() ?? inbox.shift() ?? (receiveMessageOnPort(port)?.message as WorkerRequest | undefined);
         if (msg) {
           await handle(msg);
           for (const w of writers.values()) if (w.batch.due) commit(w, w.batch.files >= MAX_UNWRITTEN);

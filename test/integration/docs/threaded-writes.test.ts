@@ -130,6 +130,28 @@ describe('worker threads writing their own results', () => {
     await idx.dispose();
   }, 60_000);
 
+  it("an urgent job (a project's own file) runs before the jobs already sent to the worker", async () => {
+    const { ExtractionPool } = (await import(pathToFileURL(path.join(REPO, 'dist/core/index/pool.js')).href)) as typeof import('../../../src/core/index/pool.js');
+    const pool = new ExtractionPool(1);
+    try {
+      const file = path.join(root, 'pkg0', 'm0.py');
+      const job = { abs: file, rel: 'pkg0/m0.py', language: 'python' as const, knownHash: null, maxBytes: 1_000_000, includePrivate: false, mtimeMs: 0 };
+      const order: string[] = [];
+      // A package's files: hundreds sent to the one worker at once.
+      const queued = Array.from({ length: 400 }, (_, i) => pool.run(job).then(() => order.push(`q${i}`)));
+      const urgent = pool.run({ ...job, rel: 'pkg0/m0.py' }, true).then((r) => {
+        order.push('urgent');
+        return r;
+      });
+      expect((await urgent).status).toBe('extracted');
+      await Promise.all(queued);
+      // Without the control channel it came 401st, after every queued job.
+      expect(order.indexOf('urgent')).toBeLessThan(100);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it('a worker that dies fails only its own jobs; the rest still run', async () => {
     const { ExtractionPool } = (await import(pathToFileURL(path.join(REPO, 'dist/core/index/pool.js')).href)) as typeof import('../../../src/core/index/pool.js');
     const pool = new ExtractionPool(2);
