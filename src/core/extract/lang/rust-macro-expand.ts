@@ -11,9 +11,11 @@ import { cfgAttributeHolds, takenBranches, type Truth } from './rust-cfg.js';
  * The items `macro_rules!` invocations define in a Rust file (rust-macro-rules.ts): at module
  * level (`atomic_int! { …, i8 AtomicI8 ATOMIC_I8_INIT }` → `AtomicI8` and its methods) and in
  * an impl block (`impl i32 { int_impl! { … } }` → `i32::checked_add`, …), found where rustc
- * looks for a macro that a file does not define: the modules it declares `#[macro_use]`, and
- * the crate root with its own. Each expansion is read by the Rust extractor as source at the
- * invocation's line; an item the file defines itself is kept as it is.
+ * looks for a macro that a file does not define: the modules it declares `#[macro_use]`, the
+ * crate root, and their `#[macro_use]` modules in turn (DefinitionFinder). A `cfg_if!` is read
+ * branch by branch (cfgIfBranches). Each expansion is read by the Rust extractor as source at
+ * the invocation's line, its expansions followed MAX_DEPTH deep; an item the file defines
+ * itself is kept as it is, and a member repeated for each type is a copy (markCopies).
  *
  * A definition in another file is read through `readSource`, so a change to it is seen when the
  * invoking file is extracted again (as Python's docstrings taken from a sibling module).
