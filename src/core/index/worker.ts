@@ -129,8 +129,8 @@ function serve(port: MessagePort, control: MessagePort | undefined): void {
     if ('urgent' in msg) void drain();
   });
 
+  /** One job; drain read the control channel just before it (a released database's job is refused). */
   async function handle({ seq, job }: WorkerRequest): Promise<void> {
-    readControl();
     if (job.db && released.has(job.db.owner)) {
       post({ seq, error: 'the index was closed' });
       return;
@@ -161,6 +161,7 @@ function serve(port: MessagePort, control: MessagePort | undefined): void {
     draining = true;
     try {
       for (;;) {
+        // Control first, each time round: a release refuses its database's jobs, an urgent job goes next.
         readControl();
         const msg = urgent.shift() ?? inbox.shift() ?? (receiveMessageOnPort(port)?.message as WorkerRequest | undefined);
         if (msg) {
@@ -170,7 +171,6 @@ function serve(port: MessagePort, control: MessagePort | undefined): void {
           continue;
         }
         // Out of work: write whatever waits. If another writer holds the lock, look again shortly.
-        readControl();
         let pending = false;
         for (const w of writers.values()) if (w.batch.files && !commit(w, false)) pending = true;
         send();

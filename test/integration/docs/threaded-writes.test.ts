@@ -130,16 +130,20 @@ describe('worker threads writing their own results', () => {
     await idx.dispose();
   }, 60_000);
 
-  it("an urgent job (a project's own file) runs before the jobs already sent to the worker", async () => {
+  /** The compiled pool (worker threads need dist/) and a job extracting one of the tree's files. */
+  async function compiledPool(size: number) {
     const { ExtractionPool } = (await import(pathToFileURL(path.join(REPO, 'dist/core/index/pool.js')).href)) as typeof import('../../../src/core/index/pool.js');
-    const pool = new ExtractionPool(1);
+    const job = { abs: path.join(root, 'pkg0', 'm0.py'), rel: 'pkg0/m0.py', language: 'python' as const, knownHash: null, maxBytes: 1_000_000, includePrivate: false, mtimeMs: 0 };
+    return { pool: new ExtractionPool(size), job };
+  }
+
+  it("an urgent job (a project's own file) runs before the jobs already sent to the worker", async () => {
+    const { pool, job } = await compiledPool(1);
     try {
-      const file = path.join(root, 'pkg0', 'm0.py');
-      const job = { abs: file, rel: 'pkg0/m0.py', language: 'python' as const, knownHash: null, maxBytes: 1_000_000, includePrivate: false, mtimeMs: 0 };
       const order: string[] = [];
       // A package's files: hundreds sent to the one worker at once.
       const queued = Array.from({ length: 400 }, (_, i) => pool.run(job).then(() => order.push(`q${i}`)));
-      const urgent = pool.run({ ...job, rel: 'pkg0/m0.py' }, true).then((r) => {
+      const urgent = pool.run(job, true).then((r) => {
         order.push('urgent');
         return r;
       });
@@ -153,11 +157,8 @@ describe('worker threads writing their own results', () => {
   }, 60_000);
 
   it('a worker that dies fails only its own jobs; the rest still run', async () => {
-    const { ExtractionPool } = (await import(pathToFileURL(path.join(REPO, 'dist/core/index/pool.js')).href)) as typeof import('../../../src/core/index/pool.js');
-    const pool = new ExtractionPool(2);
+    const { pool, job } = await compiledPool(2);
     try {
-      const file = path.join(root, 'pkg0', 'm0.py');
-      const job = { abs: file, rel: 'pkg0/m0.py', language: 'python' as const, knownHash: null, maxBytes: 1_000_000, includePrivate: false, mtimeMs: 0 };
       const first = Array.from({ length: 40 }, () => pool.run(job));
       // Kill one worker while it holds jobs.
       await (pool as unknown as { workers: { worker: { terminate(): Promise<number> } }[] }).workers[0]!.worker.terminate();

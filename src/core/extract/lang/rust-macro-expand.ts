@@ -67,7 +67,7 @@ function sitesIn(container: Node, scope: string[], out: Site[]): void {
 
 function siteOf(inv: Node, scope: string[], implType: string | null): Site | null {
   // `cfg_if::cfg_if!` or `cfg_if!`: the macro's own name.
-  const name = field(inv, 'macro')?.text.split('::').pop()?.trim();
+  const name = field(inv, 'macro')?.text.split('::').pop();
   const args = namedChildren(inv).find((c) => c.type === 'token_tree');
   if (!name || !args || !/^\w+$/.test(name) || NOT_ITEMS.has(name)) return null;
   return { macro: name, args: args.text.slice(1, -1), implType, scope, line: inv.startPosition.row + 1, endLine: inv.endPosition.row + 1 };
@@ -198,7 +198,8 @@ const MEMBER_KINDS = new Set(['method', 'constant', 'field', 'variable']);
  * word, and the question about the error of parsing one lost `ParseIntError`. The types an
  * expansion defines (`AtomicI16` beside `AtomicI8`) are not copies.
  */
-function markCopies(items: readonly DocItem[], firsts: Map<string, string>): void {
+function markCopies(items: readonly DocItem[]): void {
+  const firsts = new Map<string, string>();
   for (const item of items) {
     if (!MEMBER_KINDS.has(item.kind) || !item.summary || !item.parent) continue;
     const key = `${item.kind}\u0000${item.name}\u0000${item.summary}`;
@@ -220,6 +221,8 @@ export async function addMacroItems(tree: Tree, source: string, opts: ExtractOpt
   const key = (i: DocItem) => `${i.kind}\u0000${i.id}`;
   const known = new Set(result.items.map(key));
   const budget = { text: MAX_TEXT, sites: MAX_SITES };
+  /** What the expansions added, for markCopies. */
+  const added: DocItem[] = [];
   /** Read an expansion's text: its items, and its `pub use` names unless `publish` is false (a branch this machine's build does not take). */
   const read = async (body: string, site: Site, at: ExpansionSite, depth: number, publish: boolean): Promise<void> => {
     // An expansion that only invokes other macros is read for their sites.
@@ -258,7 +261,6 @@ export async function addMacroItems(tree: Tree, source: string, opts: ExtractOpt
     const matched = rules && firstMatch(rules, site.args);
     if (matched) await read(transcribe(matched.rule.transcriber, matched.bindings, modPath[0]!), site, at, depth, publish);
   };
-  const added: DocItem[] = [];
   for (const site of sites) await expand(site, site, 1);
-  markCopies(added, new Map());
+  markCopies(added);
 }

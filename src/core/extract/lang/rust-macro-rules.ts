@@ -7,10 +7,11 @@
  *
  * This reads a definition's rules, matches an invocation's tokens against them and writes the
  * expansion as source text, which the extractor then reads like any other. It handles what such
- * macros use: fragments (`$x:ty`, `$n:expr`, …) between literal tokens, `$crate`, and doc
- * attributes built from them (`#[doc = concat!("… ", stringify!($SelfT), " …")]`). A rule with a
- * repetition in its matcher is not tried, and repetitions in a transcriber are left out; a macro
- * none of whose rules matches expands to nothing. Pure functions over text.
+ * macros use: fragments (`$x:ty`, `$n:expr`, …) between literal tokens, repetitions (`$( … )*`,
+ * with or without a separator, nested), `$crate`, the doc comments before a fragment, and doc
+ * attributes built from them (`#[doc = concat!("… ", stringify!($SelfT), " …")]`). A fragment
+ * other than a single tree ends at the matcher's next literal token, not where rustc's grammar
+ * would; a macro none of whose rules matches expands to nothing. Pure functions over text.
  */
 
 /** A token tree: a group's `open` is its bracket and `inner` its trees. */
